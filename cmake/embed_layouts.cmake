@@ -1,0 +1,16 @@
+# Turns layout/*.yaml into a C++ table so the binary needs no data files.
+# Called as: cmake -DOUT=file.cpp -DLAYOUTS="a.yaml;b.yaml" -P embed_layouts.cmake
+set(body "// Generated from layout/*.yaml by cmake/embed_layouts.cmake. Do not edit.\n")
+string(APPEND body "#include \"compose/builtin_layouts.hpp\"\n\nnamespace cvpdf::compose {\n\n")
+set(table "")
+foreach(path IN LISTS LAYOUTS)
+  get_filename_component(name "${path}" NAME_WE)
+  file(READ "${path}" hex HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," hex "${hex}")
+  string(MAKE_C_IDENTIFIER "${name}" ident)
+  string(APPEND body "static const unsigned char layout_${ident}[] = {${hex}0x00};\n")
+  string(APPEND table "    {\"${name}\", reinterpret_cast<const char*>(layout_${ident}), sizeof(layout_${ident}) - 1},\n")
+endforeach()
+string(APPEND body "\nconst std::vector<BuiltinLayout>& builtin_layouts() {\n  static const std::vector<BuiltinLayout> table = {\n${table}  };\n  return table;\n}\n\n}  // namespace cvpdf::compose\n")
+file(WRITE "${OUT}.tmp" "${body}")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)

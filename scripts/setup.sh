@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package cvpdf needs to build, run and test.
+# Idempotent: packages already present are left as they are. Run as root.
+set -euo pipefail
+
+packages=(
+  # build
+  g++ cmake make pkg-config
+  # libraries
+  libpodofo-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
+  libyaml-cpp-dev libicu-dev libhyphen-dev
+  # data: hyphenation patterns, CJK faces (Sans and Serif, Regular and Bold)
+  hyphen-en-us fonts-noto-cjk fonts-noto-cjk-extra fontconfig
+  # tests
+  libgtest-dev libgmock-dev poppler-utils qpdf
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,9 @@
+// The command line: parses arguments, runs the pipeline for each variant,
+// writes outputs atomically and maps failures to exit statuses (SPEC.md).
+#pragma once
+
+namespace cvpdf::app {
+
+int run(int argc, char** argv);
+
+}  // namespace cvpdf::app

@@ -1,0 +1,86 @@
+// Diagnostics: formatting and the "did you mean" suggestion.
+#include "core/diagnostics.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace cvpdf {
+
+std::string SourceSpan::to_string() const {
+  if (file.empty()) return {};
+  if (line <= 0) return file;
+  std::string s = file + ":" + std::to_string(line);
+  if (column > 0) s += ":" + std::to_string(column);
+  return s;
+}
+
+std::string Diagnostic::format() const {
+  std::string out;
+  std::string where = span.to_string();
+  if (!where.empty()) out += where + ": ";
+  switch (severity) {
+    case Severity::Error: out += "error: "; break;
+    case Severity::Warning: out += "warning: "; break;
+    case Severity::Note: out += "note: "; break;
+  }
+  out += message;
+  if (!hint.empty()) out += "\n  hint: " + hint;
+  return out;
+}
+
+void Diagnostics::error(SourceSpan span, std::string message, std::string hint) {
+  add({Severity::Error, std::move(span), std::move(message), std::move(hint)});
+}
+void Diagnostics::warning(SourceSpan span, std::string message, std::string hint) {
+  add({Severity::Warning, std::move(span), std::move(message), std::move(hint)});
+}
+void Diagnostics::note(SourceSpan span, std::string message, std::string hint) {
+  add({Severity::Note, std::move(span), std::move(message), std::move(hint)});
+}
+void Diagnostics::add(Diagnostic d) {
+  if (d.severity == Severity::Error) ++error_count_;
+  items_.push_back(std::move(d));
+}
+void Diagnostics::clear() {
+  items_.clear();
+  error_count_ = 0;
+}
+
+FatalError::FatalError(Diagnostic d) : std::runtime_error(d.format()), diagnostic_(std::move(d)) {}
+
+namespace {
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                  std::tolower(static_cast<unsigned char>(b[j - 1]));
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+}  // namespace
+
+std::string nearest_word(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string best;
+  std::size_t best_distance = std::string::npos;
+  for (const auto& c : candidates) {
+    std::size_t d = edit_distance(word, c);
+    if (d < best_distance) {
+      best_distance = d;
+      best = c;
+    }
+  }
+  // A typo changes a few letters; beyond a third of the word it is another word.
+  std::size_t limit = std::max<std::size_t>(2, (word.size() + 2) / 3);
+  if (best_distance > limit) return {};
+  return best;
+}
+
+}  // namespace cvpdf

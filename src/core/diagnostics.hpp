@@ -1,0 +1,71 @@
+// Diagnostics: every error and warning about the input carries the place it
+// came from (file:line:column) and, where we can tell, what to do about it.
+// Many are collected; the caller decides when errors stop the run.
+#pragma once
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cvpdf {
+
+// A position in a source file. line and column are 1-based; 0 means unknown.
+struct SourceSpan {
+  std::string file;
+  int line = 0;
+  int column = 0;
+
+  bool known() const { return line > 0; }
+  std::string to_string() const;  // "file:line:col", "file", or ""
+};
+
+enum class Severity { Error, Warning, Note };
+
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  SourceSpan span;
+  std::string message;
+  std::string hint;  // may be empty
+
+  // "resume.yaml:14:7: error: message\n  hint: ..." (no trailing newline)
+  std::string format() const;
+};
+
+class Diagnostics {
+ public:
+  void error(SourceSpan span, std::string message, std::string hint = {});
+  void warning(SourceSpan span, std::string message, std::string hint = {});
+  void note(SourceSpan span, std::string message, std::string hint = {});
+  void add(Diagnostic d);
+
+  bool has_errors() const { return error_count_ > 0; }
+  std::size_t error_count() const { return error_count_; }
+  const std::vector<Diagnostic>& all() const { return items_; }
+  void clear();
+
+ private:
+  std::vector<Diagnostic> items_;
+  std::size_t error_count_ = 0;
+};
+
+// Thrown where the run cannot go on; carries the diagnostic to print.
+class FatalError : public std::runtime_error {
+ public:
+  explicit FatalError(Diagnostic d);
+  const Diagnostic& diagnostic() const { return diagnostic_; }
+
+ private:
+  Diagnostic diagnostic_;
+};
+
+// A file that cannot be read or written (exit status 3, not 1).
+class IoError : public FatalError {
+ public:
+  using FatalError::FatalError;
+};
+
+// The closest of `candidates` to `word` by edit distance, or "" when none is
+// close enough to be a plausible typo (used for "did you mean" hints).
+std::string nearest_word(const std::string& word, const std::vector<std::string>& candidates);
+
+}  // namespace cvpdf

@@ -1,0 +1,28 @@
+// Loading: YAML (or JSON) text → Resume, and layout files → StyleMap.
+// Syntax and type errors are collected in Diagnostics with file:line:col and
+// a hint; unknown keys warn and suggest the nearest known key.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/diagnostics.hpp"
+#include "model/resume.hpp"
+
+namespace cvpdf::model {
+
+// Parses `text` (the contents of `file_name`, used in messages). Returns the
+// résumé, or nullopt when errors were reported to `diags`.
+// `base_directory` is where relative paths in the file resolve.
+std::optional<Resume> load_resume(std::string_view text, const std::string& file_name,
+                                  const std::string& base_directory, Diagnostics& diags);
+
+// Parses a layout file (or an embedded layout) into a flattened StyleMap.
+std::optional<StyleMap> load_style(std::string_view text, const std::string& file_name,
+                                   Diagnostics& diags);
+
+// `--set KEY=VALUE`: VALUE is parsed as a YAML flow value (so `[a, b]` is a list).
+// Returns false and reports an error when the text is not KEY=VALUE.
+bool apply_style_override(StyleMap& style, const std::string& assignment, Diagnostics& diags);
+
+}  // namespace cvpdf::model

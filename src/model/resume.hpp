@@ -1,0 +1,138 @@
+// The résumé model: what resume.yaml says, validated, every node carrying the
+// place it came from. Complete before anything is shaped (DESIGN.md).
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostics.hpp"
+
+namespace cvpdf::model {
+
+// A text value that may be localized: `title: Education` (one text for every
+// language, stored under the key "") or `title: {en: Education, zh: 教育背景}`.
+struct Localized {
+  std::map<std::string, std::string> by_language;
+  SourceSpan span;
+
+  bool empty() const { return by_language.empty(); }
+  bool has(const std::string& language) const;
+  // The text for `language`; falls back to the unlocalized text, then to the
+  // text of `fallback_language` (the résumé's first language), then "".
+  const std::string& get(const std::string& language, const std::string& fallback_language) const;
+  static Localized plain(std::string text, SourceSpan span = {});
+};
+
+// `only: zh` / `only: [en]`: the variants a section or entry appears in.
+// Empty means all variants.
+struct Only {
+  std::vector<std::string> languages;
+  SourceSpan span;
+  bool includes(const std::string& language) const;
+};
+
+struct Link {
+  Localized label;
+  std::string url;  // empty: the label is plain text (no address is known)
+  SourceSpan span;
+};
+
+// A calendar date as written: 2024, 2024-06, 2024-06-30, or `present`.
+struct Date {
+  int year = 0;
+  int month = 0;  // 0: not given
+  int day = 0;    // 0: not given
+  bool present = false;
+  SourceSpan span;
+};
+
+struct DateRange {
+  std::optional<Date> start;
+  std::optional<Date> end;  // a single date is stored as `start` alone
+  bool empty() const { return !start && !end; }
+};
+
+struct Metric {
+  Localized value;  // "6×"
+  Localized label;  // "Intern-S2 relative H200 performance"
+  SourceSpan span;
+};
+
+struct Person {
+  Localized name;
+  Localized headline;
+  std::string email;
+  std::string phone;
+  Localized location;
+  std::string photo;  // path as written, resolved against `base_directory`
+  std::vector<Link> links;
+  Localized summary;
+  std::vector<Metric> metrics;
+  SourceSpan span;
+};
+
+enum class EntryKind { Item, Pair, Publication, Paragraph };
+
+struct Entry {
+  EntryKind kind = EntryKind::Item;
+  SourceSpan span;
+  Only only;
+
+  // item
+  Localized org;
+  Localized role;
+  Localized location;
+  DateRange date;
+  std::vector<Localized> bullets;
+  Localized text;  // item: a paragraph under the head; pair: the text; paragraph: the text
+  std::vector<Link> links;
+  std::vector<Localized> tags;  // e.g. status tags "Live", "In development"
+
+  // pair
+  Localized label;
+
+  // publication
+  Localized title;
+  Localized authors;  // as written: "S. Tan, Q. Jiang, …"
+  Localized venue;
+  std::string year;
+  std::string doi;
+  std::string url;
+  std::string me;  // the author name to set in bold
+};
+
+struct Section {
+  Localized title;
+  std::vector<Entry> entries;
+  std::vector<Localized> bullets;  // a section of bare bullets
+  Localized text;                  // a section that is one paragraph
+  Only only;
+  SourceSpan span;
+};
+
+// One value of a style key, as written (a scalar or a list of scalars).
+struct StyleValue {
+  std::string scalar;
+  std::vector<std::string> list;
+  bool is_list = false;
+  SourceSpan span;
+};
+
+// A layout, a résumé's `style:` or `--set`, flattened to dotted keys
+// (`page.margin.top`, `fonts.latin`). Later sources override earlier ones.
+using StyleMap = std::map<std::string, StyleValue>;
+
+struct Resume {
+  std::vector<std::string> languages;  // first is the default; never empty after loading
+  std::string layout;                  // name or path, as written; "" for the default
+  SourceSpan layout_span;
+  StyleMap style;                      // the file's `style:` block, flattened
+  Person person;
+  std::vector<Section> sections;
+  std::string source_path;             // as given on the command line ("-" for stdin)
+  std::string base_directory;          // where relative paths resolve
+  SourceSpan span;
+};
+
+}  // namespace cvpdf::model

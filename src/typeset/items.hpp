@@ -1,0 +1,59 @@
+// The items of Knuth & Plass (1981) and tex.web: boxes, glue and penalties.
+// Pure data with made-up or real widths; no fonts. A paragraph is a
+// horizontal list of Items; a galley of lines is a vertical list of VItems.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/units.hpp"
+
+namespace cvpdf::typeset {
+
+inline constexpr int kInfinitePenalty = 10000;   // never break here
+inline constexpr int kEjectPenalty = -10000;     // always break here
+
+enum class ItemType : std::uint8_t { Box, Glue, Penalty };
+
+// One horizontal item. `payload` is the composer's index of what the item
+// stands for (a shaped word, a space, a hyphen); the breaker never reads it.
+struct Item {
+  ItemType type = ItemType::Box;
+  Scaled width = 0;    // box/glue natural width; penalty: width if broken here (a hyphen)
+  Scaled stretch = 0;  // glue only
+  Scaled shrink = 0;   // glue only
+  int penalty = 0;     // penalty only
+  bool flagged = false;  // penalty only: a hyphenation break
+  std::size_t payload = 0;
+
+  static Item box(Scaled w, std::size_t payload = 0) { return {ItemType::Box, w, 0, 0, 0, false, payload}; }
+  static Item glue(Scaled w, Scaled stretch, Scaled shrink, std::size_t payload = 0) {
+    return {ItemType::Glue, w, stretch, shrink, 0, false, payload};
+  }
+  static Item penalty_item(int p, Scaled w = 0, bool flagged = false, std::size_t payload = 0) {
+    return {ItemType::Penalty, w, 0, 0, p, flagged, payload};
+  }
+};
+
+// One vertical item of a galley: a line or block (box with height + depth),
+// vertical glue, or a penalty that says how much a page break here costs.
+struct VItem {
+  ItemType type = ItemType::Box;
+  Scaled height = 0;   // box: height above the baseline; glue: natural size
+  Scaled depth = 0;    // box only
+  Scaled stretch = 0;  // glue only
+  Scaled shrink = 0;   // glue only
+  int penalty = 0;     // penalty only
+  std::size_t payload = 0;
+
+  static VItem box(Scaled h, Scaled d, std::size_t payload = 0) { return {ItemType::Box, h, d, 0, 0, 0, payload}; }
+  static VItem glue(Scaled size, Scaled stretch, Scaled shrink, std::size_t payload = 0) {
+    return {ItemType::Glue, size, 0, stretch, shrink, 0, payload};
+  }
+  static VItem penalty_item(int p, std::size_t payload = 0) { return {ItemType::Penalty, 0, 0, 0, 0, p, payload}; }
+};
+
+// TeX's badness: about 100 (t/s)^3, capped at 10000 (tex.web §108).
+int badness(Scaled t, Scaled s);
+
+}  // namespace cvpdf::typeset
