@@ -9,8 +9,14 @@ namespace cvpdf {
 std::string SourceSpan::to_string() const {
   if (file.empty()) return {};
   if (line <= 0) return file;
-  std::string s = file + ":" + std::to_string(line);
-  if (column > 0) s += ":" + std::to_string(column);
+  // Appended piece by piece: GCC 12's -Wrestrict misfires on `a + ":" + b`.
+  std::string s = file;
+  s += ':';
+  s += std::to_string(line);
+  if (column > 0) {
+    s += ':';
+    s += std::to_string(column);
+  }
   return s;
 }
 

@@ -1,5 +1,5 @@
 // FontBook: opening font files once (HarfBuzz blob/face/font) and reading the
-// metrics the composer and the PDF backend need.
+// metrics the composer and the PDF backend need; where bundled fonts live.
 #include "text/font_book.hpp"
 
 #include <filesystem>
@@ -74,7 +74,42 @@ std::uint32_t Face::glyph_for(char32_t cp) const {
 
 int Face::advance(std::uint32_t glyph) const { return hb_font_get_glyph_h_advance(hb_font, glyph); }
 
-FontBook::FontBook() = default;
+std::vector<std::string> default_bundled_font_dirs(const std::string& executable_path) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> candidates;
+  std::error_code ec;
+  fs::path exe = executable_path.empty() ? fs::read_symlink("/proc/self/exe", ec) : fs::path(executable_path);
+  if (!exe.empty()) {
+    // argv[0] may be relative or a symlink (e.g. /usr/local/bin/cvpdf -> ../opt/...);
+    // the fonts sit next to the real file.
+    fs::path real = fs::weakly_canonical(fs::absolute(exe, ec), ec);
+    fs::path dir = (ec ? exe : real).parent_path();
+    candidates.push_back(dir / ".." / "share" / "cvpdf" / "fonts");
+    candidates.push_back(dir / "fonts");
+  }
+#ifdef CVPDF_INSTALL_FONT_DIR
+  candidates.emplace_back(CVPDF_INSTALL_FONT_DIR);
+#endif
+#ifdef CVPDF_SOURCE_FONT_DIR
+  candidates.emplace_back(CVPDF_SOURCE_FONT_DIR);
+#endif
+  std::vector<std::string> dirs;
+  std::vector<fs::path> seen;
+  for (const auto& candidate : candidates) {
+    std::error_code dir_ec;
+    if (!fs::is_directory(candidate, dir_ec)) continue;
+    fs::path canonical = fs::canonical(candidate, dir_ec);
+    if (dir_ec) continue;
+    bool duplicate = false;
+    for (const auto& s : seen) duplicate = duplicate || s == canonical;
+    if (duplicate) continue;
+    seen.push_back(canonical);
+    dirs.push_back(canonical.string());
+  }
+  return dirs;
+}
+
+FontBook::FontBook() : bundled_dirs_(default_bundled_font_dirs()) {}
 
 FontBook::~FontBook() {
   for (auto& f : faces_) {
@@ -124,9 +159,11 @@ FaceId FontBook::load_file(const std::string& path, unsigned index) {
   hb_font_set_scale(face->hb_font, static_cast<int>(upem), static_cast<int>(upem));
 
   auto name = [&](hb_ot_name_id_t id) {
+    // The length comes back as the return value; the in/out size only
+    // counts what was written (nothing, with no buffer).
     unsigned size = 0;
-    hb_ot_name_get_utf8(hb_face, id, HB_LANGUAGE_INVALID, &size, nullptr);
-    std::string s(size + 1, '\0');
+    unsigned length = hb_ot_name_get_utf8(hb_face, id, HB_LANGUAGE_INVALID, &size, nullptr);
+    std::string s(length + 1, '\0');
     size = static_cast<unsigned>(s.size());
     hb_ot_name_get_utf8(hb_face, id, HB_LANGUAGE_INVALID, &size, s.data());
     s.resize(size);

@@ -51,8 +51,17 @@ struct Face {
   }
 };
 
+// The existing directories where bundled fonts may live, in search order:
+// `<exe_dir>/../share/cvpdf/fonts` (a relocated install tree),
+// `<exe_dir>/fonts`, then the compiled-in install directory
+// (CVPDF_INSTALL_FONT_DIR) and the source tree's fonts/ (CVPDF_SOURCE_FONT_DIR).
+// An empty `executable_path` means this process's own executable
+// (/proc/self/exe). Duplicates (by canonical path) are dropped.
+std::vector<std::string> default_bundled_font_dirs(const std::string& executable_path = {});
+
 class FontBook {
  public:
+  // Starts with default_bundled_font_dirs() of the running executable.
   FontBook();
   ~FontBook();
   FontBook(const FontBook&) = delete;

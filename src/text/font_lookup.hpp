@@ -5,6 +5,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "text/font_book.hpp"
 
@@ -23,9 +24,23 @@ struct FontRequest {
 // that family (fontconfig always returns *some* font; we do not want that).
 // When the bold/italic style does not exist the regular face is returned and
 // `exact_style` is set to false, so the caller can warn.
+//
+// Paths: an entry containing '/' or ending in .ttf/.otf/.ttc/.otc is a path;
+// "file.ttc#2" selects face 2 of a collection. Relative paths are tried
+// against `relative_to`, then each of book.bundled_font_dirs() (a leading
+// "fonts/" is also tried without it there). A missing file gives nullopt; a
+// file that is not a font throws load_file's FatalError. For a path,
+// `exact_style` says whether the file's own style (OS/2) is the one requested.
+//
+// Family names are looked up among the bundled fonts first (so "Lato" is the
+// bundled Lato on every machine), then in the system's fontconfig. A family
+// without a region suffix also accepts its regional families chosen by the
+// language: "Noto Sans CJK" + zh-Hans → "Noto Sans CJK SC".
 std::optional<FaceId> find_face(FontBook& book, const FontRequest& request, bool* exact_style = nullptr);
 
-// The family names fontconfig knows (for --list-fonts and "did you mean").
+// The family names fontconfig knows (for --list-fonts and "did you mean"),
+// sorted, without duplicates. The overload adds the bundled fonts' families.
 std::vector<std::string> installed_families();
+std::vector<std::string> installed_families(const FontBook& book);
 
 }  // namespace cvpdf::text

@@ -21,7 +21,7 @@ struct ShapedGlyph {
   std::uint32_t glyph = 0;  // glyph id in the face
   Scaled x_advance = 0;
   Scaled x_offset = 0;
-  Scaled y_offset = 0;
+  Scaled y_offset = 0;      // HarfBuzz's convention: positive is up (as in PDF text space)
   std::uint32_t cluster = 0;  // byte offset into the shaped text where its cluster starts
   bool unsafe_to_break = false;  // HarfBuzz: breaking before this glyph needs reshaping
 };
@@ -33,8 +33,11 @@ struct ShapedRun {
   std::size_t text_begin = 0;  // byte range of the text this run covers
   std::size_t text_end = 0;
   std::vector<ShapedGlyph> glyphs;
-  Scaled width() const;
+  Scaled width() const;  // sum of the advances (letter spacing included)
 };
+
+// The width of a shaped line or word: the sum of its runs' widths.
+Scaled total_width(const std::vector<ShapedRun>& runs);
 
 struct ShapeOptions {
   Scaled size = 0;
@@ -46,7 +49,17 @@ struct ShapeOptions {
 
 // Shapes text[begin, end). Glyph clusters are byte offsets into `text` (not
 // relative to begin). Characters that no face of the chain has are set with
-// the first face's .notdef and reported by `missing` (if given) as code points.
+// the first face's .notdef and reported by `missing` (if given) as code points
+// (each once; code points already in *missing are not added again).
+//
+// Runs split where the face or the script changes. Spaces and Common-script
+// punctuation stay in the preceding character's face when it has them (so
+// "训练, 提升" keeps its comma and space in the CJK face, "GPU 训练" its space
+// in the Latin one); marks, ZWJ, variation selectors and controls always stay
+// with the preceding character. Example, chain [Lato, Noto Sans CJK SC]:
+// "GPU 训练 OK" → runs "GPU " (Lato), "训练 " (CJK), "OK" (Lato).
+// Letter spacing is added to the last glyph of every cluster, including the
+// last one of the text.
 std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::size_t begin,
                              std::size_t end, const FontChain& chain, const ShapeOptions& options,
                              std::vector<char32_t>* missing = nullptr);

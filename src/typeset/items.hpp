@@ -13,6 +13,53 @@ namespace cvpdf::typeset {
 inline constexpr int kInfinitePenalty = 10000;   // never break here
 inline constexpr int kEjectPenalty = -10000;     // always break here
 
+// First-order infinite stretch, TeX's "fil". Glue whose stretch is at least
+// kFil (or at most -kFil, to cancel one) stretches infinitely, measured in
+// units of kFil: Item::glue(0, kFil, 0) is TeX's "0pt plus 1fil" and
+// 2 * kFil is "plus 2fil". A line or page whose fil stretch does not sum to
+// zero has badness 0 when it must stretch, and only its fil glue stretches:
+// finite glue stays at its natural width (adjustment ratio 0). 2^40 sp is
+// about 16.8 million pt, beyond any real glue, and millions of fil glues still
+// sum within an int64. Shrink is always finite (TeX rejects infinite shrink
+// in paragraphs and on pages too).
+inline constexpr Scaled kFil = Scaled{1} << 40;
+constexpr bool is_fil(Scaled stretch) { return stretch >= kFil || stretch <= -kFil; }
+
+// Natural width, finite stretch, infinite (fil) stretch and shrink of a run
+// of material: what TeX's hpack and vpack total up (tex.web §656, §671).
+// `fil_stretch` sums the raw stretch values of fil glue, so one fil glue's
+// share of the excess is excess * glue.stretch / fil_stretch.
+struct GlueSums {
+  Scaled natural = 0;
+  Scaled stretch = 0;
+  Scaled fil_stretch = 0;
+  Scaled shrink = 0;
+
+  void add_glue(Scaled size, Scaled glue_stretch, Scaled glue_shrink) {
+    natural += size;
+    if (is_fil(glue_stretch)) {
+      fil_stretch += glue_stretch;
+    } else {
+      stretch += glue_stretch;
+    }
+    shrink += glue_shrink;
+  }
+  GlueSums& operator+=(const GlueSums& o) {
+    natural += o.natural;
+    stretch += o.stretch;
+    fil_stretch += o.fil_stretch;
+    shrink += o.shrink;
+    return *this;
+  }
+  GlueSums& operator-=(const GlueSums& o) {
+    natural -= o.natural;
+    stretch -= o.stretch;
+    fil_stretch -= o.fil_stretch;
+    shrink -= o.shrink;
+    return *this;
+  }
+};
+
 enum class ItemType : std::uint8_t { Box, Glue, Penalty };
 
 // One horizontal item. `payload` is the composer's index of what the item
@@ -55,5 +102,9 @@ struct VItem {
 
 // TeX's badness: about 100 (t/s)^3, capped at 10000 (tex.web §108).
 int badness(Scaled t, Scaled s);
+
+// TeX's inf_bad (tex.web §108): the badness of material that cannot stretch
+// enough; badness() never returns more.
+inline constexpr int kInfBad = 10000;
 
 }  // namespace cvpdf::typeset

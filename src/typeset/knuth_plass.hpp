@@ -11,14 +11,23 @@ namespace cvpdf::typeset {
 struct BreakParams {
   // Width of each line; the last entry repeats for all later lines.
   std::vector<Scaled> line_widths;
-  int pretolerance = 100;  // first pass, without hyphenation breaks; <0 skips it
+  // First pass: the items as given, hyphenation penalties included (unlike
+  // TeX's first pass, which does not hyphenate: here the composer has already
+  // chosen the breaks it offers). <0 skips it. Tolerances above 10000 act as
+  // 10000: an overfull line is never feasible, only forced by the last pass.
+  int pretolerance = 100;
   int tolerance = 200;     // second pass
-  Scaled emergency_stretch = 0;  // third pass: added stretch on every line (TeX's \emergencystretch)
+  // Third pass, run only if >0: extra stretch counted on every line when
+  // judging badness (TeX's \emergencystretch). The lines are still set with
+  // their own glue, so their adjustment_ratio may exceed 1.
+  Scaled emergency_stretch = 0;
   int line_penalty = 10;
   int hyphen_penalty = 50;       // informational; penalties come from the items
   int flagged_demerits = 100;    // two hyphenated lines in a row (TeX's \doublehyphendemerits)
   int final_flagged_demerits = 5000;  // hyphen on the next-to-last line (\finalhyphendemerits)
   int fitness_demerits = 100;    // adjacent lines of incompatible fitness (\adjdemerits)
+  // TeX's \looseness: try for this many more (>0) or fewer (<0) lines than
+  // the optimum; the closest achievable count wins (tex.web §875).
   int looseness = 0;
 };
 
@@ -27,26 +36,65 @@ struct Line {
   std::size_t begin = 0;  // first item index of the line (after discarded glue/penalties)
   std::size_t end = 0;    // one past the last item of the line (the break item is not included)
   std::size_t break_index = 0;  // the item the line breaks at (== items.size() at the end)
-  double adjustment_ratio = 0;  // r: >0 stretched, <0 shrunk (-1 is fully shrunk)
+  // r: finite glue is set to width + r * stretch (r > 0) or width + r * shrink
+  // (r < 0, -1 is fully shrunk; an overfull line has -1). 0 when the line has
+  // fil stretch to fill (then only fil glue stretches, see has_fil) or no
+  // stretch at all.
+  double adjustment_ratio = 0;
   int fitness = 1;              // 0 tight, 1 decent, 2 loose, 3 very loose
+  Scaled width = 0;             // the width it is set to (from line_widths)
+  // The line's material from begin to the break, plus the width of a
+  // penalty broken at (a hyphen). stretch is the finite part only; the fil
+  // part is fil_stretch. The last line's values include the finishing
+  // sequence the breaker appended, if it did (its fil glue is not among the
+  // caller's items: the line's excess beyond the caller's fil glue is white
+  // at the end of the line).
   Scaled natural_width = 0;
   Scaled stretch = 0;
   Scaled shrink = 0;
+  Scaled fil_stretch = 0;       // sum of the stretch of fil glue (see kFil)
+  int badness = 0;              // as set with its own glue (tex.web §108); 10000 if it cannot fill
   bool hyphenated = false;      // ends at a flagged penalty
   bool overfull = false;        // could not shrink enough
+
+  // The line fills its width with its fil glue, not its finite glue.
+  bool has_fil() const { return fil_stretch != 0 && natural_width < width; }
 };
 
 struct BreakResult {
   std::vector<Line> lines;
   Scaled total_demerits = 0;
-  int pass = 1;  // which pass found the breaks: 1 pretolerance, 2 tolerance, 3 emergency
+  int pass = 1;  // which pass found the breaks: 1 pretolerance, 2 tolerance, 3 emergency (0: no items)
   bool any_overfull() const;
 };
 
 // Breaks `items` into lines. The list should end with TeX's finishing
-// sequence (penalty 10000, glue 0 plus fil, penalty -10000); if it does not,
-// the breaker appends one internally. Never fails: the last pass accepts
-// overfull lines rather than give up.
+// sequence (penalty 10000, glue 0 plus fil, penalty -10000); if it does not
+// end with a forced break, the breaker appends one internally, and the last
+// line's end and break_index are then items.size(). Never fails: the last
+// pass accepts overfull lines rather than give up. An empty list gives no
+// lines (TeX ignores null paragraphs).
+//
+// Legal breaks (tex.web §866–§869): glue immediately after a box, and any
+// penalty below 10000 (<= -10000 forces one). After a break, glue and
+// penalties are discarded up to the next box or forced break, so each line
+// begins at a box (Line::begin). A break that would leave a line with no
+// box at all (at a penalty among the discarded items) is not considered.
+// A mid-paragraph forced break should be preceded by fil glue, like LaTeX's
+// \\ (penalty 10000, glue 0 plus fil, penalty -10000), or its line is
+// stretched to the full width.
 BreakResult break_paragraph(const std::vector<Item>& items, const BreakParams& params);
+
+// Sets items [begin, break_index) as one line of `width`, as TeX's hpack
+// does (tex.web §649–§667); a penalty at break_index adds its width (the
+// hyphen). Fills every Line field but fitness from the items; `end` is
+// min(break_index, items.size()). Used by break_paragraph for each line it
+// chose; also usable on its own to set a single unbroken line.
+// TeX's fitness class of a line (tex.web §853–§854): 3 very loose
+// (stretching, badness > 99), 2 loose (> 12), 1 decent, 0 tight (shrinking,
+// badness > 12).
+int fitness_class(int badness, bool stretching);
+
+Line measure_line(const std::vector<Item>& items, std::size_t begin, std::size_t break_index, Scaled width);
 
 }  // namespace cvpdf::typeset

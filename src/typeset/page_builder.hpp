@@ -10,22 +10,41 @@
 namespace cvpdf::typeset {
 
 struct PageParams {
-  // Height available on each page; the last entry repeats for later pages.
+  // Height available on each page; the last entry repeats for later pages
+  // (none: every page has height 0, so each box goes alone, overfull).
   std::vector<Scaled> page_heights;
   // Glue at the top of a page is discarded (as TeX does) so every page
-  // starts flush with its top margin.
+  // starts flush with its top margin. Penalties at the top are always
+  // discarded, and so is the glue a page was broken at. When false, other
+  // glue at the top is kept.
   bool discard_glue_at_top = true;
 };
 
 struct PageSlice {
   std::size_t begin = 0;  // first VItem on the page (after discarded glue/penalties)
-  std::size_t end = 0;    // one past the last VItem on the page
-  Scaled natural_height = 0;  // sum of the page's material, last box's depth included
-  int badness = 0;
-  int penalty = 0;        // the penalty of the chosen break (0 at the end)
-  bool overfull = false;  // a single box taller than the page
+  std::size_t end = 0;    // one past the last VItem on the page (the break item is not on it)
+  // Sum of the page's material, the last box's depth included (TeX's
+  // \maxdepth taken as 0: the depth always counts against the height).
+  Scaled natural_height = 0;
+  Scaled stretch = 0;      // finite stretch of the glue on the page
+  Scaled fil_stretch = 0;  // fil stretch (see kFil)
+  Scaled shrink = 0;
+  int badness = 0;        // 0..10000; 10000 also when overfull. The last page counts as filled (TeX's \vfill at \end): 0 unless overfull
+  int penalty = 0;        // the penalty of the chosen break (0 at a glue break and at the end)
+  bool overfull = false;  // the material does not fit even fully shrunk (a box, or a run without breaks, taller than the page)
 };
 
+// Cuts the galley into pages (tex.web §980–§1028). Legal breaks: a
+// penalty below 10000 (<= -10000 forces one) and glue right after a box;
+// the end of the galley is a forced break. At each break, badness b of the
+// page so far against its height: cost c = b + penalty, 100000 if b is
+// 10000 (an underfull page with no stretch to fill it: all such are equally
+// deplorable, whatever their penalties), the penalty itself for a forced
+// break, and "awful" when the page is overfull. The page is cut at the
+// cheapest break (the latest on ties) once a break is overfull or forced.
+//
+// So: a penalty 10000 right after a box (before any glue) keeps it with what
+// follows, and penalties only steer the choice where the glue can stretch.
 std::vector<PageSlice> build_pages(const std::vector<VItem>& galley, const PageParams& params);
 
 }  // namespace cvpdf::typeset

@@ -1,0 +1,87 @@
+// The composer's orchestrator: it only chains the stages — fonts, header,
+// sections (galley), pages, footers, outline and metadata.
+#include "compose/compose.hpp"
+
+#include "compose/composer.hpp"
+#include "compose/fonts.hpp"
+#include "compose/galley.hpp"
+#include "compose/paragraph.hpp"
+
+namespace cvpdf::compose {
+
+namespace {
+
+// "Name · 2 / 3" at the foot of every page from the layout's `footer.from-page`.
+void add_footers(std::vector<frame::Page>& pages, const std::string& name, const Style& style, Typesetter& typesetter) {
+  if (pages.size() < 2 && style.footer_from_page > 1) return;
+  const SpanStyle muted{FontVariant::Regular, style.footer_size, style.muted_color, 0};
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    int number = static_cast<int>(i) + 1;
+    if (number < style.footer_from_page) continue;
+    RichText footer;
+    if (!name.empty()) footer.add(name + "  ·  ", muted);
+    footer.add(std::to_string(number) + " / " + std::to_string(pages.size()), muted);
+    ParagraphShape shape = typesetter.body_shape(style.content_width());
+    shape.align = Alignment::Ragged;
+    auto lines = typesetter.set(footer, shape);
+    if (lines.empty()) continue;
+    SetLine& line = lines.front();
+    // Flush right, halfway down the bottom margin.
+    translate(line.elements, style.page_width - style.margin_right - line.width,
+              style.page_height - style.margin_bottom / 2);
+    for (auto& e : line.elements) pages[i].elements.push_back(std::move(e));
+  }
+}
+
+std::string keywords_from(const std::string& headline) {
+  // "AI Systems · Ascend Training & Inference · HPC" → "AI Systems, Ascend Training & Inference, HPC"
+  std::string out;
+  std::size_t from = 0;
+  const std::string dot = "·";
+  while (from <= headline.size()) {
+    std::size_t at = headline.find(dot, from);
+    std::string part = headline.substr(from, at == std::string::npos ? std::string::npos : at - from);
+    while (!part.empty() && part.front() == ' ') part.erase(0, 1);
+    while (!part.empty() && part.back() == ' ') part.pop_back();
+    if (!part.empty()) out += (out.empty() ? "" : ", ") + part;
+    if (at == std::string::npos) break;
+    from = at + dot.size();
+  }
+  return out;
+}
+
+}  // namespace
+
+frame::Document compose_document(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+                                 const ComposeOptions& options, text::FontBook& book, Diagnostics& diags) {
+  const std::string hb_language = pdf_language_tag(options.language);
+  FontSet fonts = resolve_fonts(style, hb_language, book, layout_keys, diags);
+  Typesetter typesetter(book, fonts, style, hb_language, diags);
+  Galley galley;
+  Composer composer{resume, style, options.language, typesetter, galley, diags};
+
+  composer.compose_header();
+  bool first = true;
+  for (const auto& section : resume.sections) {
+    if (!section.only.includes(options.language)) continue;
+    composer.compose_section(section, first);
+    first = false;
+  }
+
+  frame::Document doc;
+  doc.pages = paginate(galley, style, doc.bookmarks);
+  const std::string name = composer.text(resume.person.name);
+  add_footers(doc.pages, name, style, typesetter);
+
+  const std::string headline = composer.text(resume.person.headline);
+  doc.metadata.title = name.empty() ? style.resume_word : name + " — " + style.resume_word;
+  doc.metadata.author = name;
+  doc.metadata.subject = headline;
+  doc.metadata.keywords = keywords_from(headline);
+  doc.metadata.language = hb_language;
+  doc.metadata.creation_time = options.creation_time;
+  doc.metadata.producer = options.producer;
+  return doc;
+}
+
+}  // namespace cvpdf::compose

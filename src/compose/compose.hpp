@@ -1,0 +1,27 @@
+// Composing: résumé × style × language → positioned pages (frames). The
+// orchestrator chains the stages: fonts → header → sections → pages →
+// footers → outline and metadata.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "compose/style.hpp"
+#include "core/diagnostics.hpp"
+#include "frame/frame.hpp"
+#include "model/resume.hpp"
+#include "text/font_book.hpp"
+
+namespace cvpdf::compose {
+
+struct ComposeOptions {
+  std::string language;             // the variant, one of resume.languages
+  std::int64_t creation_time = 0;   // seconds since the epoch, for the metadata
+  std::string producer;             // "cvpdf 0.1.0"
+};
+
+// `layout_keys` is the merged StyleMap the Style was read from (used to point
+// font warnings at the key that named the font).
+frame::Document compose_document(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+                                 const ComposeOptions& options, text::FontBook& book, Diagnostics& diags);
+
+}  // namespace cvpdf::compose

@@ -1,0 +1,15 @@
+// Dates as a language writes them: the layout's pattern per language
+// (`{month} {year}` → "Jun 2024", `{year}.{mm}` → "2024.06") and its word
+// for the present ("Present", "至今"). No month name is written here.
+#pragma once
+#include <string>
+
+#include "compose/style.hpp"
+#include "model/resume.hpp"
+
+namespace cvpdf::compose {
+
+std::string format_date(const model::Date& date, const DateWords& words);
+std::string format_range(const model::DateRange& range, const DateWords& words, const std::string& separator);
+
+}  // namespace cvpdf::compose

@@ -1,0 +1,103 @@
+// Font resolution for a variant: layout family lists → FontChains.
+#include "compose/fonts.hpp"
+
+#include <optional>
+#include <set>
+
+#include "text/font_lookup.hpp"
+
+namespace cvpdf::compose {
+
+namespace {
+
+struct Resolver {
+  text::FontBook& book;
+  const std::string& language;
+  const std::string& base_directory;
+  const model::StyleMap& keys;
+  Diagnostics& diags;
+  std::set<std::string> warned{};  // "no bold face" is said once per family
+
+  SourceSpan span_of(const std::string& key) const {
+    auto it = keys.find(key);
+    return it == keys.end() ? SourceSpan{} : it->second.span;
+  }
+
+  // The face for one family entry in one style; nullopt when the family is
+  // not found at all. `styled` tells whether the exact style exists.
+  std::optional<text::FaceId> find(const std::string& family, text::Weight w, text::Slant s, bool& styled) {
+    styled = true;
+    text::FontRequest request{family, w, s, language, base_directory};
+    bool exact = true;
+    auto id = text::find_face(book, request, &exact);
+    if (id) styled = exact;
+    return id;
+  }
+
+  void build_chain(const std::vector<std::string>& families, const std::string& key, text::Weight w,
+                   text::Slant s, text::FontChain& chain) {
+    for (const auto& family : families) {
+      bool styled = true;
+      auto id = find(family, w, s, styled);
+      if (!id) {
+        if (w == text::Weight::Regular && s == text::Slant::Upright) {
+          diags.warning(span_of(key), "font family '" + family + "' was not found",
+                        "install it, give a font file path, or see `cvpdf --list-fonts`");
+        }
+        continue;
+      }
+      if (!styled && w == text::Weight::Bold) {
+        std::string message = "font family '" + family + "' has no bold face; bold text uses the regular face";
+        if (warned.insert(message).second)
+          diags.warning(span_of(key), message, "choose a family with a bold face for real bold text");
+      }
+      chain.faces.push_back(*id);
+    }
+  }
+
+};
+
+}  // namespace
+
+const text::FontChain& FontSet::chain(FontVariant v) const {
+  switch (v) {
+    case FontVariant::Bold: return bold;
+    case FontVariant::Italic: return italic;
+    case FontVariant::BoldItalic: return bold_italic;
+    case FontVariant::Regular: break;
+  }
+  return regular;
+}
+
+FontSet resolve_fonts(const Style& style, const std::string& language, text::FontBook& book,
+                      const model::StyleMap& layout_keys, Diagnostics& diags) {
+  Resolver r{book, language, style.font_base_directory, layout_keys, diags};
+  FontSet set;
+  struct Slot {
+    text::FontChain* chain;
+    text::Weight weight;
+    text::Slant slant;
+  };
+  const Slot slots[] = {
+      {&set.regular, text::Weight::Regular, text::Slant::Upright},
+      {&set.bold, text::Weight::Bold, text::Slant::Upright},
+      {&set.italic, text::Weight::Regular, text::Slant::Italic},
+      {&set.bold_italic, text::Weight::Bold, text::Slant::Italic},
+  };
+  for (const auto& slot : slots) {
+    r.build_chain(style.latin_fonts, "fonts.latin", slot.weight, slot.slant, *slot.chain);
+    std::size_t latin_count = slot.chain->faces.size();
+    if (latin_count == 0 && slot.chain == &set.regular) {
+      auto it = layout_keys.find("fonts.latin");
+      throw FatalError({Severity::Error, it == layout_keys.end() ? SourceSpan{} : it->second.span,
+                        "none of the Latin fonts of the layout could be found",
+                        "check fonts.latin in the layout, or use the built-in layout"});
+    }
+    // CJK faces have no italic; italic CJK text uses the upright face.
+    r.build_chain(style.cjk_fonts, "fonts.cjk", slot.weight, text::Slant::Upright, *slot.chain);
+  }
+  set.metrics_face = set.regular.faces.front();
+  return set;
+}
+
+}  // namespace cvpdf::compose

@@ -1,0 +1,31 @@
+// The faces a variant is set in: for each of regular, bold, italic and bold
+// italic, a chain of Latin faces then CJK faces (the shaper picks, per
+// character, the first face that has it).
+#pragma once
+#include <string>
+
+#include "compose/style.hpp"
+#include "core/diagnostics.hpp"
+#include "text/font_book.hpp"
+#include "text/shaper.hpp"
+
+namespace cvpdf::compose {
+
+enum class FontVariant { Regular, Bold, Italic, BoldItalic };
+
+struct FontSet {
+  text::FontChain regular, bold, italic, bold_italic;
+  text::FaceId metrics_face = text::kNoFace;  // first Latin regular face: struts and spaces
+
+  const text::FontChain& chain(FontVariant v) const;
+};
+
+// Resolves the layout's font lists for `language` (BCP 47). A family is
+// looked for among the bundled fonts, then through fontconfig; a path is
+// loaded as it is (text::find_face). Missing families warn; a
+// style a family lacks (no bold face) warns once and uses the regular face,
+// never a faked bold. Throws FatalError when no Latin face can be found.
+FontSet resolve_fonts(const Style& style, const std::string& language, text::FontBook& book,
+                      const model::StyleMap& layout_keys, Diagnostics& diags);
+
+}  // namespace cvpdf::compose

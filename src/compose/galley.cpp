@@ -1,0 +1,97 @@
+// The galley and page assembly.
+#include "compose/galley.hpp"
+
+#include "typeset/page_builder.hpp"
+
+namespace cvpdf::compose {
+
+void Galley::add_block(Block block) {
+  items_.push_back(typeset::VItem::box(block.height, block.depth, blocks_.size()));
+  blocks_.push_back(std::move(block));
+}
+
+void Galley::add_glue(Scaled size) { items_.push_back(typeset::VItem::glue(size, 0, 0)); }
+
+void Galley::add_penalty(int penalty) { items_.push_back(typeset::VItem::penalty_item(penalty)); }
+
+void Galley::add_kept_block(Block block, Scaled gap) {
+  add_penalty(typeset::kInfinitePenalty);
+  if (gap != 0) add_glue(gap);
+  add_block(std::move(block));
+}
+
+void Galley::add_lines(std::vector<SetLine> lines, Scaled x, bool keep_with_previous, Scaled gap) {
+  if (lines.empty()) return;
+  if (keep_with_previous) add_penalty(typeset::kInfinitePenalty);
+  if (gap != 0) add_glue(gap);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (i > 0) {
+      int penalty = 0;
+      if (i == 1) penalty += kClubPenalty;
+      if (i + 1 == lines.size()) penalty += kWidowPenalty;
+      add_penalty(penalty);
+    }
+    Block b;
+    b.elements = std::move(lines[i].elements);
+    translate(b.elements, x, 0);
+    b.height = lines[i].height;
+    b.depth = lines[i].depth;
+    add_block(std::move(b));
+  }
+}
+
+Block stack_lines(std::vector<SetLine> lines, Scaled x) {
+  Block b;
+  Scaled y = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (i == 0) {
+      b.height = lines[i].height;
+    } else {
+      y += lines[i - 1].depth + lines[i].height;
+    }
+    translate(lines[i].elements, x, y);
+    for (auto& e : lines[i].elements) b.elements.push_back(std::move(e));
+  }
+  if (!lines.empty()) b.depth = y + lines.back().depth;
+  return b;
+}
+
+std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks) {
+  typeset::PageParams params;
+  params.page_heights = {style.page_height - style.margin_top - style.margin_bottom};
+  auto slices = typeset::build_pages(galley.items(), params);
+
+  std::vector<frame::Page> pages;
+  for (const auto& slice : slices) {
+    frame::Page page;
+    page.width = style.page_width;
+    page.height = style.page_height;
+    Scaled y = style.margin_top;
+    bool first_box = true;
+    for (std::size_t i = slice.begin; i < slice.end && i < galley.items().size(); ++i) {
+      const auto& item = galley.items()[i];
+      if (item.type == typeset::ItemType::Glue) {
+        if (!first_box) y += item.height;  // glue at the top of a page is discarded
+      } else if (item.type == typeset::ItemType::Box) {
+        const Block& block = galley.blocks()[item.payload];
+        Scaled baseline = y + block.height;
+        std::vector<frame::Element> elements = block.elements;
+        translate(elements, style.margin_left, baseline);
+        for (auto& e : elements) page.elements.push_back(std::move(e));
+        if (block.bookmark) bookmarks.push_back({*block.bookmark, pages.size(), y, 0});
+        y = baseline + block.depth;
+        first_box = false;
+      }
+    }
+    pages.push_back(std::move(page));
+  }
+  if (pages.empty()) {
+    frame::Page page;
+    page.width = style.page_width;
+    page.height = style.page_height;
+    pages.push_back(std::move(page));
+  }
+  return pages;
+}
+
+}  // namespace cvpdf::compose

@@ -1,0 +1,112 @@
+// The header: name, headline, contact line, summary and the metrics row.
+#include <algorithm>
+
+#include "compose/composer.hpp"
+
+namespace cvpdf::compose {
+
+
+void Composer::compose_header() {
+  const auto& person = resume.person;
+  const Scaled width = style.content_width();
+  ParagraphShape left = typesetter.body_shape(width);
+  left.align = Alignment::Ragged;
+
+  RichText name;
+  name.add(text(person.name), with(FontVariant::Bold, style.name_size, style.text_color), {}, person.name.span);
+  ParagraphShape name_shape = left;
+  name_shape.leading = name_shape.leading_cjk = 1.15;  // display size: tight leading
+  galley.add_lines(typesetter.set(name, name_shape), 0);
+
+  if (!person.headline.empty()) {
+    RichText headline;
+    headline.add(text(person.headline), with(FontVariant::Regular, style.headline_size, style.accent_color), {},
+                 person.headline.span);
+    galley.add_lines(typesetter.set(headline, left), 0, true, style.gap_after_name);
+  }
+
+  // Contact line: e-mail, phone, location, links — separated by the layout's separator.
+  RichText contact;
+  const SpanStyle muted = with(FontVariant::Regular, style.contact_size, style.muted_color);
+  auto separate = [&] {
+    if (!contact.empty()) contact.add(style.contact_separator, muted);
+  };
+  if (!person.email.empty()) {
+    separate();
+    contact.add(person.email, muted, "mailto:" + person.email, person.span);
+  }
+  if (!person.phone.empty()) {
+    separate();
+    contact.add(person.phone, muted, {}, person.span);
+  }
+  if (!person.location.empty()) {
+    separate();
+    contact.add(text(person.location), muted, {}, person.location.span);
+  }
+  for (const auto& link : person.links) {
+    separate();
+    std::string label = text(link.label);
+    if (label.empty()) label = link.url;
+    contact.add(label, muted, link.url, link.span);
+  }
+  if (!contact.empty()) {
+    galley.add_lines(typesetter.set(contact, left), 0, true, style.gap_after_headline);
+  }
+
+  if (!person.summary.empty()) {
+    RichText summary;
+    summary.add(text(person.summary), body(), {}, person.summary.span);
+    galley.add_lines(typesetter.set(summary, typesetter.body_shape(width)), 0, true, style.gap_after_contact);
+  }
+
+  if (!person.metrics.empty()) {
+    const auto n = static_cast<Scaled>(person.metrics.size());
+    const Scaled gap = style.pair_column_gap;
+    const Scaled column = (width - (n - 1) * gap) / n;
+    // A metric: an accent bar, the value large, the label small beneath.
+    const Scaled bar = std::max<Scaled>(pt(1.6), style.metric_value_size / 10);
+    const Scaled inset = bar + pt(5);
+    Block row;
+    Scaled value_height = 0;
+    std::vector<Block> cells;
+    for (const auto& metric : person.metrics) {
+      RichText value;
+      value.add(text(metric.value), with(FontVariant::Bold, style.metric_value_size, style.accent_color), {},
+                metric.value.span);
+      ParagraphShape shape = left;
+      shape.width = column - inset;
+      shape.leading = shape.leading_cjk = 1.1;
+      auto value_lines = typesetter.set(value, shape);
+      RichText label;
+      label.add(text(metric.label), with(FontVariant::Regular, style.metric_label_size, style.muted_color), {},
+                metric.label.span);
+      ParagraphShape label_shape = left;
+      label_shape.width = column - inset;
+      auto label_lines = typesetter.set(label, label_shape);
+      Block cell = stack_lines(std::move(value_lines), 0);
+      if (!label_lines.empty()) {
+        Block under = stack_lines(std::move(label_lines), 0);
+        Scaled shift = cell.depth + under.height;
+        translate(under.elements, 0, shift);
+        for (auto& e : under.elements) cell.elements.push_back(std::move(e));
+        cell.depth = shift + under.depth;
+      }
+      value_height = std::max(value_height, cell.height);
+      cells.push_back(std::move(cell));
+    }
+    Scaled depth = 0;
+    for (auto& cell : cells) depth = std::max(depth, cell.depth);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      Scaled x = static_cast<Scaled>(i) * (column + gap);
+      row.elements.push_back(frame::Rule{x, -value_height + pt(2), bar, value_height - pt(2) + depth - pt(2), style.rule_color});
+      translate(cells[i].elements, x + inset, 0);
+      for (auto& e : cells[i].elements) row.elements.push_back(std::move(e));
+    }
+    row.height = value_height;
+    row.depth = depth;
+    galley.add_kept_block(std::move(row), style.gap_after_summary);
+    galley.add_glue(style.metrics_gap_after);
+  }
+}
+
+}  // namespace cvpdf::compose

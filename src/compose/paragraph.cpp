@@ -1,0 +1,365 @@
+// Paragraph setting: the stages are prepare (segment + shape), itemise (the
+// Knuth–Plass list), break (typeset::break_paragraph) and set (glyph runs).
+#include "compose/paragraph.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/utf8.hpp"
+#include "text/line_breaks.hpp"
+#include "text/shaper.hpp"
+#include "typeset/knuth_plass.hpp"
+
+namespace cvpdf::compose {
+
+RichText& RichText::add(std::string text, const SpanStyle& style, std::string link, SourceSpan source) {
+  if (!text.empty()) spans.push_back({std::move(text), style, std::move(link), std::move(source)});
+  return *this;
+}
+
+bool RichText::empty() const {
+  for (const auto& s : spans)
+    if (!s.text.empty()) return false;
+  return true;
+}
+
+void translate(std::vector<frame::Element>& elements, Scaled dx, Scaled dy) {
+  for (auto& e : elements) {
+    std::visit([&](auto& el) {
+      el.x += dx;
+      el.y += dy;
+    }, e);
+  }
+}
+
+// A shaped piece of a segment: one face, one span.
+struct Typesetter::Piece {
+  text::FaceId face = text::kNoFace;
+  Scaled size = 0;
+  std::size_t span = 0;
+  std::vector<frame::Glyph> glyphs;
+  Scaled width = 0;
+};
+
+struct Typesetter::Segment {
+  std::vector<Piece> pieces;
+  Scaled width = 0;
+  text::BreakAfter after = text::BreakAfter::None;
+  bool cjk_join = false;       // a break between CJK characters (or CJK and Latin) with no space
+  Scaled space_width = 0;      // natural width of the space after it
+  text::FaceId space_face = text::kNoFace;
+  std::uint32_t space_glyph = 0;
+  std::size_t space_span = 0;
+};
+
+struct Typesetter::Prepared {
+  std::vector<Segment> segments;
+  bool has_cjk = false;
+  Scaled max_size = 0;
+};
+
+namespace {
+
+// What an item stands for when the line is set.
+enum class Role : std::uint8_t { Box, SpaceGlue, CjkGlue, Filler, Penalty };
+
+char32_t first_char(const std::string& s, std::size_t at) {
+  std::size_t pos = at;
+  return at < s.size() ? utf8::decode(s, pos) : 0;
+}
+
+char32_t last_char(const std::string& s, std::size_t end) {
+  if (end == 0) return 0;
+  std::size_t start = end - 1;
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  std::size_t pos = start;
+  return utf8::decode(s, pos);
+}
+
+}  // namespace
+
+Typesetter::Typesetter(const text::FontBook& book, const FontSet& fonts, const Style& style, std::string language,
+                       Diagnostics& diags)
+    : book_(book), fonts_(fonts), style_(style), language_(std::move(language)), diags_(diags) {}
+
+ParagraphShape Typesetter::body_shape(Scaled width) const {
+  return {width, style_.align, style_.tolerance, style_.leading, style_.leading_cjk};
+}
+
+void Typesetter::strut(Scaled size, double leading, Scaled& height, Scaled& depth) const {
+  // CSS's half-leading model on the Latin face's ascender and descender, so
+  // baselines fall on a regular grid whatever glyphs a line holds.
+  const text::Face& f = book_.face(fonts_.metrics_face);
+  Scaled ascent = f.scale(f.ascender, size);
+  Scaled descent = -f.scale(f.descender, size);
+  Scaled line = static_cast<Scaled>(static_cast<double>(size) * leading);
+  Scaled half_leading = (line - ascent - descent) / 2;
+  height = ascent + half_leading;
+  depth = line - height;
+}
+
+void Typesetter::warn_missing(const Span& span, const std::vector<char32_t>& missing) {
+  for (char32_t cp : missing) {
+    if (std::find(warned_missing_.begin(), warned_missing_.end(), cp) != warned_missing_.end()) continue;
+    warned_missing_.push_back(cp);
+    char code[16];
+    std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(cp));
+    diags_.warning(span.source, std::string("no font of the layout has the character ") + code + " '" +
+                                    utf8::encode(cp) + "'; it is set as a blank box",
+                   "add a font that has it to the layout's fonts (see `cvpdf --list-fonts`)");
+  }
+}
+
+Typesetter::Prepared Typesetter::prepare(const RichText& rich) {
+  Prepared out;
+  std::string all;
+  std::vector<std::size_t> span_begin;
+  for (const auto& s : rich.spans) {
+    span_begin.push_back(all.size());
+    all += s.text;
+    out.max_size = std::max(out.max_size, s.style.size);
+  }
+  span_begin.push_back(all.size());
+  for (std::size_t pos = 0; pos < all.size();) {
+    if (text::is_cjk(utf8::decode(all, pos))) {
+      out.has_cjk = true;
+      break;
+    }
+  }
+  auto span_at = [&](std::size_t byte) {
+    auto it = std::upper_bound(span_begin.begin(), span_begin.end(), byte);
+    return static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, (it - span_begin.begin()) - 1));
+  };
+
+  auto segments = text::segment_text(all, language_);
+  out.segments.reserve(segments.size());
+  for (std::size_t si = 0; si < segments.size(); ++si) {
+    const auto& seg = segments[si];
+    Segment s;
+    s.after = seg.after;
+    for (std::size_t sp = span_at(seg.begin); sp < rich.spans.size() && span_begin[sp] < seg.end; ++sp) {
+      std::size_t b = std::max(seg.begin, span_begin[sp]);
+      std::size_t e = std::min(seg.end, span_begin[sp + 1]);
+      if (b >= e) continue;
+      const Span& span = rich.spans[sp];
+      text::ShapeOptions options;
+      options.size = span.style.size;
+      options.language = language_;
+      options.letter_spacing = span.style.letter_spacing;
+      std::vector<char32_t> missing;
+      auto runs = text::shape(book_, all, b, e, fonts_.chain(span.style.variant), options, &missing);
+      if (!missing.empty()) warn_missing(span, missing);
+      for (const auto& run : runs) {
+        Piece piece;
+        piece.face = run.face;
+        piece.size = run.size;
+        piece.span = sp;
+        piece.glyphs.reserve(run.glyphs.size());
+        for (std::size_t g = 0; g < run.glyphs.size(); ++g) {
+          const auto& sg = run.glyphs[g];
+          frame::Glyph glyph{sg.glyph, sg.x_advance, sg.x_offset, sg.y_offset, {}};
+          bool starts_cluster = g == 0 || run.glyphs[g - 1].cluster != sg.cluster;
+          if (starts_cluster) {
+            std::size_t cluster_end = run.text_end;
+            for (std::size_t k = g + 1; k < run.glyphs.size(); ++k) {
+              if (run.glyphs[k].cluster != sg.cluster) {
+                cluster_end = run.glyphs[k].cluster;
+                break;
+              }
+            }
+            if (cluster_end > sg.cluster) glyph.text = all.substr(sg.cluster, cluster_end - sg.cluster);
+          }
+          piece.width += glyph.advance;
+          piece.glyphs.push_back(std::move(glyph));
+        }
+        s.width += piece.width;
+        s.pieces.push_back(std::move(piece));
+      }
+    }
+    if (seg.after == text::BreakAfter::Space && seg.space_end > seg.end) {
+      s.space_span = span_at(seg.end);
+      const Span& span = rich.spans[s.space_span];
+      const auto& chain = fonts_.chain(span.style.variant);
+      s.space_face = text::face_for(book_, chain, U' ');
+      if (s.space_face == text::kNoFace) s.space_face = chain.faces.front();
+      const text::Face& face = book_.face(s.space_face);
+      s.space_glyph = face.glyph_for(U' ');
+      // Several spaces in the source count as one, as in HTML and TeX.
+      s.space_width = face.scale(face.advance(s.space_glyph), span.style.size) + span.style.letter_spacing;
+    } else if (seg.after == text::BreakAfter::Allowed) {
+      char32_t before = last_char(all, seg.end);
+      char32_t after = first_char(all, seg.end);
+      s.cjk_join = text::is_cjk(before) || text::is_cjk(after);
+    }
+    out.segments.push_back(std::move(s));
+  }
+  return out;
+}
+
+Scaled Typesetter::measure(const RichText& rich) {
+  Prepared p = prepare(rich);
+  Scaled w = 0;
+  for (std::size_t i = 0; i < p.segments.size(); ++i) {
+    w += p.segments[i].width;
+    if (i + 1 < p.segments.size()) w += p.segments[i].space_width;
+  }
+  return w;
+}
+
+std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape& shape) {
+  std::vector<SetLine> lines;
+  if (rich.empty()) return lines;
+  Prepared p = prepare(rich);
+  const Scaled em = p.max_size > 0 ? p.max_size : style_.text_size;
+  const bool ragged = shape.align == Alignment::Ragged;
+  // TeX's ragged-right scheme (Knuth & Plass 1981, "ragged right"): a break
+  // leaves 3em of stretchable white at the line end; an unbroken space
+  // cancels it again, so lines are evened out without stretching spaces.
+  const Scaled ragged_stretch = 3 * em;
+  // Between CJK characters: no space, but a little stretch for justification.
+  const Scaled cjk_stretch = em / 8;
+  // TeX's \exhyphenpenalty: a break after an explicit hyphen or slash.
+  constexpr int kExplicitBreakPenalty = 50;
+
+  std::vector<typeset::Item> items;
+  std::vector<Role> roles;
+  auto push = [&](typeset::Item item, Role role) {
+    items.push_back(item);
+    roles.push_back(role);
+  };
+  for (std::size_t i = 0; i < p.segments.size(); ++i) {
+    const Segment& s = p.segments[i];
+    push(typeset::Item::box(s.width, i), Role::Box);
+    bool last = i + 1 == p.segments.size();
+    if (last) break;
+    switch (s.after) {
+      case text::BreakAfter::Space:
+        if (ragged) {
+          push(typeset::Item::glue(0, ragged_stretch, 0, i), Role::Filler);
+          push(typeset::Item::penalty_item(0, 0, false, i), Role::Penalty);
+          push(typeset::Item::glue(s.space_width, -ragged_stretch, 0, i), Role::SpaceGlue);
+        } else {
+          push(typeset::Item::glue(s.space_width, s.space_width / 2, s.space_width / 3, i), Role::SpaceGlue);
+        }
+        break;
+      case text::BreakAfter::Allowed:
+        if (ragged) {
+          push(typeset::Item::glue(0, ragged_stretch, 0, i), Role::Filler);
+          push(typeset::Item::penalty_item(s.cjk_join ? 0 : kExplicitBreakPenalty, 0, false, i), Role::Penalty);
+          push(typeset::Item::glue(0, -ragged_stretch, 0, i), Role::Filler);
+        } else if (s.cjk_join) {
+          push(typeset::Item::glue(0, cjk_stretch, 0, i), Role::CjkGlue);
+        } else {
+          push(typeset::Item::penalty_item(kExplicitBreakPenalty, 0, false, i), Role::Penalty);
+        }
+        break;
+      case text::BreakAfter::Mandatory:
+        push(typeset::Item::penalty_item(typeset::kInfinitePenalty, 0, false, i), Role::Penalty);
+        push(typeset::Item::glue(0, typeset::kFil, 0, i), Role::Filler);
+        push(typeset::Item::penalty_item(typeset::kEjectPenalty, 0, false, i), Role::Penalty);
+        break;
+      case text::BreakAfter::None:
+        break;
+    }
+  }
+
+  typeset::BreakParams params;
+  params.line_widths = {shape.width};
+  params.pretolerance = ragged ? -1 : 100;
+  params.tolerance = shape.tolerance;
+  params.emergency_stretch = 2 * em;
+  typeset::BreakResult result = typeset::break_paragraph(items, params);
+
+  const double leading = p.has_cjk ? shape.leading_cjk : shape.leading;
+  for (const auto& line : result.lines) {
+    SetLine out;
+    strut(p.max_size > 0 ? p.max_size : style_.text_size, leading, out.height, out.depth);
+    bool has_fil = false;
+    for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k)
+      if (items[k].type == typeset::ItemType::Glue && items[k].stretch >= typeset::kFil) has_fil = true;
+    const double r = has_fil ? 0.0 : line.adjustment_ratio;
+    auto glue_width = [&](const typeset::Item& g) -> Scaled {
+      if (g.stretch >= typeset::kFil) return g.width;
+      if (r > 0) return g.width + static_cast<Scaled>(r * static_cast<double>(g.stretch));
+      if (r < 0) return g.width + static_cast<Scaled>(r * static_cast<double>(std::max<Scaled>(g.shrink, 0)));
+      return g.width;
+    };
+
+    Scaled x = 0;
+    frame::GlyphRun* run = nullptr;
+    std::string link;
+    Scaled link_start = 0;
+    auto close_link = [&](Scaled end_x) {
+      if (!link.empty() && end_x > link_start)
+        out.elements.push_back(frame::LinkArea{link_start, -out.height, end_x - link_start, out.height + out.depth, link});
+      link.clear();
+    };
+    auto start_run = [&](text::FaceId face, Scaled size, const frame::Color& color) {
+      if (run && run->face == face && run->size == size && run->color == color) return;
+      frame::GlyphRun r2;
+      r2.face = face;
+      r2.size = size;
+      r2.x = x;
+      r2.y = 0;
+      r2.color = color;
+      out.elements.push_back(std::move(r2));
+      run = &std::get<frame::GlyphRun>(out.elements.back());
+    };
+    for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k) {
+      const auto& item = items[k];
+      switch (roles[k]) {
+        case Role::Box: {
+          const Segment& s = p.segments[item.payload];
+          for (const auto& piece : s.pieces) {
+            const Span& span = rich.spans[piece.span];
+            if (span.link != link) {
+              close_link(x);
+              if (!span.link.empty()) {
+                link = span.link;
+                link_start = x;
+              }
+            }
+            start_run(piece.face, piece.size, span.style.color);
+            run->glyphs.insert(run->glyphs.end(), piece.glyphs.begin(), piece.glyphs.end());
+            x += piece.width;
+          }
+          break;
+        }
+        case Role::SpaceGlue: {
+          const Segment& s = p.segments[item.payload];
+          Scaled w = glue_width(item);
+          // A real space glyph, widened by TJ, so copied text has its spaces.
+          const Span& span = rich.spans[s.space_span];
+          if (s.space_face != text::kNoFace && s.space_glyph != 0) {
+            start_run(s.space_face, span.style.size, span.style.color);
+            run->glyphs.push_back(frame::Glyph{s.space_glyph, w, 0, 0, " "});
+          } else {
+            run = nullptr;
+          }
+          x += w;
+          break;
+        }
+        case Role::CjkGlue:
+        case Role::Filler: {
+          Scaled w = glue_width(item);
+          if (w != 0 && run) {
+            // Widen the last glyph instead of breaking the run in two.
+            run->glyphs.back().advance += w;
+          }
+          x += w;
+          break;
+        }
+        case Role::Penalty:
+          break;
+      }
+    }
+    close_link(x);
+    // Trailing glyph advances that only carried line-end white space would
+    // make the run wider than the line; the run width is cosmetic, x is not.
+    out.width = x;
+    lines.push_back(std::move(out));
+  }
+  return lines;
+}
+
+}  // namespace cvpdf::compose

@@ -1,0 +1,87 @@
+// Paragraphs: rich text (styled spans) → segments at line-break
+// opportunities → shaped boxes, glue and penalties → Knuth–Plass lines →
+// positioned glyph runs. Every piece of text in a résumé goes through here.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "compose/fonts.hpp"
+#include "compose/style.hpp"
+#include "core/diagnostics.hpp"
+#include "frame/frame.hpp"
+#include "text/font_book.hpp"
+
+namespace cvpdf::compose {
+
+struct SpanStyle {
+  FontVariant variant = FontVariant::Regular;
+  Scaled size = 0;
+  frame::Color color;
+  Scaled letter_spacing = 0;
+};
+
+struct Span {
+  std::string text;
+  SpanStyle style;
+  std::string link;   // URI; empty for none
+  SourceSpan source;  // where the text came from, for warnings
+};
+
+struct RichText {
+  std::vector<Span> spans;
+  RichText& add(std::string text, const SpanStyle& style, std::string link = {}, SourceSpan source = {});
+  bool empty() const;
+};
+
+struct ParagraphShape {
+  Scaled width = 0;
+  Alignment align = Alignment::Justify;
+  int tolerance = 200;
+  double leading = 1.3;      // for Latin-only paragraphs
+  double leading_cjk = 1.5;  // for paragraphs with CJK text
+};
+
+// One set line: elements positioned relative to the line's left edge (x) and
+// baseline (y = 0, y grows downwards), and the strut above/below the baseline.
+struct SetLine {
+  std::vector<frame::Element> elements;
+  Scaled height = 0;
+  Scaled depth = 0;
+  Scaled width = 0;  // the width the line was set to (its natural width when not justified)
+};
+
+// Moves elements by (dx, dy).
+void translate(std::vector<frame::Element>& elements, Scaled dx, Scaled dy);
+
+class Typesetter {
+ public:
+  Typesetter(const text::FontBook& book, const FontSet& fonts, const Style& style, std::string language,
+             Diagnostics& diags);
+
+  std::vector<SetLine> set(const RichText& text, const ParagraphShape& shape);
+  // A paragraph in the body style at the full content width.
+  ParagraphShape body_shape(Scaled width) const;
+  // The natural width of the text on one line.
+  Scaled measure(const RichText& text);
+  // The strut of a line of the given size: height above and depth below the baseline.
+  void strut(Scaled size, double leading, Scaled& height, Scaled& depth) const;
+
+  const Style& style() const { return style_; }
+  const std::string& language() const { return language_; }
+
+ private:
+  struct Piece;
+  struct Segment;
+  struct Prepared;
+  Prepared prepare(const RichText& text);
+  void warn_missing(const Span& span, const std::vector<char32_t>& missing);
+
+  const text::FontBook& book_;
+  const FontSet& fonts_;
+  const Style& style_;
+  std::string language_;  // BCP 47 for HarfBuzz and ICU
+  Diagnostics& diags_;
+  std::vector<char32_t> warned_missing_;
+};
+
+}  // namespace cvpdf::compose

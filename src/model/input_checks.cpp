@@ -1,0 +1,277 @@
+// The raw text's checks, before yaml-cpp sees it: size, UTF-8, control
+// characters, and a light structural prescan (nesting depth, tabs used for
+// indentation, an estimate of the number of values). The input is untrusted:
+// yaml-cpp needs ~700 bytes of memory per value and recurses once per level of
+// nesting, so what would exhaust either is refused here with a clear message.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "core/utf8.hpp"
+#include "model/yaml_tree.hpp"
+
+namespace cvpdf::model::detail {
+
+Pos position_of(std::string_view text, std::size_t offset) {
+  offset = std::min(offset, text.size());
+  std::string_view before = text.substr(0, offset);
+  int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
+  std::size_t line_start = before.rfind('\n');
+  line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+  int column = 1 + static_cast<int>(utf8::length(before.substr(line_start)));
+  return {line, column};
+}
+
+namespace {
+
+std::string hex_byte(unsigned char b) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "0x%02X", b);
+  return buf;
+}
+
+std::string megabytes(std::size_t bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return buf;
+}
+
+}  // namespace
+
+bool check_input(std::string_view text, const std::string& file, Diagnostics& diags, const Limits& limits) {
+  if (text.size() > limits.max_bytes) {
+    diags.error({file, 0, 0}, "the file is too large (" + megabytes(text.size()) + "; the limit is " +
+                                  megabytes(limits.max_bytes) + ")",
+                "a résumé is a few kilobytes; is this the right file?");
+    return false;
+  }
+  if (std::size_t bad = utf8::find_invalid(text); bad != std::string_view::npos) {
+    Pos p = position_of(text, bad);
+    diags.error({file, p.line, p.column},
+                "the file is not valid UTF-8 (byte " + hex_byte(static_cast<unsigned char>(text[bad])) + ")",
+                "save the file as UTF-8; it may be in another encoding such as Latin-1, GBK or UTF-16");
+    return false;
+  }
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) {
+      Pos p = position_of(text, i);
+      char name[16];
+      std::snprintf(name, sizeof name, "U+%04X", c);
+      diags.error({file, p.line, p.column}, std::string("control character ") + name + " in the text",
+                  "remove it; YAML allows no control characters besides tab and line breaks (is this a binary file?)");
+      return false;
+    }
+  }
+  return true;
+}
+
+namespace {
+
+// The prescan's state across lines. Columns here are byte offsets in a line;
+// positions reported are converted to characters.
+class Scanner {
+ public:
+  Scanner(std::string_view text, const Limits& limits) : text_(text), limits_(limits) {}
+
+  Prescan run() {
+    std::size_t pos = 0;
+    int line_no = 1;
+    while (true) {
+      std::size_t end = text_.find('\n', pos);
+      if (end == std::string_view::npos) end = text_.size();
+      std::string_view line = text_.substr(pos, end - pos);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      line_ = line;
+      line_no_ = line_no;
+      scan_line();
+      if (out_.too_deep || stopped_ || end >= text_.size()) break;
+      pos = end + 1;
+      ++line_no;
+    }
+    return out_;
+  }
+
+ private:
+  Pos here(std::size_t byte) const {
+    return {line_no_, 1 + static_cast<int>(utf8::length(line_.substr(0, std::min(byte, line_.size()))))};
+  }
+  int depth() const { return static_cast<int>(indents_.size()) + flow_; }
+  void check_depth(std::size_t byte) {
+    if (depth() > limits_.max_depth && !out_.too_deep) {
+      out_.too_deep = true;
+      out_.too_deep_at = here(byte);
+    }
+  }
+  void count_value(std::size_t byte) {
+    out_.has_content = true;
+    if (++out_.values > limits_.max_values && !stopped_) {
+      out_.values_exceeded_at = here(byte);
+      stopped_ = true;
+    }
+  }
+  bool blank_at(std::size_t i) const { return i >= line_.size() || line_[i] == ' ' || line_[i] == '\t'; }
+
+  void scan_line() {
+    const std::string_view line = line_;
+    std::size_t indent = 0;
+    while (indent < line.size() && line[indent] == ' ') ++indent;
+    std::size_t ws = indent;
+    while (ws < line.size() && (line[ws] == ' ' || line[ws] == '\t')) ++ws;
+    const bool blank = ws == line.size();
+
+    // Inside a block scalar (| or >): its lines are text, however they look.
+    if (block_parent_ >= 0) {
+      if (blank) return;
+      if (block_indent_ < 0 && static_cast<int>(indent) > block_parent_) {
+        block_indent_ = static_cast<int>(indent);
+        return;
+      }
+      if (block_indent_ >= 0 && static_cast<int>(indent) >= block_indent_) return;
+      block_parent_ = block_indent_ = -1;
+    }
+
+    std::size_t i = 0;
+    if (quote_ == 0 && flow_ == 0) {
+      if (blank || line[ws] == '#') return;
+      bool marker = line.size() >= 3 && (line.substr(0, 3) == "---" || line.substr(0, 3) == "...") && blank_at(3);
+      if (marker) {
+        indents_.clear();
+        i = 3;
+      } else {
+        out_.has_content = true;
+        if (ws > indent && !out_.tab) out_.tab = here(line.find('\t'));
+        while (!indents_.empty() && indents_.back() > static_cast<int>(indent)) indents_.pop_back();
+        if (indents_.empty() || indents_.back() < static_cast<int>(indent)) {
+          indents_.push_back(static_cast<int>(indent));
+          check_depth(indent);
+        }
+        i = ws;
+      }
+      expect_ = true;
+      after_quoted_ = false;
+    } else if (!blank) {
+      out_.has_content = true;
+    }
+
+    bool prev_blank = true;
+    for (; i < line.size() && !out_.too_deep && !stopped_; ++i) {
+      char c = line[i];
+      if (quote_ == '\'') {
+        if (c == '\'') {
+          if (i + 1 < line.size() && line[i + 1] == '\'') {
+            ++i;
+          } else {
+            quote_ = 0;
+            expect_ = false;
+            after_quoted_ = true;
+          }
+        }
+        prev_blank = false;
+        continue;
+      }
+      if (quote_ == '"') {
+        if (c == '\\') {
+          ++i;
+        } else if (c == '"') {
+          quote_ = 0;
+          expect_ = false;
+          after_quoted_ = true;
+        }
+        prev_blank = false;
+        continue;
+      }
+      if (c == ' ' || c == '\t') {
+        prev_blank = true;
+        continue;
+      }
+      if (c == '#' && prev_blank) break;  // a comment runs to the end of the line
+      prev_blank = false;
+      bool next_blank = blank_at(i + 1);
+      if (c == ':' && (next_blank || (flow_ > 0 && (after_quoted_ || std::string_view(",[]{}").find(line[i + 1]) !=
+                                                                         std::string_view::npos)))) {
+        expect_ = true;  // a mapping's value follows
+        after_quoted_ = false;
+        continue;
+      }
+      if (flow_ > 0 && c == ',') {
+        expect_ = true;
+        after_quoted_ = false;
+        continue;
+      }
+      if (c == '[' || c == '{') {
+        // In block context a bracket inside a plain scalar is text.
+        if (expect_ || flow_ > 0) {
+          ++flow_;
+          count_value(i);
+          check_depth(i);
+          expect_ = true;
+          after_quoted_ = false;
+        }
+        continue;
+      }
+      if ((c == ']' || c == '}') && flow_ > 0) {
+        --flow_;
+        expect_ = false;
+        after_quoted_ = false;
+        continue;
+      }
+      if (!expect_) continue;  // inside a plain scalar
+      after_quoted_ = false;
+      if ((c == '-' || c == '?') && next_blank && flow_ == 0) {
+        // A block entry or explicit key: the node after it is one level deeper.
+        std::size_t j = i + 1;
+        while (j < line.size() && (line[j] == ' ' || line[j] == '\t')) ++j;
+        indents_.push_back(static_cast<int>(j));
+        check_depth(i);
+        continue;
+      }
+      if (c == '\'' || c == '"') {
+        quote_ = c;
+        count_value(i);
+        continue;
+      }
+      if (c == '&' || c == '!' || c == '*') {
+        // Anchor, tag or alias: a token up to the next blank (or flow indicator).
+        std::size_t j = i + 1;
+        while (j < line.size() && !blank_at(j) &&
+               (flow_ == 0 || std::string_view(",[]{}").find(line[j]) == std::string_view::npos))
+          ++j;
+        i = j - 1;
+        if (c == '*') {
+          count_value(i);
+          expect_ = false;
+        }
+        continue;
+      }
+      if ((c == '|' || c == '>') && flow_ == 0) {
+        block_parent_ = static_cast<int>(indent);
+        block_indent_ = -1;
+        count_value(i);
+        return;  // the rest of the line is the block scalar's header
+      }
+      count_value(i);  // a plain scalar starts
+      expect_ = false;
+    }
+  }
+
+  std::string_view text_;
+  const Limits& limits_;
+  Prescan out_;
+  std::string_view line_;
+  int line_no_ = 0;
+  std::vector<int> indents_;  // block levels, by indentation
+  int flow_ = 0;              // open [ and {
+  char quote_ = 0;            // inside a quoted scalar ' or "
+  bool expect_ = true;        // a node may start at the next token
+  bool after_quoted_ = false; // the last token was a quoted scalar (JSON's "key":value)
+  int block_parent_ = -1;     // >= 0: inside a block scalar under a line indented this much
+  int block_indent_ = -1;     // the block scalar's indentation, once seen
+  bool stopped_ = false;
+};
+
+}  // namespace
+
+Prescan prescan(std::string_view text, const Limits& limits) { return Scanner(text, limits).run(); }
+
+}  // namespace cvpdf::model::detail

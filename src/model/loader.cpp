@@ -1,0 +1,126 @@
+// load_resume: the orchestrator of the loader's stages — raw text checks and
+// YAML (yaml_tree.cpp), then the top level decides the schema: cvpdf's
+// `person` (schema.cpp) or JSON Resume's `basics` (json_resume.cpp).
+// Also check_translations, the `check` command's look for missing texts.
+#include "model/loader.hpp"
+
+#include "model/schema.hpp"
+
+namespace cvpdf::model {
+
+using detail::Reader;
+using detail::YNode;
+
+std::optional<Resume> load_resume(std::string_view text, const std::string& file_name,
+                                  const std::string& base_directory, Diagnostics& diags) {
+  const std::size_t before = diags.error_count();
+  auto doc = detail::parse_yaml(text, file_name, diags);
+  if (!doc) return std::nullopt;
+
+  Resume out;
+  out.source_path = file_name;
+  out.base_directory = base_directory;
+  out.span = {file_name, 1, 1};
+  if (doc->empty) {
+    diags.error({file_name, 0, 0}, "the file is empty",
+                "a résumé needs at least `person: {name: Your Name}`, then `sections:`; see examples/minimal.yaml");
+    return std::nullopt;
+  }
+  Reader r(*doc, diags);
+  const YNode& root = doc->root;
+  const char* no_person = "no 'person' or 'basics' at top level";
+  if (!root.is_map()) {
+    diags.error(r.span(root.pos.known() ? root.pos : detail::Pos{1, 1}), no_person,
+                "the file holds " + detail::describe(root) +
+                    "; a résumé is a mapping that starts with keys such as `person:` and `sections:`");
+    return std::nullopt;
+  }
+  const YNode* person = root.find("person");
+  const YNode* basics = root.find("basics");
+  if (person && basics) {
+    diags.error(r.key_span(*basics), "the file has both 'person' (cvpdf) and 'basics' (JSON Resume)",
+                "keep one of them: a file is either a cvpdf résumé or a JSON Resume");
+    return std::nullopt;
+  }
+  if (person) {
+    detail::read_resume(r, root, out);
+  } else if (basics) {
+    detail::read_json_resume(r, root, out);
+  } else {
+    // Warn about the keys (a misspelt `persn:` gets its suggestion), then fail.
+    static const detail::KeyName top[] = {{"languages", "languages"}, {"layout", "layout"}, {"style", "style"},
+                                          {"person", "person"},       {"sections", "sections"}};
+    r.fields(root, top, "at the top level");
+    diags.error(r.span(root), no_person,
+                "a résumé starts with `person:` (name, headline, email, …) and `sections:`; "
+                "a JSON Resume with `basics:`");
+    return std::nullopt;
+  }
+  if (diags.error_count() > before) return std::nullopt;
+  return out;
+}
+
+namespace {
+
+struct TranslationCheck {
+  const Resume& resume;
+  Diagnostics& diags;
+
+  void check(const Localized& text, const std::string& what, const Only& only) const {
+    if (text.empty() || text.by_language.count("")) return;
+    std::string missing;
+    for (const auto& language : resume.languages) {
+      if (!only.includes(language) || text.by_language.count(language)) continue;
+      missing += (missing.empty() ? "'" : ", '") + language + "'";
+    }
+    if (missing.empty()) return;
+    const std::string& fallback = resume.languages.front();
+    diags.warning(text.span, what + " has no " + missing + " text; the '" + fallback + "' text is used instead",
+                  "add the translation to this mapping, e.g. {" + fallback + ": ..., " +
+                      missing.substr(1, missing.find('\'', 1) - 1) + ": ...}");
+  }
+  void check_all(const std::vector<Localized>& texts, const std::string& what, const Only& only) const {
+    for (const auto& t : texts) check(t, what, only);
+  }
+  void check_links(const std::vector<Link>& links, const Only& only) const {
+    for (const auto& l : links) check(l.label, "a link's label", only);
+  }
+
+  void run() const {
+    const Only everywhere;
+    const Person& p = resume.person;
+    check(p.name, "'name'", everywhere);
+    check(p.headline, "'headline'", everywhere);
+    check(p.location, "'location'", everywhere);
+    check(p.summary, "'summary'", everywhere);
+    check_links(p.links, everywhere);
+    for (const auto& m : p.metrics) {
+      check(m.value, "a metric's value", everywhere);
+      check(m.label, "a metric's label", everywhere);
+    }
+    for (const auto& s : resume.sections) {
+      check(s.title, "a section's title", s.only);
+      check_all(s.bullets, "a bullet", s.only);
+      check(s.text, "a section's text", s.only);
+      for (const auto& e : s.entries) {
+        Only only = e.only.languages.empty() ? s.only : e.only;
+        const std::pair<const Localized*, const char*> texts[] = {
+            {&e.org, "'org'"},     {&e.role, "'role'"},   {&e.location, "'location'"}, {&e.text, "'text'"},
+            {&e.label, "'label'"}, {&e.title, "'title'"}, {&e.authors, "'authors'"},   {&e.venue, "'venue'"}};
+        for (const auto& [t, what] : texts) check(*t, what, only);
+        check_all(e.bullets, "a bullet", only);
+        check_all(e.tags, "a tag", only);
+        check_links(e.links, only);
+      }
+    }
+  }
+};
+
+}  // namespace
+
+void check_translations(const Resume& resume, Diagnostics& diags) {
+  if (resume.languages.size() < 2) return;
+  TranslationCheck{resume, diags}.run();
+}
+
+}  // namespace cvpdf::model

@@ -1,0 +1,94 @@
+// Internal to src/model: reading values of the résumé schema out of the YAML
+// tree (schema_values.cpp), the résumé itself (schema.cpp), JSON Resume
+// (json_resume.cpp) and style blocks (style_loader.cpp). Every reader reports
+// what was expected and what was found, at the value's line:column.
+#pragma once
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "model/resume.hpp"
+#include "model/yaml_tree.hpp"
+
+namespace cvpdf::model::detail {
+
+// BCP 47, loosely: a 2–3 letter language, then subtags of 1–8 letters or
+// digits, separated by '-' (or '_').
+bool is_language_tag(std::string_view tag);
+// zh-hant → zh-Hant, en_gb → en-GB, ZH → zh.
+std::string canonical_language(std::string_view tag);
+
+// A key a mapping may hold and the key it stands for (itself, or for an
+// alias such as `company`, `org`).
+struct KeyName {
+  const char* name;
+  const char* canonical;
+};
+
+class Reader {
+ public:
+  Reader(const Document& doc, Diagnostics& diags) : doc_(doc), diags_(diags) {}
+
+  const Document& doc() const { return doc_; }
+  Diagnostics& diags() const { return diags_; }
+  SourceSpan span(Pos pos) const { return doc_.span(pos); }
+  SourceSpan span(const YNode& node) const { return doc_.span(node.pos); }
+  SourceSpan key_span(const YNode& node) const { return doc_.span(node.key_pos.known() ? node.key_pos : node.pos); }
+
+  // The declared `languages:`, canonical. Set before any text is read.
+  std::vector<std::string> languages;
+  std::string declared_list() const;  // "[en, zh]"
+  bool declared(const std::string& canonical_code) const;
+
+  // A mapping's values by canonical key. Unknown keys warn (suggesting the
+  // nearest key or alias); an alias given beside its key is an error.
+  using Fields = std::map<std::string, const YNode*>;
+  Fields fields(const YNode& map, std::span<const KeyName> keys, const std::string& where) const;
+
+  // "'<key>' must be <expected>, got <what node is>".
+  void wrong_type(const YNode& node, const std::string& key, const std::string& expected, const std::string& hint) const;
+
+  // A text: a scalar, or a mapping whose keys are declared languages. Null or
+  // absent leaves `out` empty. Returns false after reporting an error.
+  bool text(const YNode* node, const std::string& key, Localized& out) const;
+  // A scalar, not localized (an e-mail address, a URL, a path).
+  bool plain(const YNode* node, const std::string& key, std::string& out) const;
+  // A list of texts (bullets, tags).
+  void text_list(const YNode* node, const std::string& key, std::vector<Localized>& out) const;
+  // A text, or a list of texts joined by ", " (authors).
+  bool text_or_joined_list(const YNode* node, const std::string& key, Localized& out) const;
+  // `links`: a list of {label, url} or bare URLs.
+  void links(const YNode* node, const std::string& key, std::vector<Link>& out) const;
+  void only(const YNode* node, Only& out) const;
+  std::optional<Date> date(const YNode* node, const std::string& key) const;
+  std::optional<DateRange> date_range(const YNode* node, const std::string& key) const;
+
+  // Is this mapping a localized text ({en: ..., zh: ...}) rather than a record?
+  // True when every key is a language tag and none is in `record_keys`.
+  bool looks_localized(const YNode& map, std::span<const KeyName> record_keys) const;
+
+ private:
+  const Document& doc_;
+  Diagnostics& diags_;
+};
+
+// https:// added when a URL has no scheme; mailto:/tel: kept.
+std::string normalize_url(std::string url);
+// The URL as a label: no scheme, no trailing slash.
+std::string url_label(const std::string& url);
+bool looks_like_url(const std::string& text);
+
+// style_loader.cpp: a YAML mapping → dotted keys, added to `out`.
+void flatten_style(const Reader& reader, const YNode& node, const std::string& prefix, StyleMap& out);
+
+// schema.cpp: a cvpdf résumé (the root has `person`).
+void read_resume(Reader& reader, const YNode& root, Resume& out);
+// The `languages:` key (or its default); sets reader.languages too.
+void read_languages(Reader& reader, const YNode* node, Resume& out);
+
+// json_resume.cpp: a JSON Resume document (the root has `basics`).
+void read_json_resume(Reader& reader, const YNode& root, Resume& out);
+
+}  // namespace cvpdf::model::detail

@@ -1,0 +1,379 @@
+// Reading the schema's value types out of the YAML tree: keys and their
+// aliases, localized texts, plain scalars, lists of texts, links, `only`,
+// dates. Each reports the expected and the found type at the value's position.
+#include <algorithm>
+#include <cctype>
+
+#include "model/dates.hpp"
+#include "model/schema.hpp"
+
+namespace cvpdf::model::detail {
+
+namespace {
+
+constexpr const char* kTextExpected = "a text (or a mapping of languages such as {en: ..., zh: ...})";
+
+std::string trim(const std::string& s) {
+  std::size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return {};
+  std::size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+bool all_alpha(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+}
+bool all_alnum(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+}
+
+std::vector<std::string_view> subtags(std::string_view tag) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= tag.size(); ++i) {
+    if (i == tag.size() || tag[i] == '-' || tag[i] == '_') {
+      parts.push_back(tag.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return parts;
+}
+
+}  // namespace
+
+bool is_language_tag(std::string_view tag) {
+  auto parts = subtags(tag);
+  if (parts.empty()) return false;
+  std::string_view first = parts[0];
+  // (BCP 47 also allows 5–8 letter languages; none is registered, and allowing
+  // them would take a mistyped key such as `lable` for a language.)
+  if (!all_alpha(first) || first.size() < 2 || first.size() > 3) return false;
+  for (std::size_t i = 1; i < parts.size(); ++i)
+    if (parts[i].empty() || parts[i].size() > 8 || !all_alnum(parts[i])) return false;
+  return true;
+}
+
+std::string canonical_language(std::string_view tag) {
+  auto parts = subtags(tag);
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    std::string p(parts[i]);
+    for (char& c : p) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (i > 0 && p.size() == 4 && all_alpha(p)) {
+      p[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(p[0])));  // script: Hant
+    } else if (i > 0 && p.size() == 2 && all_alpha(p)) {
+      for (char& c : p) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));  // region: GB
+    }
+    if (i > 0) out += '-';
+    out += p;
+  }
+  return out;
+}
+
+std::string normalize_url(std::string url) {
+  url = trim(url);
+  if (url.empty()) return url;
+  if (url.find("://") != std::string::npos || url.rfind("mailto:", 0) == 0 || url.rfind("tel:", 0) == 0) return url;
+  return "https://" + url;
+}
+
+std::string url_label(const std::string& url) {
+  std::string s = trim(url);
+  for (const char* scheme : {"https://", "http://", "mailto:", "tel:"}) {
+    if (s.rfind(scheme, 0) == 0) {
+      s = s.substr(std::string(scheme).size());
+      break;
+    }
+  }
+  while (!s.empty() && s.back() == '/') s.pop_back();
+  return s;
+}
+
+bool looks_like_url(const std::string& text) {
+  std::string s = trim(text);
+  if (s.find("://") != std::string::npos || s.rfind("mailto:", 0) == 0 || s.rfind("tel:", 0) == 0) return true;
+  return !s.empty() && s.find(' ') == std::string::npos && s.find('.') != std::string::npos &&
+         s.find('.') + 1 < s.size();
+}
+
+std::string Reader::declared_list() const {
+  std::string s = "[";
+  for (std::size_t i = 0; i < languages.size(); ++i) s += (i ? ", " : "") + languages[i];
+  return s + "]";
+}
+
+bool Reader::declared(const std::string& code) const {
+  return std::find(languages.begin(), languages.end(), code) != languages.end();
+}
+
+Reader::Fields Reader::fields(const YNode& map, std::span<const KeyName> keys, const std::string& where) const {
+  Fields out;
+  std::map<std::string, std::string> written;  // canonical → the key as written
+  for (const auto& child : map.children) {
+    const KeyName* known = nullptr;
+    for (const auto& k : keys)
+      if (child.key == k.name) known = &k;
+    if (!known) {
+      std::vector<std::string> names;
+      for (const auto& k : keys) names.emplace_back(k.name);
+      std::string nearest = nearest_word(child.key, names);
+      std::string hint;
+      if (!nearest.empty()) {
+        std::string canonical;
+        for (const auto& k : keys)
+          if (nearest == k.name) canonical = k.canonical;
+        hint = canonical == nearest ? "did you mean '" + nearest + "'?"
+                                    : "did you mean '" + canonical + "'? ('" + nearest + "' works too)";
+      } else {
+        std::string list;
+        for (const auto& k : keys)
+          if (std::string(k.name) == k.canonical) list += (list.empty() ? "" : ", ") + std::string(k.name);
+        hint = "the keys " + where + " are: " + list;
+      }
+      diags_.warning(key_span(child), "unknown key '" + child.key + "' " + where + " (ignored)", hint);
+      continue;
+    }
+    auto [it, inserted] = written.emplace(known->canonical, child.key);
+    if (!inserted) {
+      diags_.error(key_span(child), "'" + child.key + "' and '" + it->second + "' are the same key",
+                   "keep one of them ('" + (child.key == known->canonical ? it->second : child.key) +
+                       "' is another name for '" + known->canonical + "')");
+      continue;
+    }
+    out[known->canonical] = &child;
+  }
+  return out;
+}
+
+void Reader::wrong_type(const YNode& node, const std::string& key, const std::string& expected,
+                        const std::string& hint) const {
+  diags_.error(span(node), "'" + key + "' must be " + expected + ", got " + describe(node), hint);
+}
+
+bool Reader::text(const YNode* node, const std::string& key, Localized& out) const {
+  if (!node || node->is_null()) return true;
+  out.span = span(*node);
+  if (node->is_scalar()) {
+    out.by_language[""] = trim(node->text);
+    return true;
+  }
+  if (node->is_sequence()) {
+    wrong_type(*node, key, kTextExpected, "a list of several texts goes in 'bullets'; join the items into one text here");
+    return false;
+  }
+  bool ok = true;
+  for (const auto& child : node->children) {
+    std::string code = canonical_language(child.key);
+    if (!is_language_tag(child.key)) {
+      diags_.error(key_span(child),
+                   "'" + key + "' must be " + kTextExpected + "; '" + child.key + "' is not a language code",
+                   "write " + key + ": Education, or " + key + ": {en: Education, zh: 教育背景}");
+      ok = false;
+      continue;
+    }
+    if (!declared(code)) {
+      diags_.error(key_span(child), "'" + child.key + "' is not one of the declared languages " + declared_list(),
+                   "add it to `languages:` at the top of the file (languages: [" +
+                       [&] {
+                         std::string s;
+                         for (const auto& l : languages) s += l + ", ";
+                         return s;
+                       }() +
+                       code + "]), or remove this translation");
+      ok = false;
+      continue;
+    }
+    if (child.is_null()) continue;  // left blank: the fallback language is used
+    if (!child.is_scalar()) {
+      wrong_type(child, key + "." + child.key, "a text", "");
+      ok = false;
+      continue;
+    }
+    out.by_language[code] = trim(child.text);
+  }
+  return ok;
+}
+
+bool Reader::plain(const YNode* node, const std::string& key, std::string& out) const {
+  if (!node || node->is_null()) return true;
+  if (!node->is_scalar()) {
+    wrong_type(*node, key, "a text",
+               node->is_map() ? "'" + key + "' is the same in every language, so it is not localized"
+                              : "give one value, e.g. " + key + ": ...");
+    return false;
+  }
+  out = trim(node->text);
+  return true;
+}
+
+void Reader::text_list(const YNode* node, const std::string& key, std::vector<Localized>& out) const {
+  if (!node || node->is_null()) return;
+  if (!node->is_sequence()) {
+    wrong_type(*node, key, "a list of texts", "write each item on its own line, starting with '- '");
+    return;
+  }
+  for (const auto& item : node->children) {
+    if (item.is_null()) continue;
+    Localized l;
+    if (item.is_sequence()) {
+      wrong_type(item, key, "a list of texts", "a list inside '" + key + "' is not allowed; flatten it");
+      continue;
+    }
+    if (text(&item, key, l) && !l.empty()) out.push_back(std::move(l));
+  }
+}
+
+bool Reader::text_or_joined_list(const YNode* node, const std::string& key, Localized& out) const {
+  if (!node || !node->is_sequence()) return text(node, key, out);
+  std::string joined;
+  for (const auto& item : node->children) {
+    if (item.is_null()) continue;
+    if (!item.is_scalar()) {
+      wrong_type(item, key, "a text or a list of names", "");
+      return false;
+    }
+    joined += (joined.empty() ? "" : ", ") + trim(item.text);
+  }
+  out = Localized::plain(joined, span(*node));
+  return true;
+}
+
+void Reader::links(const YNode* node, const std::string& key, std::vector<Link>& out) const {
+  static const KeyName kLinkKeys[] = {{"label", "label"}, {"url", "url"}};
+  if (!node || node->is_null()) return;
+  if (!node->is_sequence()) {
+    wrong_type(*node, key, "a list of links", "write each link as `- {label: GitHub, url: https://github.com/...}`");
+    return;
+  }
+  for (const auto& item : node->children) {
+    if (item.is_null()) continue;
+    Link link;
+    link.span = span(item);
+    if (item.is_scalar()) {
+      std::string s = trim(item.text);
+      if (looks_like_url(s)) {
+        link.url = normalize_url(s);
+        link.label = Localized::plain(url_label(s), link.span);
+      } else {
+        link.label = Localized::plain(s, link.span);  // a label with no address: plain text
+      }
+      out.push_back(std::move(link));
+      continue;
+    }
+    if (item.is_sequence()) {
+      wrong_type(item, "a link", "{label, url} or a URL", "");
+      continue;
+    }
+    if (looks_localized(item, kLinkKeys)) {  // {en: ..., zh: ...}: a localized label
+      if (text(&item, "label", link.label)) out.push_back(std::move(link));
+      continue;
+    }
+    auto f = fields(item, kLinkKeys, "in a link");
+    bool ok = text(f["label"], "label", link.label);
+    ok = plain(f["url"], "url", link.url) && ok;
+    if (!ok) continue;
+    if (link.label.empty() && link.url.empty()) {
+      diags_.error(span(item), "a link needs a 'label' or a 'url'", "write `- {label: GitHub, url: https://github.com/...}`");
+      continue;
+    }
+    if (!link.url.empty()) {
+      std::string written = link.url;
+      link.url = normalize_url(written);
+      if (link.label.empty()) link.label = Localized::plain(url_label(written), link.span);
+    }
+    out.push_back(std::move(link));
+  }
+}
+
+void Reader::only(const YNode* node, Only& out) const {
+  if (!node || node->is_null()) return;
+  out.span = span(*node);
+  std::vector<const YNode*> items;
+  if (node->is_scalar()) {
+    items.push_back(node);
+  } else if (node->is_sequence()) {
+    for (const auto& c : node->children) items.push_back(&c);
+  } else {
+    wrong_type(*node, "only", "a language code or a list of them", "write only: zh, or only: [en, zh]");
+    return;
+  }
+  for (const YNode* item : items) {
+    if (!item->is_scalar()) {
+      wrong_type(*item, "only", "a language code", "write only: zh, or only: [en, zh]");
+      continue;
+    }
+    std::string code = canonical_language(trim(item->text));
+    if (!declared(code)) {
+      diags_.error(span(*item), "'" + trim(item->text) + "' is not one of the declared languages " + declared_list(),
+                   "add it to `languages:` at the top of the file, or remove it from `only:`");
+      continue;
+    }
+    if (std::find(out.languages.begin(), out.languages.end(), code) == out.languages.end()) out.languages.push_back(code);
+  }
+  if (items.empty()) {
+    diags_.error(span(*node), "'only' is an empty list, so this would appear in no variant",
+                 "name the languages it appears in, e.g. only: zh, or remove 'only'");
+  }
+}
+
+std::optional<Date> Reader::date(const YNode* node, const std::string& key) const {
+  if (!node || node->is_null()) return std::nullopt;
+  if (!node->is_scalar()) {
+    wrong_type(*node, key, "a date like 2021-09", "write dates as 2024, 2024-06, 2024-06-30 or present");
+    return std::nullopt;
+  }
+  DateError e;
+  auto d = parse_date(node->text, e);
+  if (!d) {
+    DateError as_range;
+    auto range = parse_date_range(node->text, as_range);
+    if (range && range->end) {
+      diags_.error(span(*node), "'" + key + "' must be one date like 2021-09, got the range '" + trim(node->text) + "'",
+                   "put a range in 'date:', or its two ends in 'start:' and 'end:'");
+    } else if (e.specific) {
+      diags_.error(doc_.span_in_scalar(*node, e.offset), "'" + key + "' " + e.problem, e.hint);
+    } else {
+      diags_.error(doc_.span_in_scalar(*node, e.offset),
+                   "'" + key + "' must be a date like 2021-09, got '" + trim(node->text) + "'", e.hint);
+    }
+    return std::nullopt;
+  }
+  d->span = span(*node);
+  return d;
+}
+
+std::optional<DateRange> Reader::date_range(const YNode* node, const std::string& key) const {
+  if (!node || node->is_null()) return std::nullopt;
+  if (!node->is_scalar()) {
+    wrong_type(*node, key, "a date like 2021-09 or a range",
+               "write a date (2024-06) or a range (2020-09 – 2024-06), or use start: and end:");
+    return std::nullopt;
+  }
+  DateError e;
+  auto r = parse_date_range(node->text, e);
+  if (!r) {
+    if (e.specific) {
+      diags_.error(doc_.span_in_scalar(*node, e.offset), "'" + key + "' " + e.problem, e.hint);
+    } else {
+      diags_.error(doc_.span_in_scalar(*node, e.offset),
+                   "'" + key + "' must be a date like 2021-09 or a range, got '" + trim(node->text) + "'", e.hint);
+    }
+    return std::nullopt;
+  }
+  if (r->start) r->start->span = span(*node);
+  if (r->end) r->end->span = span(*node);
+  return r;
+}
+
+bool Reader::looks_localized(const YNode& map, std::span<const KeyName> record_keys) const {
+  if (!map.is_map() || map.children.empty()) return false;
+  for (const auto& child : map.children) {
+    if (declared(canonical_language(child.key))) continue;
+    if (!is_language_tag(child.key)) return false;
+    for (const auto& k : record_keys)
+      if (child.key == k.name) return false;
+  }
+  return true;
+}
+
+}  // namespace cvpdf::model::detail

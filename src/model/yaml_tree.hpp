@@ -1,0 +1,96 @@
+// The loader's own document tree (internal to src/model): what yaml-cpp
+// parsed, with 1-based line:column marks (columns count characters, not
+// bytes) and none of yaml-cpp's types, so only yaml_tree.cpp includes
+// yaml-cpp. Also the checks that run on the raw text before yaml-cpp sees it
+// (input_checks.cpp): size, UTF-8, control characters, nesting depth, tabs.
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostics.hpp"
+
+namespace cvpdf::model::detail {
+
+// 1-based; 0 means unknown.
+struct Pos {
+  int line = 0;
+  int column = 0;
+  bool known() const { return line > 0; }
+};
+
+struct YNode {
+  enum class Kind : unsigned char { Null, Scalar, Sequence, Map };
+  Kind kind = Kind::Null;
+  bool quoted = false;  // a scalar written in quotes or as a block scalar (| or >)
+  Pos pos;              // where the value starts (for a null map value: its key)
+  std::string text;     // a scalar's value
+  // A sequence's items, or a map's values in file order (each carries its key).
+  std::vector<YNode> children;
+  std::string key;  // for a map's values: the key
+  Pos key_pos;
+
+  bool is_null() const { return kind == Kind::Null; }
+  bool is_scalar() const { return kind == Kind::Scalar; }
+  bool is_sequence() const { return kind == Kind::Sequence; }
+  bool is_map() const { return kind == Kind::Map; }
+  // A map's value for `name`, or nullptr.
+  const YNode* find(std::string_view name) const;
+};
+
+// "a text", "a list", "a mapping", "nothing" — for "expected X, got Y".
+std::string describe(const YNode& node);
+
+struct Limits {
+  std::size_t max_bytes = 10u * 1024u * 1024u;
+  int max_depth = 64;                    // checked on the text, before yaml-cpp
+  std::size_t max_values = 250'000;      // estimated from the text, before yaml-cpp
+  std::size_t max_nodes = 1'000'000;     // nodes visited after aliases are expanded
+};
+
+// A parsed file: the tree and what is needed to point into the text.
+struct Document {
+  std::string file;
+  std::string text;                      // as parsed: BOM removed, lone CRs made LFs
+  std::vector<std::size_t> line_starts;  // byte offset of each line
+  YNode root;
+  bool empty = false;                    // nothing but blanks, comments and document markers
+
+  SourceSpan span(Pos pos) const { return {file, pos.line, pos.column}; }
+  // The place of byte `offset` inside a scalar written on one line at node.pos,
+  // or node.pos when the scalar's text cannot be found there (quoted, folded).
+  SourceSpan span_in_scalar(const YNode& node, std::size_t offset) const;
+  std::string_view line_text(int line) const;  // 1-based, without the line break
+};
+
+// Parses `text` (named `file` in messages). Errors go to `diags`; returns
+// nullopt after any error. An empty file gives a Null root with empty = true.
+std::optional<Document> parse_yaml(std::string_view text, const std::string& file, Diagnostics& diags,
+                                   const Limits& limits = {});
+
+// ---- input_checks.cpp: the raw text, before yaml-cpp ----
+
+// Line and character column (both 1-based) of byte `offset` in `text`.
+Pos position_of(std::string_view text, std::size_t offset);
+
+// Size, UTF-8 and control characters. Reports and returns false on failure.
+bool check_input(std::string_view text, const std::string& file, Diagnostics& diags, const Limits& limits);
+
+struct Prescan {
+  bool too_deep = false;
+  Pos too_deep_at;             // where the nesting first exceeded the limit
+  std::optional<Pos> tab;      // the first tab used for indentation
+  std::size_t values = 0;      // estimated number of values (yaml-cpp needs ~700 bytes each)
+  Pos values_exceeded_at;
+  bool has_content = false;    // anything besides blanks, comments and --- / ...
+};
+
+// A light scan of YAML's structure (quotes, comments, block scalars, flow
+// brackets, indentation), so that pathological input is refused with a clear
+// message before yaml-cpp's recursive parser sees it. An estimate: yaml-cpp's
+// own depth guard remains the backstop.
+Prescan prescan(std::string_view text, const Limits& limits);
+
+}  // namespace cvpdf::model::detail

@@ -1,0 +1,61 @@
+// Link annotations (see pdf_objects.hpp). Written as plain dictionaries
+// rather than through PdfAnnotation, which stamps /M with the clock and adds
+// an appearance we do not want: a link is an invisible clickable rectangle
+// (/Border [0 0 0]) with a URI action.
+#include "pdf/format.hpp"
+#include "pdf/pdf_objects.hpp"
+
+namespace cvpdf::pdf {
+
+using namespace PoDoFo;
+
+namespace {
+
+// URIs in PDF are 7-bit ASCII (ISO 32000-1, 12.6.4.7): non-ASCII bytes,
+// controls and spaces are percent-encoded, the way a browser would send them.
+std::string ascii_uri(const std::string& uri) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (char c : uri) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u <= 0x20 || u >= 0x7F) {
+      out += '%';
+      out += kHex[u >> 4];
+      out += kHex[u & 0xF];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void add_links(PdfMemDocument& doc, PdfObject& page_object, const frame::Page& page) {
+  PdfArray annotations;
+  for (const auto& element : page.elements) {
+    const auto* link = std::get_if<frame::LinkArea>(&element);
+    if (!link || link->uri.empty() || link->width <= 0 || link->height <= 0) continue;
+    PdfObject* annotation = doc.GetObjects().CreateObject("Annot");
+    PdfDictionary& a = annotation->GetDictionary();
+    a.AddKey("Subtype", PdfName("Link"));
+    PdfArray rect;
+    rect.push_back(pdf_real(to_pt(link->x)));
+    rect.push_back(pdf_real(to_pt(page.height - link->y - link->height)));
+    rect.push_back(pdf_real(to_pt(link->x + link->width)));
+    rect.push_back(pdf_real(to_pt(page.height - link->y)));
+    a.AddKey("Rect", rect);
+    PdfArray border;
+    for (int i = 0; i < 3; ++i) border.push_back(pdf_int(0));
+    a.AddKey("Border", border);
+    PdfDictionary action;
+    action.AddKey("S", PdfName("URI"));
+    action.AddKey("URI", PdfString(ascii_uri(link->uri)));
+    a.AddKey("A", action);
+    a.AddKey("P", page_object.Reference());
+    annotations.push_back(annotation->Reference());
+  }
+  if (!annotations.empty()) page_object.GetDictionary().AddKey("Annots", annotations);
+}
+
+}  // namespace cvpdf::pdf

@@ -1,0 +1,59 @@
+// Content streams written by hand: one method per PDF operator, one operator
+// per line, numbers through format_real (locale-independent, trimmed). PoDoFo's
+// painter cannot place shaped glyph IDs, so nothing here uses it; this file
+// knows nothing about PoDoFo, fonts or frames and is tested byte for byte.
+#pragma once
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace cvpdf::pdf {
+
+class ContentStream {
+ public:
+  // Graphics state.
+  ContentStream& save_state();                                               // q
+  ContentStream& restore_state();                                            // Q
+  ContentStream& transform(double a, double b, double c, double d, double e, double f);  // cm
+  ContentStream& set_fill_rgb(double r, double g, double b);                 // rg
+
+  // Paths.
+  ContentStream& rect(double x, double y, double width, double height);     // re
+  ContentStream& fill_nonzero();                                             // f
+
+  // XObjects.
+  ContentStream& draw_xobject(std::string_view name);                        // /Name Do
+
+  // Text objects and text state.
+  ContentStream& begin_text();                                               // BT
+  ContentStream& end_text();                                                 // ET
+  ContentStream& set_font(std::string_view name, double size);              // /Name size Tf
+  ContentStream& set_text_matrix(double a, double b, double c, double d, double e, double f);  // Tm
+  ContentStream& set_rise(double rise);                                      // Ts
+
+  // A TJ array, built item by item: consecutive glyph codes share one hex
+  // string; an adjustment (thousandths of text space, positive moves the
+  // next glyph left, as in the PDF operator) separates them.
+  ContentStream& begin_positioned();                                         // [
+  ContentStream& positioned_glyph(std::uint16_t code);                       // <XXXX>
+  ContentStream& positioned_adjustment(double thousandths);                  // -12.5
+  ContentStream& end_positioned();                                           // ] TJ
+
+  // Marked content: a span whose text for extraction and copying is
+  // `utf16be_hex` (UTF-16BE as hex, without BOM) instead of its glyphs'.
+  ContentStream& begin_actual_text(std::string_view utf16be_hex);           // /Span <<…>> BDC
+  ContentStream& end_marked_content();                                       // EMC
+
+  const std::string& bytes() const { return out_; }
+  std::string take() { return std::move(out_); }
+
+ private:
+  void numbers(std::initializer_list<double> values);
+  void close_hex();
+
+  std::string out_;
+  bool in_hex_ = false;
+};
+
+}  // namespace cvpdf::pdf

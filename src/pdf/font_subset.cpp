@@ -1,0 +1,231 @@
+// Collecting glyph usage and subsetting faces with hb-subset (see
+// font_subset.hpp). FreeType reads CIDs back from the subset CFF, so codes
+// are whatever the embedded program really contains.
+#include "pdf/font_subset.hpp"
+
+#include <memory>
+#include <variant>
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_CID_H
+#include <hb-subset.h>
+
+#include "core/diagnostics.hpp"
+#include "pdf/format.hpp"
+
+namespace cvpdf::pdf {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& path, const std::string& message, const std::string& hint = {}) {
+  throw FatalError({Severity::Error, SourceSpan{path, 0, 0}, message, hint});
+}
+
+// RAII for the HarfBuzz and FreeType handles used below.
+struct BlobDeleter {
+  void operator()(hb_blob_t* b) const { hb_blob_destroy(b); }
+};
+using Blob = std::unique_ptr<hb_blob_t, BlobDeleter>;
+struct FaceDeleter {
+  void operator()(hb_face_t* f) const { hb_face_destroy(f); }
+};
+struct InputDeleter {
+  void operator()(hb_subset_input_t* i) const { hb_subset_input_destroy(i); }
+};
+struct PlanDeleter {
+  void operator()(hb_subset_plan_t* p) const { hb_subset_plan_destroy(p); }
+};
+
+std::string blob_bytes(hb_blob_t* blob) {
+  unsigned length = 0;
+  const char* data = hb_blob_get_data(blob, &length);
+  return data ? std::string(data, length) : std::string();
+}
+
+std::string table_bytes(hb_face_t* face, const char* tag) {
+  Blob blob(hb_face_reference_table(face, hb_tag_from_string(tag, 4)));
+  return blob_bytes(blob.get());
+}
+
+unsigned u16(const std::string& t, std::size_t at) {
+  if (at + 2 > t.size()) return 0;
+  return (static_cast<unsigned char>(t[at]) << 8) | static_cast<unsigned char>(t[at + 1]);
+}
+int s16(const std::string& t, std::size_t at) { return static_cast<std::int16_t>(u16(t, at)); }
+std::uint32_t u32(const std::string& t, std::size_t at) {
+  return (static_cast<std::uint32_t>(u16(t, at)) << 16) | u16(t, at + 2);
+}
+
+// Font units → glyph space (1000/em), rounded half away from zero.
+int to_glyph_space(std::int64_t font_units, unsigned upem) {
+  const std::int64_t scaled = font_units * 1000;
+  const std::int64_t half = upem / 2;
+  return static_cast<int>(scaled >= 0 ? (scaled + half) / upem : -((-scaled + half) / upem));
+}
+
+// Font units → millionths of an em (the EncodedGlyph::width unit).
+std::int64_t to_micro_em(std::int64_t font_units, unsigned upem) {
+  const std::int64_t scaled = font_units * 1000000;
+  const std::int64_t half = upem / 2;
+  return scaled >= 0 ? (scaled + half) / upem : -((-scaled + half) / upem);
+}
+
+// A PostScript name as a PDF name body: printable ASCII without delimiters.
+std::string sanitize_name(const std::string& name) {
+  std::string out;
+  for (char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u <= 0x20 || u >= 0x7F) continue;
+    if (std::string_view("()<>[]{}/%#").find(c) != std::string_view::npos) continue;
+    out += c;
+  }
+  return out.empty() ? std::string("Font") : out;
+}
+
+void fill_descriptor(const text::Face& face, SubsetFont& out) {
+  const unsigned upem = face.units_per_em;
+  const std::string head = table_bytes(face.hb_face, "head");
+  if (head.size() >= 54) {
+    out.bbox = {to_glyph_space(s16(head, 36), upem), to_glyph_space(s16(head, 38), upem),
+                to_glyph_space(s16(head, 40), upem), to_glyph_space(s16(head, 42), upem)};
+  }
+  bool fixed_pitch = false;
+  const std::string post = table_bytes(face.hb_face, "post");
+  if (post.size() >= 16) {
+    out.italic_angle = static_cast<double>(static_cast<std::int32_t>(u32(post, 4))) / 65536.0;
+    fixed_pitch = u32(post, 12) != 0;
+  }
+  unsigned weight_class = 400;
+  const std::string os2 = table_bytes(face.hb_face, "OS/2");
+  if (os2.size() >= 6) weight_class = u16(os2, 4);
+  if (weight_class < 50) weight_class = 50;
+
+  // Symbolic (bit 3): the glyphs are addressed by code, not by a standard
+  // Latin encoding — what every Type0 font is.
+  out.flags = 4;
+  if (fixed_pitch) out.flags |= 1;
+  if (face.slant == text::Slant::Italic || out.italic_angle != 0) out.flags |= 64;
+  out.ascent = to_glyph_space(face.ascender, upem);
+  out.descent = to_glyph_space(face.descender, upem);
+  out.cap_height = to_glyph_space(face.cap_height, upem);
+  // No font states its stem width; this is the usual estimate from the
+  // weight class (PDF readers only use it when substituting the font).
+  out.stem_v = static_cast<int>(10 + 220 * (static_cast<int>(weight_class) - 50) / 900);
+}
+
+}  // namespace
+
+std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text::FontBook& fonts) {
+  std::vector<FontUsage> usages;
+  std::map<text::FaceId, std::size_t> index;
+  for (const auto& page : doc.pages) {
+    for (const auto& element : page.elements) {
+      const auto* run = std::get_if<frame::GlyphRun>(&element);
+      if (!run || run->glyphs.empty()) continue;
+      if (run->face >= fonts.size())
+        fail("", "a glyph run refers to font #" + std::to_string(run->face) + ", which was never loaded",
+             "this is a bug in cvpdf; please report it");
+      const text::Face& face = fonts.face(run->face);
+      auto [it, inserted] = index.try_emplace(run->face, usages.size());
+      if (inserted) usages.push_back(FontUsage{run->face, {}, {}});
+      FontUsage& usage = usages[it->second];
+      const unsigned glyph_count = hb_face_get_glyph_count(face.hb_face);
+      for (const auto& glyph : run->glyphs) {
+        if (glyph.id >= glyph_count)
+          fail(face.path, "glyph " + std::to_string(glyph.id) + " is not in the font (it has " +
+                              std::to_string(glyph_count) + " glyphs)",
+               "this is a bug in cvpdf; please report it");
+        usage.glyphs.insert(glyph.id);
+        if (!glyph.text.empty()) usage.text.try_emplace(glyph.id, glyph.text);
+      }
+    }
+  }
+  return usages;
+}
+
+SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
+  SubsetFont out;
+  out.face = face.id;
+  out.path = face.path;
+
+  const bool has_glyf = !table_bytes(face.hb_face, "glyf").empty();
+  const bool has_cff = !table_bytes(face.hb_face, "CFF ").empty();
+  if (!has_glyf && !has_cff) {
+    if (!table_bytes(face.hb_face, "CFF2").empty())
+      fail(face.path, "cannot embed the font: CFF2 (variable OpenType/CFF2) outlines are not supported",
+           "use a static .otf or a .ttf version of the font");
+    fail(face.path, "cannot embed the font: it has no TrueType or CFF outlines",
+         "use a .ttf or .otf font with outlines");
+  }
+  out.program = has_glyf ? FontProgram::TrueType : (face.is_cid_keyed ? FontProgram::CffCid : FontProgram::CffNamed);
+
+  std::unique_ptr<hb_subset_input_t, InputDeleter> input(hb_subset_input_create_or_fail());
+  if (!input) fail(face.path, "cannot subset the font (out of memory)");
+  hb_set_t* glyph_set = hb_subset_input_set(input.get(), HB_SUBSET_SETS_GLYPH_INDEX);
+  hb_set_add(glyph_set, 0);
+  for (std::uint32_t g : usage.glyphs) hb_set_add(glyph_set, g);
+  // Layout and vertical tables are useless to a PDF reader: the glyphs are
+  // already shaped and placed.
+  hb_set_t* drop = hb_subset_input_set(input.get(), HB_SUBSET_SETS_DROP_TABLE_TAG);
+  for (const char* tag : {"GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "vhea", "vmtx", "VORG"})
+    hb_set_add(drop, hb_tag_from_string(tag, 4));
+
+  std::unique_ptr<hb_subset_plan_t, PlanDeleter> plan(hb_subset_plan_create_or_fail(face.hb_face, input.get()));
+  if (!plan) fail(face.path, "cannot subset the font for embedding", "the font file may be damaged");
+  const hb_map_t* old_to_new = hb_subset_plan_old_to_new_glyph_mapping(plan.get());
+  std::unique_ptr<hb_face_t, FaceDeleter> subset(hb_subset_plan_execute_or_fail(plan.get()));
+  if (!subset) fail(face.path, "cannot subset the font for embedding", "the font file may be damaged");
+
+  const std::string sfnt = [&] {
+    Blob blob(hb_face_reference_blob(subset.get()));
+    return blob_bytes(blob.get());
+  }();
+  if (sfnt.empty()) fail(face.path, "cannot subset the font for embedding (empty result)");
+  out.font_file = out.program == FontProgram::TrueType ? sfnt : table_bytes(subset.get(), "CFF ");
+  if (out.font_file.empty()) fail(face.path, "cannot subset the font for embedding (no CFF table in the subset)");
+
+  // New glyph id → code.
+  std::map<std::uint32_t, std::uint16_t> code_of_new;
+  for (std::uint32_t g : usage.glyphs) {
+    const hb_codepoint_t new_id = hb_map_get(old_to_new, g);
+    if (new_id == HB_MAP_VALUE_INVALID || new_id > 0xFFFF)
+      fail(face.path, "glyph " + std::to_string(g) + " was lost while subsetting the font");
+    code_of_new[new_id] = static_cast<std::uint16_t>(new_id);
+  }
+  if (out.program == FontProgram::CffCid) {
+    FT_Library library = nullptr;
+    if (FT_Init_FreeType(&library) != 0) fail(face.path, "cannot start FreeType to read the subset font");
+    FT_Face ft_face = nullptr;
+    const FT_Error error = FT_New_Memory_Face(library, reinterpret_cast<const FT_Byte*>(sfnt.data()),
+                                              static_cast<FT_Long>(sfnt.size()), 0, &ft_face);
+    bool ok = error == 0;
+    for (auto& [new_id, code] : code_of_new) {
+      FT_UInt cid = 0;
+      if (!ok || FT_Get_CID_From_Glyph_Index(ft_face, new_id, &cid) != 0 || cid > 0xFFFF) {
+        ok = false;
+        break;
+      }
+      code = static_cast<std::uint16_t>(cid);
+    }
+    if (ft_face) FT_Done_Face(ft_face);
+    FT_Done_FreeType(library);
+    if (!ok) fail(face.path, "cannot read the CIDs of the subset CFF font");
+  }
+
+  std::uint64_t hash = fnv1a64(face.postscript_name);
+  for (std::uint32_t g : usage.glyphs) {
+    const EncodedGlyph encoded{code_of_new.at(hb_map_get(old_to_new, g)),
+                               to_micro_em(face.advance(g), face.units_per_em)};
+    out.glyphs[g] = encoded;
+    const char bytes[4] = {static_cast<char>(g >> 24), static_cast<char>(g >> 16), static_cast<char>(g >> 8),
+                           static_cast<char>(g)};
+    hash = fnv1a64(std::string_view(bytes, 4), hash);
+    if (auto t = usage.text.find(g); t != usage.text.end()) out.unicode.try_emplace(encoded.code, t->second);
+  }
+  out.base_font = subset_tag(hash) + "+" + sanitize_name(face.postscript_name);
+  fill_descriptor(face, out);
+  return out;
+}
+
+}  // namespace cvpdf::pdf

@@ -1,0 +1,67 @@
+// Font subsetting, before any PDF object exists: which glyphs of which face
+// the document uses (collect_font_usage), then one hb-subset pass per face
+// (subset_font) giving the font program to embed, the two-byte code each
+// original glyph is written with, its width, the ToUnicode text per code and
+// the FontDescriptor numbers. No PoDoFo here.
+//
+// Codes: TrueType (glyf) faces → code = the glyph's id in the subset, read
+// through /CIDToGIDMap /Identity. CID-keyed CFF (Noto CJK) → code = the
+// glyph's CID in the subset's charset, since a bare CFF program (FontFile3
+// /CIDFontType0C) is addressed by CID. Name-keyed CFF → code = subset glyph
+// id (readers use the CID as the glyph index when the CFF has no CIDs).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "frame/frame.hpp"
+#include "text/font_book.hpp"
+
+namespace cvpdf::pdf {
+
+// One glyph as written: its code in content streams and its width in /W.
+// `width` is in millionths of an em, i.e. thousandths of a /W unit, so the
+// number written in /W and the one used for TJ adjustments are the same.
+struct EncodedGlyph {
+  std::uint16_t code = 0;
+  std::int64_t width = 0;
+};
+
+// The glyphs of one face used anywhere in the document.
+struct FontUsage {
+  text::FaceId face = text::kNoFace;
+  std::set<std::uint32_t> glyphs;              // original glyph ids
+  std::map<std::uint32_t, std::string> text;   // glyph → text of its first occurrence with text
+};
+
+// Every face used, in order of first use (which fixes /F1, /F2 … and the
+// object order). Throws FatalError on an unknown face or a glyph id the font
+// does not have, naming the font file.
+std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text::FontBook& fonts);
+
+enum class FontProgram { TrueType, CffCid, CffNamed };
+
+struct SubsetFont {
+  text::FaceId face = text::kNoFace;
+  std::string path;          // the font file, for messages
+  std::string base_font;     // "ABCDEF+PostScriptName"
+  FontProgram program = FontProgram::TrueType;
+  std::string font_file;     // FontFile2: the subset sfnt; FontFile3: the bare subset CFF
+  std::map<std::uint32_t, EncodedGlyph> glyphs;   // original glyph id → code, width
+  std::map<std::uint16_t, std::string> unicode;   // code → text (UTF-8) for ToUnicode
+
+  // FontDescriptor, in glyph space (1000 units per em).
+  int flags = 4;
+  std::array<int, 4> bbox{};
+  double italic_angle = 0;
+  int ascent = 0, descent = 0, cap_height = 0, stem_v = 0;
+};
+
+// Subsets `face` to the used glyphs. Throws FatalError naming the font file
+// when the face has no embeddable outlines or subsetting fails.
+SubsetFont subset_font(const text::Face& face, const FontUsage& usage);
+
+}  // namespace cvpdf::pdf

@@ -1,0 +1,170 @@
+// Locale-independent formatting for PDF syntax (see format.hpp). Integers go
+// through std::to_chars, which never consults the locale; reals are rounded
+// to fixed-point integers first, so no printf("%f") is involved anywhere.
+#include "pdf/format.hpp"
+
+#include <charconv>
+#include <chrono>
+#include <cmath>
+
+#include "core/utf8.hpp"
+
+namespace cvpdf::pdf {
+
+namespace {
+
+std::string to_decimal(std::uint64_t value) {
+  char buffer[24];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  (void)ec;
+  return std::string(buffer, end);
+}
+
+std::string two_digits(int value) {
+  std::string s(2, '0');
+  s[0] = static_cast<char>('0' + value / 10 % 10);
+  s[1] = static_cast<char>('0' + value % 10);
+  return s;
+}
+
+struct CivilTime {
+  int year, month, day, hour, minute, second;
+};
+
+CivilTime civil_time(std::int64_t seconds) {
+  using namespace std::chrono;
+  const sys_seconds t{std::chrono::seconds{seconds}};
+  const sys_days day = floor<days>(t);
+  const year_month_day ymd{day};
+  const hh_mm_ss<std::chrono::seconds> hms{t - day};
+  return {static_cast<int>(ymd.year()), static_cast<int>(static_cast<unsigned>(ymd.month())),
+          static_cast<int>(static_cast<unsigned>(ymd.day())), static_cast<int>(hms.hours().count()),
+          static_cast<int>(hms.minutes().count()), static_cast<int>(hms.seconds().count())};
+}
+
+std::string four_digits(int value) {
+  if (value < 0) value = 0;
+  std::string s = to_decimal(static_cast<std::uint64_t>(value % 10000));
+  return std::string(4 - s.size(), '0') + s;
+}
+
+std::uint64_t mix64(std::uint64_t x) {  // splitmix64's finaliser
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
+}  // namespace
+
+std::string format_fixed(std::int64_t units, int decimals) {
+  if (units == 0) return "0";
+  const bool negative = units < 0;
+  const std::uint64_t magnitude =
+      negative ? static_cast<std::uint64_t>(-(units + 1)) + 1 : static_cast<std::uint64_t>(units);
+  std::uint64_t scale = 1;
+  for (int i = 0; i < decimals; ++i) scale *= 10;
+  std::string out = negative ? "-" : "";
+  out += to_decimal(magnitude / scale);
+  std::uint64_t fraction = magnitude % scale;
+  if (fraction != 0) {
+    std::string digits = to_decimal(fraction);
+    digits.insert(0, static_cast<std::size_t>(decimals) - digits.size(), '0');
+    while (!digits.empty() && digits.back() == '0') digits.pop_back();
+    out += '.';
+    out += digits;
+  }
+  return out;
+}
+
+std::string format_real(double value, int max_decimals) {
+  if (!std::isfinite(value)) return "0";
+  // PDF readers only promise ±32767 for reals; anything near 1e12 is a bug
+  // upstream, and clamping keeps llround defined.
+  if (value > 1e12) value = 1e12;
+  if (value < -1e12) value = -1e12;
+  double scale = 1;
+  for (int i = 0; i < max_decimals; ++i) scale *= 10;
+  return format_fixed(std::llround(value * scale), max_decimals);
+}
+
+std::string format_pt(Scaled sp) {
+  // Exact integer rounding: thousandths of a point, half away from zero.
+  const __int128 scaled = static_cast<__int128>(sp) * 1000;
+  const __int128 half = kScaledPerPoint / 2;
+  const __int128 rounded = scaled >= 0 ? (scaled + half) / kScaledPerPoint : -((-scaled + half) / kScaledPerPoint);
+  return format_fixed(static_cast<std::int64_t>(rounded), 3);
+}
+
+std::string hex_code(std::uint16_t code) {
+  static constexpr char kDigits[] = "0123456789ABCDEF";
+  std::string s(4, '0');
+  for (int i = 3; i >= 0; --i) {
+    s[static_cast<std::size_t>(i)] = kDigits[code & 0xF];
+    code = static_cast<std::uint16_t>(code >> 4);
+  }
+  return s;
+}
+
+std::string utf16be_hex(std::string_view utf8_text) {
+  std::string out;
+  std::size_t pos = 0;
+  while (pos < utf8_text.size()) {
+    char32_t cp = utf8::decode(utf8_text, pos);
+    if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = utf8::kReplacement;
+    if (cp >= 0x10000) {
+      const char32_t v = cp - 0x10000;
+      out += hex_code(static_cast<std::uint16_t>(0xD800 + (v >> 10)));
+      out += hex_code(static_cast<std::uint16_t>(0xDC00 + (v & 0x3FF)));
+    } else {
+      out += hex_code(static_cast<std::uint16_t>(cp));
+    }
+  }
+  return out;
+}
+
+std::string pdf_date(std::int64_t seconds) {
+  const CivilTime t = civil_time(seconds);
+  return "D:" + four_digits(t.year) + two_digits(t.month) + two_digits(t.day) + two_digits(t.hour) +
+         two_digits(t.minute) + two_digits(t.second) + "+00'00'";
+}
+
+std::string xmp_date(std::int64_t seconds) {
+  const CivilTime t = civil_time(seconds);
+  return four_digits(t.year) + "-" + two_digits(t.month) + "-" + two_digits(t.day) + "T" + two_digits(t.hour) +
+         ":" + two_digits(t.minute) + ":" + two_digits(t.second) + "+00:00";
+}
+
+std::uint64_t fnv1a64(std::string_view data, std::uint64_t seed) {
+  std::uint64_t hash = seed;
+  for (unsigned char c : data) {
+    hash ^= c;
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+std::array<std::uint8_t, 16> digest128(std::string_view data) {
+  const std::uint64_t a = mix64(fnv1a64(data) ^ data.size());
+  const std::uint64_t b = mix64(fnv1a64(data, 0x84222325cbf29ce4ULL) + 0x9e3779b97f4a7c15ULL * data.size());
+  std::array<std::uint8_t, 16> out{};
+  for (int i = 0; i < 8; ++i) {
+    out[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(a >> (56 - 8 * i));
+    out[static_cast<std::size_t>(8 + i)] = static_cast<std::uint8_t>(b >> (56 - 8 * i));
+  }
+  return out;
+}
+
+std::string subset_tag(std::uint64_t hash) {
+  hash = mix64(hash);
+  std::string tag(6, 'A');
+  for (auto& c : tag) {
+    c = static_cast<char>('A' + hash % 26);
+    hash /= 26;
+  }
+  return tag;
+}
+
+}  // namespace cvpdf::pdf

@@ -1,0 +1,55 @@
+// The PoDoFo stages of the backend, one file each, chained by pdf_writer.cpp:
+// fonts (font_embedding.cpp), images (images.cpp), link annotations
+// (annotations.cpp), the outline (outline.cpp), Info/XMP/catalog entries
+// (metadata.cpp), value helpers and the trailer /ID (pdf_values.cpp).
+// PoDoFo is used only as the object model and serialiser; every dictionary
+// is written key by key so nothing depends on PoDoFo's defaults (which stamp
+// clocks and leave orphans).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "frame/frame.hpp"
+#include "pdf/font_subset.hpp"
+#include "pdf/podofo.hpp"
+
+namespace cvpdf::pdf {
+
+// An integer as a PDF value. Always through this: g++ takes a constant
+// `static_cast<pdf_int64>(0)` for a null pointer and picks PoDoFo's
+// `const char*` overload, which crashes.
+PoDoFo::PdfVariant pdf_int(std::int64_t value);
+
+// A real number as a PDF token, formatted by format_real. PoDoFo's compact
+// writer puts no space before raw data, so the token carries its own.
+PoDoFo::PdfVariant pdf_real(double value, int max_decimals = 3);
+
+// A text string: PDFDocEncoding when plain printable ASCII, else UTF-16BE.
+PoDoFo::PdfString pdf_text(const std::string& utf8);
+
+// Type0 font (Identity-H) with its CIDFont, FontDescriptor, font program
+// and ToUnicode CMap. Returns the reference of the Type0 font.
+PoDoFo::PdfReference embed_font(PoDoFo::PdfMemDocument& doc, const SubsetFont& font);
+
+// An image XObject from a JPEG (passed through as DCTDecode) or a PNG
+// (decoded by PoDoFo's libpng loader, alpha as a soft mask). Throws IoError
+// when the file cannot be read and FatalError when it is neither, naming it.
+PoDoFo::PdfReference embed_image(PoDoFo::PdfMemDocument& doc, const std::string& path);
+
+// Link annotations with URI actions for the page's LinkAreas.
+void add_links(PoDoFo::PdfMemDocument& doc, PoDoFo::PdfObject& page_object, const frame::Page& page);
+
+// The document outline, one entry per bookmark, nested by level.
+void add_outline(PoDoFo::PdfMemDocument& doc, const std::vector<PoDoFo::PdfReference>& pages,
+                 const frame::Document& frames);
+
+// Info dictionary, XMP metadata stream, /Lang and /ViewerPreferences.
+void add_metadata(PoDoFo::PdfMemDocument& doc, const frame::Metadata& metadata);
+
+// Replaces the trailer's /ID (PoDoFo's hash of the Info dictionary) with a
+// digest of everything written before the trailer, in place (same length,
+// so the xref offsets stay right).
+void set_file_id(std::string& pdf);
+
+}  // namespace cvpdf::pdf

@@ -1,0 +1,306 @@
+// Font lookup: turns a layout's font entry (a path or a family name) into a
+// loaded face. Owns the path resolution rules, the BCP 47 → fontconfig
+// language mapping, and the "only accept the family that was asked for"
+// check on fontconfig matches.
+#include "text/font_lookup.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include <fontconfig/fontconfig.h>
+
+namespace cvpdf::text {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool ends_with_ci(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && lower_ascii(s.substr(s.size() - suffix.size())) == suffix;
+}
+
+// A font entry with a trailing "#N" selects face N of a collection
+// ("NotoSansCJK-Regular.ttc#2"); without it, face 0.
+struct PathEntry {
+  std::string path;
+  unsigned index = 0;
+};
+
+PathEntry split_face_index(const std::string& entry) {
+  auto hash = entry.rfind('#');
+  if (hash == std::string::npos || hash + 1 == entry.size()) return {entry, 0};
+  unsigned index = 0;
+  const char* first = entry.data() + hash + 1;
+  const char* last = entry.data() + entry.size();
+  auto [ptr, ec] = std::from_chars(first, last, index);
+  if (ec != std::errc() || ptr != last) return {entry, 0};
+  return {entry.substr(0, hash), index};
+}
+
+// Family names never contain a slash or end in a font file extension, so
+// this tells the two kinds of entry apart without touching the file system.
+bool looks_like_path(const std::string& entry) {
+  if (entry.find('/') != std::string::npos || entry.find('\\') != std::string::npos) return true;
+  std::string path = split_face_index(entry).path;
+  for (std::string_view ext : {".ttf", ".otf", ".ttc", ".otc"})
+    if (ends_with_ci(path, ext)) return true;
+  return false;
+}
+
+bool is_file(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_regular_file(p, ec);
+}
+
+// Absolute paths as given; relative ones against the layout's directory and
+// then every bundled font directory. Layouts may also spell bundled fonts as
+// "fonts/Lato-Bold.ttf" (the repository's layout), so a leading "fonts/" is
+// tried without it inside the bundled directories.
+std::optional<std::string> resolve_path(const FontBook& book, const std::string& path,
+                                        const std::string& relative_to) {
+  fs::path p(path);
+  if (p.is_absolute()) return is_file(p) ? std::optional<std::string>(p.lexically_normal().string()) : std::nullopt;
+  std::vector<fs::path> candidates;
+  if (!relative_to.empty()) candidates.push_back(fs::path(relative_to) / p);
+  fs::path without_fonts;
+  auto it = p.begin();
+  if (it != p.end() && *it == "fonts") {
+    for (++it; it != p.end(); ++it) without_fonts /= *it;
+  }
+  for (const auto& dir : book.bundled_font_dirs()) {
+    candidates.push_back(fs::path(dir) / p);
+    if (!without_fonts.empty()) candidates.push_back(fs::path(dir) / without_fonts);
+  }
+  for (const auto& candidate : candidates)
+    if (is_file(candidate)) return candidate.lexically_normal().string();
+  return std::nullopt;
+}
+
+void ensure_fontconfig() {
+  static std::once_flag once;
+  std::call_once(once, [] { FcInit(); });
+}
+
+// fontconfig's orthography names for the languages whose glyph forms differ
+// between regions; the rest pass their primary subtag, which fontconfig only
+// uses to order otherwise equal matches.
+std::string fontconfig_language(const std::string& bcp47) {
+  std::string tag = lower_ascii(bcp47);
+  std::replace(tag.begin(), tag.end(), '_', '-');
+  if (tag.empty()) return {};
+  auto has_subtag = [&](std::string_view sub) {
+    std::size_t pos = 0;
+    while ((pos = tag.find(sub, pos)) != std::string::npos) {
+      bool starts = pos == 0 || tag[pos - 1] == '-';
+      bool ends = pos + sub.size() == tag.size() || tag[pos + sub.size()] == '-';
+      if (starts && ends) return true;
+      ++pos;
+    }
+    return false;
+  };
+  std::string primary = tag.substr(0, tag.find('-'));
+  if (primary == "zh") {
+    if (has_subtag("hk")) return "zh-hk";
+    if (has_subtag("mo")) return "zh-mo";
+    if (has_subtag("hant") || has_subtag("tw")) return "zh-tw";
+    if (has_subtag("sg")) return "zh-sg";
+    return "zh-cn";  // "zh", "zh-Hans", "zh-CN": simplified is the default reading of "zh"
+  }
+  if (primary.size() < 2 || primary.size() > 3) return {};
+  return primary;  // "ja", "ko", "en", ...
+}
+
+struct Match {
+  std::string file;
+  unsigned index = 0;
+  std::vector<std::string> families;
+};
+
+// Matches `request` in the system configuration, or — with `fonts` — among
+// those fonts only.
+std::optional<Match> fontconfig_match(const FontRequest& request, FcFontSet* fonts = nullptr) {
+  FcPattern* pattern = FcPatternCreate();
+  FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(request.family_or_path.c_str()));
+  FcPatternAddInteger(pattern, FC_WEIGHT, request.weight == Weight::Bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR);
+  FcPatternAddInteger(pattern, FC_SLANT, request.slant == Slant::Italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
+  std::string lang = fontconfig_language(request.language);
+  if (!lang.empty()) {
+    FcLangSet* langs = FcLangSetCreate();
+    FcLangSetAdd(langs, reinterpret_cast<const FcChar8*>(lang.c_str()));
+    FcPatternAddLangSet(pattern, FC_LANG, langs);
+    FcLangSetDestroy(langs);
+  }
+  // The system's substitutions (aliases, preferred families) do not apply
+  // to the bundled set: the request names a bundled family or nothing.
+  if (!fonts) FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
+  FcDefaultSubstitute(pattern);
+  FcResult result = FcResultNoMatch;
+  FcPattern* found = fonts ? FcFontSetMatch(nullptr, &fonts, 1, pattern, &result)
+                           : FcFontMatch(nullptr, pattern, &result);
+  FcPatternDestroy(pattern);
+  if (!found) return std::nullopt;
+
+  Match match;
+  FcChar8* file = nullptr;
+  if (FcPatternGetString(found, FC_FILE, 0, &file) == FcResultMatch && file)
+    match.file = reinterpret_cast<const char*>(file);
+  int index = 0;
+  if (FcPatternGetInteger(found, FC_INDEX, 0, &index) == FcResultMatch)
+    match.index = static_cast<unsigned>(index) & 0xFFFFu;  // high bits: a variable font's named instance
+  FcChar8* family = nullptr;
+  for (int n = 0; FcPatternGetString(found, FC_FAMILY, n, &family) == FcResultMatch; ++n)
+    match.families.emplace_back(reinterpret_cast<const char*>(family));
+  FcPatternDestroy(found);
+  if (match.file.empty()) return std::nullopt;
+  return match;
+}
+
+// fontconfig always answers with *some* font; only a match that carries the
+// requested family counts. "Noto Sans CJK" also accepts "Noto Sans CJK SC"
+// etc.: the regional families of a pan-CJK font, chosen by the language.
+bool family_accepted(const std::string& requested, const std::vector<std::string>& families) {
+  std::string want = lower_ascii(requested);
+  for (const auto& family : families) {
+    std::string have = lower_ascii(family);
+    if (have == want) return true;
+    if (have.size() == want.size() + 3 && have.compare(0, want.size(), want) == 0 && have[want.size()] == ' ') {
+      std::string region = have.substr(want.size() + 1);
+      if (region == "sc" || region == "tc" || region == "hk" || region == "jp" || region == "kr") return true;
+    }
+  }
+  return false;
+}
+
+// The bundled fonts as a fontconfig font set, queried file by file. Family
+// names are looked up here first, so "Lato" means the bundled files even
+// where a different Lato is installed: the same output on every machine.
+// (Not FcConfigAppFontAddDir on a private FcConfig: without cache
+// directories fontconfig complains on stderr at every run.)
+FcFontSet* bundled_fonts(const std::vector<std::string>& dirs) {
+  struct Destroy {
+    void operator()(FcFontSet* set) const { FcFontSetDestroy(set); }
+  };
+  static std::mutex mutex;
+  static std::map<std::vector<std::string>, std::unique_ptr<FcFontSet, Destroy>> sets;
+  std::lock_guard lock(mutex);
+  auto it = sets.find(dirs);
+  if (it != sets.end()) return it->second.get();
+  FcFontSet* set = FcFontSetCreate();
+  for (const auto& dir : dirs) {
+    std::error_code ec;
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      const auto name = entry.path().filename().string();
+      bool font = false;
+      for (std::string_view ext : {".ttf", ".otf", ".ttc", ".otc"}) font = font || ends_with_ci(name, ext);
+      if (font && is_file(entry.path())) files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());  // directory order is arbitrary; matching ties must not be
+    for (const auto& file : files) {
+      int count = 0;
+      FcFreeTypeQueryAll(reinterpret_cast<const FcChar8*>(file.c_str()), static_cast<unsigned>(-1), nullptr, &count, set);
+    }
+  }
+  sets.emplace(dirs, std::unique_ptr<FcFontSet, Destroy>(set));
+  return set;
+}
+
+bool style_matches(const FontRequest& request, Weight weight, Slant slant) {
+  return request.weight == weight && request.slant == slant;
+}
+
+}  // namespace
+
+std::optional<FaceId> find_face(FontBook& book, const FontRequest& request, bool* exact_style) {
+  if (exact_style) *exact_style = true;
+  if (request.family_or_path.empty()) return std::nullopt;
+
+  if (looks_like_path(request.family_or_path)) {
+    PathEntry entry = split_face_index(request.family_or_path);
+    auto path = resolve_path(book, entry.path, request.relative_to);
+    if (!path) return std::nullopt;
+    // A file that exists but is not a font is the layout's mistake to fix:
+    // load_file's FatalError names it.
+    FaceId id = book.load_file(*path, entry.index);
+    const Face& face = book.face(id);
+    if (exact_style) *exact_style = style_matches(request, face.weight, face.slant);
+    return id;
+  }
+
+  ensure_fontconfig();
+  std::optional<Match> match;
+  if (FcFontSet* bundled = bundled_fonts(book.bundled_font_dirs()); bundled->nfont > 0) {
+    match = fontconfig_match(request, bundled);
+    if (match && !family_accepted(request.family_or_path, match->families)) match.reset();
+  }
+  if (!match) {
+    match = fontconfig_match(request);
+    if (match && !family_accepted(request.family_or_path, match->families)) match.reset();
+  }
+  if (!match) return std::nullopt;
+
+  FaceId id = book.load_file(match->file, match->index);
+  // The face's own OS/2 style, not the match's FC_WEIGHT/FC_SLANT: the
+  // system configuration's synthetic rules (90-synthetic.conf) report a
+  // roman face as oblique when italic was asked for.
+  const Face& face = book.face(id);
+  if (exact_style) *exact_style = style_matches(request, face.weight, face.slant);
+  return id;
+}
+
+namespace {
+
+void collect_families(FcFontSet* set, std::vector<std::string>& out) {
+  for (int i = 0; set && i < set->nfont; ++i) {
+    FcChar8* family = nullptr;
+    for (int n = 0; FcPatternGetString(set->fonts[i], FC_FAMILY, n, &family) == FcResultMatch; ++n)
+      out.emplace_back(reinterpret_cast<const char*>(family));
+  }
+}
+
+void collect_system_families(std::vector<std::string>& out) {
+  FcPattern* pattern = FcPatternCreate();
+  FcObjectSet* objects = FcObjectSetBuild(FC_FAMILY, nullptr);
+  FcFontSet* set = FcFontList(nullptr, pattern, objects);
+  collect_families(set, out);
+  if (set) FcFontSetDestroy(set);
+  FcObjectSetDestroy(objects);
+  FcPatternDestroy(pattern);
+}
+
+void sort_unique(std::vector<std::string>& names) {
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+}
+
+}  // namespace
+
+std::vector<std::string> installed_families() {
+  ensure_fontconfig();
+  std::vector<std::string> names;
+  collect_system_families(names);
+  sort_unique(names);
+  return names;
+}
+
+std::vector<std::string> installed_families(const FontBook& book) {
+  ensure_fontconfig();
+  std::vector<std::string> names;
+  collect_system_families(names);
+  collect_families(bundled_fonts(book.bundled_font_dirs()), names);
+  sort_unique(names);
+  return names;
+}
+
+}  // namespace cvpdf::text

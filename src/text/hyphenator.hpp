@@ -1,0 +1,44 @@
+// Hyphenation: where a word may be divided (Liang's patterns through
+// libhyphen, the dictionaries LibreOffice uses). The composer decides which
+// words to offer (not URLs, e-mail addresses or code) and what a hyphen costs.
+#pragma once
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cvpdf::text {
+
+class Hyphenator {
+ public:
+  // The system dictionary for a BCP 47 language ("en", "en-US", "en-GB"…),
+  // from /usr/share/hyphen (hyph_<lang>_<REGION>.dic, hyph_<lang>.dic; plain
+  // "en" means en_US). nullptr when there is none (e.g. "zh": Chinese is not
+  // hyphenated).
+  static std::unique_ptr<Hyphenator> load_default(const std::string& language);
+  // A libhyphen .dic file; nullptr when it cannot be read.
+  static std::unique_ptr<Hyphenator> load_file(const std::string& path);
+
+  ~Hyphenator();
+  Hyphenator(const Hyphenator&) = delete;
+  Hyphenator& operator=(const Hyphenator&) = delete;
+
+  // Byte offsets within `word` (UTF-8) before which a hyphen may be inserted,
+  // ascending: "optimization" → {2, 4, 8} (op-ti-miza-tion), "performance"
+  // → {3, 6}. left_min/right_min count characters; the dictionary's own
+  // minima (en_US: 2 and 3) also apply.
+  // Leading and trailing punctuation is ignored ("performance," works).
+  // No points for: words with anything but letters inside (digits, '_', '/',
+  // '-', apostrophes), capitals after the first letter (acronyms such as
+  // "NVIDIA", identifiers such as "PyTorch"), letters outside the
+  // dictionary's character set, invalid UTF-8, and words over 64 characters.
+  std::vector<std::size_t> points(std::string_view word, int left_min = 2, int right_min = 3) const;
+
+ private:
+  struct Dictionary;
+  explicit Hyphenator(std::unique_ptr<Dictionary> dictionary);
+  std::unique_ptr<Dictionary> dictionary_;
+};
+
+}  // namespace cvpdf::text

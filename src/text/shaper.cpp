@@ -1,0 +1,273 @@
+// Shaping: owns itemisation (which face and which script sets each
+// character, hence where runs begin and end) and the HarfBuzz call that turns
+// each run into positioned glyphs in scaled points.
+#include "text/shaper.hpp"
+
+#include <algorithm>
+#include <climits>
+
+#include "core/utf8.hpp"
+
+namespace cvpdf::text {
+
+namespace {
+
+struct Char {
+  char32_t cp = 0;
+  std::size_t begin = 0;  // byte offset in the text
+  hb_script_t script = HB_SCRIPT_COMMON;
+  FaceId face = kNoFace;
+};
+
+// How a character takes part in choosing its face.
+enum class Role {
+  Strong,     // chooses its own face: the first of the chain that has it
+  Neutral,    // spaces and punctuation: keep the surrounding run's face if it has them
+  Attached,   // marks, joiners, selectors, controls: always with the preceding character
+};
+
+bool is_variation_selector(char32_t cp) {
+  return (cp >= 0xFE00 && cp <= 0xFE0F) || (cp >= 0xE0100 && cp <= 0xE01EF) || (cp >= 0x180B && cp <= 0x180D);
+}
+
+Role role_of(char32_t cp, hb_unicode_funcs_t* unicode) {
+  if (cp == 0x200C || cp == 0x200D || is_variation_selector(cp)) return Role::Attached;
+  if (cp >= 0x1F3FB && cp <= 0x1F3FF) return Role::Attached;  // emoji skin-tone modifiers
+  switch (hb_unicode_general_category(unicode, cp)) {
+    case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_CONTROL:
+    case HB_UNICODE_GENERAL_CATEGORY_FORMAT:
+      return Role::Attached;
+    case HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR:
+      return Role::Neutral;
+    case HB_UNICODE_GENERAL_CATEGORY_CONNECT_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_DASH_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_INITIAL_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_FINAL_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_OTHER_PUNCTUATION:
+      // Only script-neutral punctuation: "，" and "。" have no face choice to
+      // make anyway, and a Latin "." after Chinese text should look Chinese.
+      return hb_unicode_script(unicode, cp) == HB_SCRIPT_COMMON ? Role::Neutral : Role::Strong;
+    default:
+      return Role::Strong;
+  }
+}
+
+bool is_neutral_script(hb_script_t script) {
+  return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN;
+}
+
+// Step 1: the face of every character.
+void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char>& chars,
+                  std::vector<char32_t>* missing) {
+  hb_unicode_funcs_t* unicode = hb_unicode_funcs_get_default();
+  const FaceId first = chain.faces.empty() ? kNoFace : chain.faces.front();
+  std::vector<Role> roles(chars.size());
+  for (std::size_t i = 0; i < chars.size(); ++i) roles[i] = role_of(chars[i].cp, unicode);
+
+  auto report = [&](char32_t cp) {
+    if (missing && std::find(missing->begin(), missing->end(), cp) == missing->end()) missing->push_back(cp);
+  };
+
+  for (std::size_t i = 0; i < chars.size(); ++i) {
+    Char& c = chars[i];
+    const FaceId previous = i > 0 ? chars[i - 1].face : kNoFace;
+    switch (roles[i]) {
+      case Role::Attached:
+        // Splitting a cluster across faces breaks mark positioning and
+        // emoji sequences; a missing mark shows as .notdef within its cluster.
+        if (previous != kNoFace) {
+          c.face = previous;
+          continue;
+        }
+        c.face = face_for(book, chain, c.cp);
+        if (c.face == kNoFace) c.face = first;  // a stray control or joiner: nothing to report
+        continue;
+      case Role::Neutral: {
+        if (previous != kNoFace && book.face(previous).has_glyph(c.cp)) {
+          c.face = previous;
+          continue;
+        }
+        if (i == 0 || previous == kNoFace) {
+          // Leading punctuation (an opening quote before Chinese text) takes the
+          // face of the first character that chooses one.
+          auto next = std::find(roles.begin() + static_cast<std::ptrdiff_t>(i), roles.end(), Role::Strong);
+          if (next != roles.end()) {
+            FaceId next_face = face_for(book, chain, chars[static_cast<std::size_t>(next - roles.begin())].cp);
+            if (next_face != kNoFace && book.face(next_face).has_glyph(c.cp)) {
+              c.face = next_face;
+              continue;
+            }
+          }
+        }
+        break;
+      }
+      case Role::Strong:
+        break;
+    }
+    c.face = face_for(book, chain, c.cp);
+    if (c.face == kNoFace) {
+      report(c.cp);
+      c.face = first;
+    }
+  }
+}
+
+// Step 2: the script of every character. Common and Inherited characters
+// (spaces, digits, punctuation, marks) take the script of a neighbour set in
+// the same face — the previous one, else the next — so punctuation never
+// starts a run of its own; with no such neighbour, the nearest strong script.
+void choose_scripts(std::vector<Char>& chars) {
+  hb_unicode_funcs_t* unicode = hb_unicode_funcs_get_default();
+  std::vector<bool> strong(chars.size());
+  for (std::size_t i = 0; i < chars.size(); ++i) {
+    chars[i].script = hb_unicode_script(unicode, chars[i].cp);
+    strong[i] = !is_neutral_script(chars[i].script);
+  }
+  auto assign = [&](bool same_face_only) {
+    // Forward: from the previous strong character.
+    hb_script_t last = HB_SCRIPT_INVALID;
+    FaceId last_face = kNoFace;
+    for (std::size_t i = 0; i < chars.size(); ++i) {
+      if (strong[i]) {
+        last = chars[i].script;
+        last_face = chars[i].face;
+      } else if (is_neutral_script(chars[i].script) && last != HB_SCRIPT_INVALID &&
+                 (!same_face_only || last_face == chars[i].face)) {
+        chars[i].script = last;
+      }
+    }
+    // Backward: from the next strong character, for those still unresolved.
+    last = HB_SCRIPT_INVALID;
+    last_face = kNoFace;
+    for (std::size_t i = chars.size(); i-- > 0;) {
+      if (strong[i]) {
+        last = chars[i].script;
+        last_face = chars[i].face;
+      } else if (is_neutral_script(chars[i].script) && last != HB_SCRIPT_INVALID &&
+                 (!same_face_only || last_face == chars[i].face)) {
+        chars[i].script = last;
+      }
+    }
+  };
+  assign(true);
+  assign(false);
+}
+
+struct Item {
+  std::size_t begin = 0;  // byte range in the text
+  std::size_t end = 0;
+  FaceId face = kNoFace;
+  hb_script_t script = HB_SCRIPT_COMMON;
+};
+
+// Step 3: runs of characters sharing face and script.
+std::vector<Item> itemise(const std::vector<Char>& chars, std::size_t end) {
+  std::vector<Item> items;
+  for (std::size_t i = 0; i < chars.size(); ++i) {
+    const Char& c = chars[i];
+    if (items.empty() || items.back().face != c.face || items.back().script != c.script)
+      items.push_back(Item{c.begin, c.begin, c.face, c.script});
+    items.back().end = i + 1 < chars.size() ? chars[i + 1].begin : end;
+  }
+  return items;
+}
+
+// Step 4: HarfBuzz on one item, with the whole text as context so that
+// clusters are byte offsets into it and contextual shaping sees neighbours.
+ShapedRun shape_item(const FontBook& book, std::string_view text, const Item& item, const ShapeOptions& options) {
+  const Face& face = book.face(item.face);
+  ShapedRun run;
+  run.face = item.face;
+  run.size = options.size;
+  run.text_begin = item.begin;
+  run.text_end = item.end;
+
+  hb_buffer_t* buffer = hb_buffer_create();
+  hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS);
+  unsigned flags = HB_BUFFER_FLAG_DEFAULT;
+  if (item.begin == 0) flags |= HB_BUFFER_FLAG_BOT;
+  if (item.end == text.size()) flags |= HB_BUFFER_FLAG_EOT;
+  hb_buffer_set_flags(buffer, static_cast<hb_buffer_flags_t>(flags));
+  hb_buffer_add_utf8(buffer, text.data(), static_cast<int>(text.size()), static_cast<unsigned>(item.begin),
+                     static_cast<int>(item.end - item.begin));
+  hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
+  hb_buffer_set_script(buffer, item.script);
+  // No guessing: hb_buffer_guess_segment_properties would take the process
+  // locale, and output must not depend on the machine.
+  if (!options.language.empty())
+    hb_buffer_set_language(buffer, hb_language_from_string(options.language.c_str(), -1));
+
+  const unsigned kerning = options.kerning ? 1u : 0u;
+  const unsigned ligatures = options.ligatures ? 1u : 0u;
+  const hb_feature_t features[] = {
+      {HB_TAG('k', 'e', 'r', 'n'), kerning, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END},
+      {HB_TAG('l', 'i', 'g', 'a'), ligatures, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END},
+      {HB_TAG('c', 'l', 'i', 'g'), ligatures, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END},
+  };
+  hb_shape(face.hb_font, buffer, features, sizeof features / sizeof features[0]);
+
+  unsigned count = 0;
+  const hb_glyph_info_t* infos = hb_buffer_get_glyph_infos(buffer, &count);
+  const hb_glyph_position_t* positions = hb_buffer_get_glyph_positions(buffer, &count);
+  run.glyphs.reserve(count);
+  for (unsigned i = 0; i < count; ++i) {
+    ShapedGlyph glyph;
+    glyph.glyph = infos[i].codepoint;
+    glyph.cluster = infos[i].cluster;
+    glyph.x_advance = face.scale(positions[i].x_advance, options.size);
+    glyph.x_offset = face.scale(positions[i].x_offset, options.size);
+    glyph.y_offset = face.scale(positions[i].y_offset, options.size);
+    glyph.unsafe_to_break = (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) != 0;
+    const bool last_of_cluster = i + 1 == count || infos[i + 1].cluster != infos[i].cluster;
+    if (last_of_cluster) glyph.x_advance += options.letter_spacing;
+    run.glyphs.push_back(glyph);
+  }
+  hb_buffer_destroy(buffer);
+  return run;
+}
+
+}  // namespace
+
+Scaled ShapedRun::width() const {
+  Scaled total = 0;
+  for (const auto& g : glyphs) total += g.x_advance;
+  return total;
+}
+
+Scaled total_width(const std::vector<ShapedRun>& runs) {
+  Scaled total = 0;
+  for (const auto& run : runs) total += run.width();
+  return total;
+}
+
+FaceId face_for(const FontBook& book, const FontChain& chain, char32_t cp) {
+  for (FaceId id : chain.faces)
+    if (book.face(id).has_glyph(cp)) return id;
+  return kNoFace;
+}
+
+std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::size_t begin, std::size_t end,
+                             const FontChain& chain, const ShapeOptions& options, std::vector<char32_t>* missing) {
+  end = std::min(end, text.size());
+  if (begin >= end) return {};
+  std::vector<Char> chars;
+  for (std::size_t pos = begin; pos < end;) {
+    Char c;
+    c.begin = pos;
+    c.cp = utf8::decode(text, pos);
+    chars.push_back(c);
+  }
+  choose_faces(book, chain, chars, missing);
+  if (chain.faces.empty()) return {};
+  choose_scripts(chars);
+  std::vector<ShapedRun> runs;
+  for (const Item& item : itemise(chars, end)) runs.push_back(shape_item(book, text, item, options));
+  return runs;
+}
+
+}  // namespace cvpdf::text

@@ -1,0 +1,81 @@
+// Setting one line: its natural width, stretch and shrink, and the glue
+// ratio and badness TeX's hpack would give it (tex.web §649–§667). The
+// breaker chooses lines by the same measure, computed from prefix sums; this
+// is what it reports for each chosen line, and what the composer may call to
+// set a single unbroken line.
+#include <algorithm>
+
+#include "typeset/knuth_plass.hpp"
+
+namespace cvpdf::typeset {
+
+// Fitness classes, by the badness thresholds of tex.web §853 (stretching)
+// and §854 (shrinking). Also used by the breaker (knuth_plass.cpp).
+int fitness_class(int badness, bool stretching) {
+  // §853: "loose" beyond badness 12 (r ≈ 0.5), "very loose" beyond 99 (r ≈ 1).
+  constexpr int kDecentLimit = 12;
+  constexpr int kLooseLimit = 99;
+  if (stretching) {
+    if (badness > kLooseLimit) return 3;  // very loose
+    if (badness > kDecentLimit) return 2;  // loose
+    return 1;                              // decent
+  }
+  return badness > kDecentLimit ? 0 : 1;  // tight : decent
+}
+
+Line measure_line(const std::vector<Item>& items, std::size_t begin, std::size_t break_index, Scaled width) {
+  Line line;
+  line.begin = begin;
+  line.break_index = break_index;
+  line.end = std::min(break_index, items.size());
+  line.width = width;
+
+  GlueSums sums;  // §656: the totals hpack gathers
+  for (std::size_t k = begin; k < line.end; ++k) {
+    const Item& it = items[k];
+    if (it.type == ItemType::Box) {
+      sums.natural += it.width;
+    } else if (it.type == ItemType::Glue) {
+      sums.add_glue(it.width, it.stretch, it.shrink);
+    }
+  }
+  if (break_index < items.size() && items[break_index].type == ItemType::Penalty) {
+    sums.natural += items[break_index].width;  // the hyphen of a discretionary break
+    line.hyphenated = items[break_index].flagged;
+  }
+  line.natural_width = sums.natural;
+  line.stretch = sums.stretch;
+  line.shrink = sums.shrink;
+  line.fil_stretch = sums.fil_stretch;
+
+  const Scaled excess = width - sums.natural;
+  if (excess > 0) {
+    // §658: fil glue, if any, takes all the excess; finite glue stays natural.
+    if (sums.fil_stretch != 0) {
+      line.badness = 0;
+    } else {
+      line.badness = badness(excess, sums.stretch);
+      if (sums.stretch > 0) line.adjustment_ratio = static_cast<double>(excess) / static_cast<double>(sums.stretch);
+    }
+    line.fitness = fitness_class(line.badness, true);
+  } else if (excess < 0) {
+    // §664: shrinking is limited to the shrink available; beyond it the line
+    // is overfull and set fully shrunk.
+    if (-excess > sums.shrink) {
+      line.overfull = true;
+      line.badness = kInfBad;
+      line.adjustment_ratio = -1.0;
+    } else {
+      line.badness = badness(-excess, sums.shrink);
+      line.adjustment_ratio = static_cast<double>(excess) / static_cast<double>(sums.shrink);
+    }
+    line.fitness = fitness_class(line.badness, false);
+  }
+  return line;
+}
+
+bool BreakResult::any_overfull() const {
+  return std::any_of(lines.begin(), lines.end(), [](const Line& l) { return l.overfull; });
+}
+
+}  // namespace cvpdf::typeset

@@ -1,0 +1,94 @@
+// Helpers for the end-to-end tests.
+#include "run.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace cvpdf::test {
+
+namespace fs = std::filesystem;
+
+namespace {
+struct TempRoot {
+  std::string path;
+  TempRoot() {
+    std::string pattern = (fs::temp_directory_path() / "cvpdf-e2e-XXXXXX").string();
+    path = mkdtemp(pattern.data()) ? pattern : "/tmp";
+  }
+  ~TempRoot() {
+    std::error_code ec;
+    if (path != "/tmp") fs::remove_all(path, ec);
+  }
+};
+TempRoot& root() {
+  static TempRoot r;
+  return r;
+}
+int counter = 0;
+}  // namespace
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+
+bool exists(const std::string& path) { return fs::exists(path); }
+
+std::string temp_dir() {
+  std::string dir = root().path + "/t" + std::to_string(++counter);
+  fs::create_directories(dir);
+  return dir;
+}
+
+Result run(const std::string& command) {
+  std::string err_file = root().path + "/stderr-" + std::to_string(++counter);
+  std::string full = "(" + command + ") 2>" + err_file;
+  Result r;
+  FILE* p = popen(full.c_str(), "r");
+  if (!p) return r;
+  char buffer[65536];
+  std::size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, p)) > 0) r.out.append(buffer, n);
+  int status = pclose(p);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.err = read_file(err_file);
+  return r;
+}
+
+std::string pdf_text(const std::string& pdf, const std::string& extra_args) {
+  Result r = run("pdftotext -enc UTF-8 " + extra_args + " '" + pdf + "' -");
+  std::string folded;
+  bool space = false;
+  for (char c : r.out) {
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r') {
+      space = true;
+      continue;
+    }
+    if (space && !folded.empty()) folded += ' ';
+    space = false;
+    folded += c;
+  }
+  return folded;
+}
+
+std::string pdf_objects(const std::string& pdf) {
+  return run("qpdf --qdf --object-streams=disable '" + pdf + "' -").out;
+}
+
+std::string cvpdf() { return std::string("'") + CVPDF_BINARY + "'"; }
+std::string source(const std::string& relative) { return std::string(CVPDF_SOURCE_DIR) + "/" + relative; }
+
+}  // namespace cvpdf::test

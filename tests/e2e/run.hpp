@@ -1,0 +1,32 @@
+// Running the cvpdf binary and the PDF tools from tests.
+#pragma once
+#include <string>
+
+namespace cvpdf::test {
+
+struct Result {
+  int status = -1;  // exit status
+  std::string out;  // standard output
+  std::string err;  // standard error
+};
+
+// Runs `command` with /bin/sh; stdout and stderr are captured separately.
+Result run(const std::string& command);
+
+// A fresh empty directory under the system's temp dir, removed at exit.
+std::string temp_dir();
+
+std::string read_file(const std::string& path);
+void write_file(const std::string& path, const std::string& text);
+bool exists(const std::string& path);
+
+// Text of a PDF (pdftotext, reading order) with every run of white space
+// folded to one space, so checks don't depend on where lines broke.
+std::string pdf_text(const std::string& pdf, const std::string& extra_args = {});
+// qpdf --qdf: the file uncompressed, for looking at objects.
+std::string pdf_objects(const std::string& pdf);
+
+std::string cvpdf();  // the binary, quoted for the shell
+std::string source(const std::string& relative);  // a path in the source tree
+
+}  // namespace cvpdf::test

@@ -1,0 +1,122 @@
+// Style resolution and date formatting.
+#include <gtest/gtest.h>
+
+#include "compose/dates.hpp"
+#include "compose/style.hpp"
+
+namespace cvpdf::compose {
+namespace {
+
+model::StyleValue scalar(std::string s, int line = 1) {
+  model::StyleValue v;
+  v.scalar = std::move(s);
+  v.span = {"layout.yaml", line, 3};
+  return v;
+}
+model::StyleValue list(std::vector<std::string> l) {
+  model::StyleValue v;
+  v.list = std::move(l);
+  v.is_list = true;
+  return v;
+}
+
+model::StyleMap defaults() {
+  return {
+      {"page.size", scalar("a4")},
+      {"page.margin.top", scalar("15mm")},
+      {"page.margin.bottom", scalar("15mm")},
+      {"page.margin.left", scalar("1in")},
+      {"page.margin.right", scalar("72pt")},
+      {"fonts.latin", list({"Lato"})},
+      {"fonts.cjk", list({"Noto Sans CJK SC"})},
+      {"fonts.cjk-ja", list({"Noto Sans CJK JP"})},
+      {"text.size", scalar("10pt")},
+      {"heading.letter-spacing", scalar("0.1em")},
+      {"colors.accent", scalar("#1f4e79")},
+      {"dates.en.pattern", scalar("{month} {year}")},
+      {"dates.en.months", list({"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"})},
+      {"dates.en.present", scalar("Present")},
+      {"dates.zh.pattern", scalar("{year}.{mm}")},
+      {"dates.zh.present", scalar("至今")},
+  };
+}
+
+TEST(Style, ReadsLengthsColoursAndPageSizes) {
+  Diagnostics diags;
+  Style s = resolve_style({}, defaults(), "en", diags);
+  EXPECT_FALSE(diags.has_errors());
+  EXPECT_NEAR(to_pt(s.page_width), 595.28, 0.01);
+  EXPECT_NEAR(to_pt(s.page_height), 841.89, 0.01);
+  EXPECT_NEAR(to_pt(s.margin_top), 42.52, 0.01);
+  EXPECT_EQ(s.margin_left, pt(72));
+  EXPECT_EQ(s.margin_right, pt(72));
+  EXPECT_EQ(s.text_size, pt(10));
+  EXPECT_NEAR(s.heading_letter_spacing_em, 0.1, 1e-6);
+  EXPECT_NEAR(s.accent_color.r, 0x1f / 255.0, 1e-9);
+  EXPECT_NEAR(s.accent_color.b, 0x79 / 255.0, 1e-9);
+  EXPECT_EQ(s.latin_fonts, std::vector<std::string>{"Lato"});
+}
+
+TEST(Style, OverridesWinAndLetterIsLetter) {
+  Diagnostics diags;
+  Style s = resolve_style({{"page.size", scalar("letter")}}, defaults(), "en", diags);
+  EXPECT_FALSE(diags.has_errors());
+  EXPECT_EQ(s.page_width, pt(612));
+  EXPECT_EQ(s.page_height, pt(792));
+}
+
+TEST(Style, BadValuesAreErrorsAtTheirKey) {
+  Diagnostics diags;
+  resolve_style({{"text.size", scalar("ten", 7)}, {"colors.accent", scalar("blue", 9)}}, defaults(), "en", diags);
+  ASSERT_EQ(diags.error_count(), 2u);
+  bool size_error = false, colour_error = false;
+  for (const auto& d : diags.all()) {
+    if (d.message.find("'text.size'") != std::string::npos && d.span.line == 7) size_error = true;
+    if (d.message.find("'colors.accent'") != std::string::npos && d.span.line == 9) colour_error = true;
+  }
+  EXPECT_TRUE(size_error);
+  EXPECT_TRUE(colour_error);
+}
+
+TEST(Style, UnknownKeysWarnWithTheNearestKey) {
+  Diagnostics diags;
+  resolve_style({{"page.margn.top", scalar("1cm")}}, defaults(), "en", diags);
+  ASSERT_EQ(diags.all().size(), 1u);
+  EXPECT_EQ(diags.all()[0].severity, Severity::Warning);
+  EXPECT_EQ(diags.all()[0].hint, "did you mean 'page.margin.top'?");
+}
+
+TEST(Style, LanguageChoosesCjkFacesAndDateWords) {
+  Diagnostics diags;
+  Style zh = resolve_style({}, defaults(), "zh", diags);
+  EXPECT_EQ(zh.cjk_fonts, std::vector<std::string>{"Noto Sans CJK SC"});
+  EXPECT_EQ(zh.dates.present, "至今");
+  Style ja = resolve_style({}, defaults(), "ja", diags);
+  EXPECT_EQ(ja.cjk_fonts, std::vector<std::string>{"Noto Sans CJK JP"});
+  EXPECT_EQ(ja.dates.present, "Present");  // no Japanese words in these defaults: English
+  EXPECT_FALSE(diags.has_errors());
+}
+
+TEST(Dates, FormatPerLanguage) {
+  Diagnostics diags;
+  Style en = resolve_style({}, defaults(), "en", diags);
+  Style zh = resolve_style({}, defaults(), "zh", diags);
+  model::DateRange range;
+  range.start = model::Date{2024, 6, 0, false, {}};
+  range.end = model::Date{0, 0, 0, true, {}};
+  EXPECT_EQ(format_range(range, en.dates, " – "), "Jun 2024 – Present");
+  EXPECT_EQ(format_range(range, zh.dates, " – "), "2024.06 – 至今");
+  model::DateRange year_only;
+  year_only.start = model::Date{2022, 0, 0, false, {}};
+  EXPECT_EQ(format_range(year_only, en.dates, " – "), "2022");
+}
+
+TEST(Language, PdfTagsAndPrimarySubtags) {
+  EXPECT_EQ(pdf_language_tag("zh"), "zh-Hans");
+  EXPECT_EQ(pdf_language_tag("zh-TW"), "zh-Hant");
+  EXPECT_EQ(pdf_language_tag("en-GB"), "en-GB");
+  EXPECT_EQ(primary_language("zh-Hant-TW"), "zh");
+}
+
+}  // namespace
+}  // namespace cvpdf::compose

@@ -1,0 +1,67 @@
+// Core: diagnostics formatting, "did you mean", UTF-8.
+#include <gtest/gtest.h>
+
+#include "core/diagnostics.hpp"
+#include "core/units.hpp"
+#include "core/utf8.hpp"
+
+namespace cvpdf {
+namespace {
+
+TEST(Diagnostics, FormatsFileLineColumnAndHint) {
+  Diagnostic d{Severity::Error, {"resume.yaml", 14, 7}, "'date' must be a date like 2021-09 or a range, got a list",
+               "write date: 2021-09"};
+  EXPECT_EQ(d.format(),
+            "resume.yaml:14:7: error: 'date' must be a date like 2021-09 or a range, got a list\n"
+            "  hint: write date: 2021-09");
+  Diagnostic w{Severity::Warning, {"resume.yaml", 0, 0}, "no line", ""};
+  EXPECT_EQ(w.format(), "resume.yaml: warning: no line");
+}
+
+TEST(Diagnostics, CountsErrorsNotWarnings) {
+  Diagnostics diags;
+  diags.warning({}, "w");
+  EXPECT_FALSE(diags.has_errors());
+  diags.error({}, "e");
+  EXPECT_TRUE(diags.has_errors());
+  EXPECT_EQ(diags.error_count(), 1u);
+  EXPECT_EQ(diags.all().size(), 2u);
+}
+
+TEST(NearestWord, SuggestsTyposOnly) {
+  std::vector<std::string> keys = {"org", "role", "date", "location", "bullets"};
+  EXPECT_EQ(nearest_word("orgnization", {"org", "organization", "role"}), "organization");
+  EXPECT_EQ(nearest_word("bulets", keys), "bullets");
+  EXPECT_EQ(nearest_word("locaton", keys), "location");
+  EXPECT_EQ(nearest_word("zzzzzzzz", keys), "");
+}
+
+TEST(Utf8, DecodesAndEncodes) {
+  std::string s = "a·训😀";
+  std::size_t pos = 0;
+  EXPECT_EQ(utf8::decode(s, pos), U'a');
+  EXPECT_EQ(utf8::decode(s, pos), U'·');
+  EXPECT_EQ(utf8::decode(s, pos), U'训');
+  EXPECT_EQ(utf8::decode(s, pos), U'😀');
+  EXPECT_EQ(pos, s.size());
+  EXPECT_EQ(utf8::encode(U'训'), "训");
+  EXPECT_EQ(utf8::length(s), 4u);
+}
+
+TEST(Utf8, FindsInvalidBytes) {
+  EXPECT_EQ(utf8::find_invalid("valid 训练"), std::string::npos);
+  EXPECT_EQ(utf8::find_invalid("ab\xFF" "cd"), 2u);
+  EXPECT_EQ(utf8::find_invalid("ab\xE8\xAE"), 2u);          // truncated
+  EXPECT_EQ(utf8::find_invalid("\xC0\xAF"), 0u);            // overlong '/'
+  EXPECT_EQ(utf8::find_invalid("x\xED\xA0\x80"), 1u);       // surrogate
+  EXPECT_EQ(utf8::find_invalid("\xEF\xBF\xBD"), std::string::npos);  // a real U+FFFD
+}
+
+TEST(Units, PointsRoundTrip) {
+  EXPECT_EQ(pt(1), 65536);
+  EXPECT_EQ(pt(-0.5), -32768);
+  EXPECT_DOUBLE_EQ(to_pt(pt(9.6)), 9.6000061035156250);
+}
+
+}  // namespace
+}  // namespace cvpdf

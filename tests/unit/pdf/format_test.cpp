@@ -1,0 +1,115 @@
+// Number, string and date formatting, and the ToUnicode CMap writer.
+#include <clocale>
+#include <locale>
+
+#include <gtest/gtest.h>
+
+#include "pdf/format.hpp"
+#include "pdf/to_unicode.hpp"
+
+namespace cvpdf::pdf {
+namespace {
+
+TEST(FormatReal, TrimsAndRounds) {
+  EXPECT_EQ(format_real(0), "0");
+  EXPECT_EQ(format_real(-0.0), "0");
+  EXPECT_EQ(format_real(2.0), "2");
+  EXPECT_EQ(format_real(1.5), "1.5");
+  EXPECT_EQ(format_real(0.1235, 3), "0.124");  // binary 0.1235 is a hair above
+  EXPECT_EQ(format_real(-3.14159, 2), "-3.14");
+  EXPECT_EQ(format_real(-0.0004, 3), "0");
+  EXPECT_EQ(format_real(841.8897637795, 3), "841.89");
+  EXPECT_EQ(format_real(1e-7, 3), "0");
+  EXPECT_EQ(format_real(65535.9999, 3), "65536");
+}
+
+TEST(FormatReal, IgnoresTheLocale) {
+  // A comma locale would turn printf("%f") into "1,5"; try one if present.
+  const char* previous = std::setlocale(LC_NUMERIC, nullptr);
+  const std::string saved = previous ? previous : "C";
+  if (std::setlocale(LC_NUMERIC, "de_DE.UTF-8") || std::setlocale(LC_NUMERIC, "fr_FR.UTF-8")) {
+    EXPECT_EQ(format_real(1.5), "1.5");
+    EXPECT_EQ(format_pt(pt(10.25)), "10.25");
+  }
+  std::setlocale(LC_NUMERIC, saved.c_str());
+  EXPECT_EQ(format_real(1234567.25, 2), "1234567.25");  // no grouping either
+}
+
+TEST(FormatFixed, Units) {
+  EXPECT_EQ(format_fixed(500000, 3), "500");
+  EXPECT_EQ(format_fixed(556500, 3), "556.5");
+  EXPECT_EQ(format_fixed(-1, 3), "-0.001");
+  EXPECT_EQ(format_fixed(1, 0), "1");
+}
+
+TEST(FormatPt, ScaledPointsToThousandths) {
+  EXPECT_EQ(format_pt(pt(72)), "72");
+  EXPECT_EQ(format_pt(pt(595.276)), "595.276");
+  EXPECT_EQ(format_pt(1), "0");        // 1 sp = 0.0000153 pt
+  EXPECT_EQ(format_pt(33), "0.001");   // 0.000504 pt rounds up
+  EXPECT_EQ(format_pt(-pt(2.5)), "-2.5");
+}
+
+TEST(HexAndUtf16, Codes) {
+  EXPECT_EQ(hex_code(0), "0000");
+  EXPECT_EQ(hex_code(0xABCD), "ABCD");
+  EXPECT_EQ(utf16be_hex("A"), "0041");
+  EXPECT_EQ(utf16be_hex("ffi"), "006600660069");
+  EXPECT_EQ(utf16be_hex("\xE8\xAE\xAD"), "8BAD");                 // 训
+  EXPECT_EQ(utf16be_hex("\xF0\xA0\x80\x80"), "D840DC00");         // U+20000, astral
+  EXPECT_EQ(utf16be_hex("\xFF"), "FFFD");
+}
+
+TEST(Dates, PdfAndXmp) {
+  EXPECT_EQ(pdf_date(0), "D:19700101000000+00'00'");
+  EXPECT_EQ(pdf_date(1700000000), "D:20231114221320+00'00'");
+  EXPECT_EQ(xmp_date(1700000000), "2023-11-14T22:13:20+00:00");
+  EXPECT_EQ(pdf_date(951782400), "D:20000229000000+00'00'");  // leap day
+}
+
+TEST(Hashes, StableAndTagShaped) {
+  EXPECT_EQ(fnv1a64(""), 0xcbf29ce484222325ULL);
+  EXPECT_EQ(fnv1a64("a"), 0xaf63dc4c8601ec8cULL);
+  const std::string tag = subset_tag(12345);
+  ASSERT_EQ(tag.size(), 6u);
+  for (char c : tag) EXPECT_TRUE(c >= 'A' && c <= 'Z');
+  EXPECT_EQ(tag, subset_tag(12345));
+  EXPECT_NE(tag, subset_tag(12346));
+  EXPECT_NE(digest128("a"), digest128("b"));
+}
+
+TEST(ToUnicode, CharsRangesAndLigatures) {
+  const std::map<std::uint16_t, std::string> unicode{
+      {1, "H"}, {2, "x"}, {3, "f"}, {4, "g"}, {5, "h"},   // 3..5 → a range (f, g, h)
+      {6, "ffi"},                                        // ligature
+      {7, ""},                                           // nothing: left out
+      {0x20, "\xF0\xA0\x80\x80"},                        // astral
+  };
+  const std::string cmap = to_unicode_cmap(unicode);
+  EXPECT_NE(cmap.find("1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"), std::string::npos) << cmap;
+  EXPECT_NE(cmap.find("4 beginbfchar\n<0001> <0048>\n<0002> <0078>\n<0006> <006600660069>\n<0020> <D840DC00>\nendbfchar\n"),
+            std::string::npos)
+      << cmap;
+  EXPECT_NE(cmap.find("1 beginbfrange\n<0003> <0005> <0066>\nendbfrange\n"), std::string::npos) << cmap;
+  EXPECT_EQ(cmap.find("<0007>"), std::string::npos);
+}
+
+TEST(ToUnicode, RangesNeverCrossAByteBoundary) {
+  std::map<std::uint16_t, std::string> unicode;
+  for (std::uint16_t code = 0xFE; code <= 0x101; ++code) unicode[code] = std::string(1, static_cast<char>('A' + code - 0xFE));
+  const std::string cmap = to_unicode_cmap(unicode);
+  EXPECT_NE(cmap.find("<00FE> <00FF> <0041>"), std::string::npos) << cmap;
+  EXPECT_NE(cmap.find("<0100> <0101> <0043>"), std::string::npos) << cmap;
+}
+
+TEST(ToUnicode, AtMostAHundredEntriesPerBlock) {
+  std::map<std::uint16_t, std::string> unicode;
+  for (std::uint16_t code = 0; code < 250; ++code) unicode[static_cast<std::uint16_t>(code * 2)] = "x";
+  const std::string cmap = to_unicode_cmap(unicode);
+  EXPECT_NE(cmap.find("100 beginbfchar"), std::string::npos);
+  EXPECT_NE(cmap.find("50 beginbfchar"), std::string::npos);
+  EXPECT_EQ(cmap.find("beginbfrange"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cvpdf::pdf

@@ -1,0 +1,132 @@
+// Images end to end: JPEG (RGB and Adobe CMYK, made by pdftoppm) passed
+// through as DCTDecode, PNG with alpha decoded into pixels plus an /SMask.
+// Checked with qpdf --check, pdfimages -list and a render.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <regex>
+
+#include "pdf/pdf_writer.hpp"
+#include "pdf_test_support.hpp"
+
+namespace cvpdf::pdf {
+namespace {
+
+using namespace testing;
+
+// A minimal RGBA PNG: zlib "stored" blocks, so no compressor is needed.
+std::string make_png(unsigned width, unsigned height) {
+  auto crc32 = [](const std::string& data) {
+    std::uint32_t crc = 0xFFFFFFFF;
+    for (unsigned char c : data) {
+      crc ^= c;
+      for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return crc ^ 0xFFFFFFFF;
+  };
+  auto be32 = [](std::uint32_t v) {
+    return std::string{static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8), static_cast<char>(v)};
+  };
+  auto chunk = [&](const std::string& type, const std::string& data) {
+    return be32(static_cast<std::uint32_t>(data.size())) + type + data + be32(crc32(type + data));
+  };
+  std::string raw;
+  for (unsigned y = 0; y < height; ++y) {
+    raw += '\0';  // filter: none
+    for (unsigned x = 0; x < width; ++x) {
+      raw += static_cast<char>(255 * x / width);        // red ramp
+      raw += static_cast<char>(100);
+      raw += static_cast<char>(255 * y / height);       // blue ramp
+      raw += static_cast<char>(x < width / 2 ? 255 : 60);  // right half mostly transparent
+    }
+  }
+  std::uint32_t a = 1, b = 0;
+  for (unsigned char c : raw) {
+    a = (a + c) % 65521;
+    b = (b + a) % 65521;
+  }
+  std::string zlib = "\x78\x01";
+  for (std::size_t at = 0; at < raw.size(); at += 65535) {
+    const std::size_t n = std::min<std::size_t>(65535, raw.size() - at);
+    zlib += static_cast<char>(at + n == raw.size() ? 1 : 0);
+    zlib += static_cast<char>(n & 0xFF);
+    zlib += static_cast<char>(n >> 8);
+    zlib += static_cast<char>(~n & 0xFF);
+    zlib += static_cast<char>((~n >> 8) & 0xFF);
+    zlib += raw.substr(at, n);
+  }
+  zlib += be32((b << 16) | a);
+  const std::string header = be32(width) + be32(height) + std::string("\x08\x06\x00\x00\x00", 5);
+  return std::string("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", "");
+}
+
+class Images : public ::testing::Test {
+ protected:
+  Images() : scratch_("pdf-images"), lato_(fonts_.load_file(kLatoPath)) {}
+
+  frame::Document page_with(const std::vector<frame::Element>& elements) {
+    frame::Document doc;
+    frame::Page page;
+    page.width = pt(300);
+    page.height = pt(200);
+    page.elements = elements;
+    doc.pages.push_back(page);
+    return doc;
+  }
+
+  // JPEG files made by rendering a small PDF with pdftoppm.
+  std::string make_jpeg(const std::string& name, const char* option) {
+    frame::GlyphRun run = make_run(fonts_.face(lato_), "JPEG", pt(40), pt(20), pt(80), {0.9, 0.2, 0.1});
+    write_file(scratch_ / "source.pdf", write_pdf(page_with({run, frame::Rule{pt(20), pt(100), pt(200), pt(20), {0.1, 0.4, 0.9}}}), fonts_));
+    const auto r = run_command(std::string("pdftoppm ") + option + " -r 40 -singlefile " + quote(scratch_ / "source.pdf") +
+                               " " + quote(scratch_ / name));
+    EXPECT_EQ(r.status, 0) << r.output;
+    return (scratch_ / (name + ".jpg")).string();
+  }
+
+  ScratchDir scratch_;
+  text::FontBook fonts_;
+  text::FaceId lato_;
+};
+
+TEST_F(Images, JpegAndPngAreEmbedded) {
+  const std::string rgb = make_jpeg("rgb", "-jpeg");
+  const std::string cmyk = make_jpeg("cmyk", "-jpegcmyk");
+  const std::string png = (scratch_ / "alpha.png").string();
+  write_file(png, make_png(64, 32));
+
+  const frame::Document doc = page_with({
+      frame::Image{pt(10), pt(10), pt(120), pt(80), rgb},
+      frame::Image{pt(150), pt(10), pt(120), pt(80), cmyk},
+      frame::Rule{pt(10), pt(120), pt(280), pt(60), {0, 0, 0}},
+      frame::Image{pt(20), pt(110), pt(128), pt(64), png},
+      frame::Image{pt(160), pt(110), pt(64), pt(32), rgb},  // the same file again: one XObject
+  });
+  const std::string pdf = write_pdf(doc, fonts_);
+  const auto file = scratch_ / "images.pdf";
+  write_file(file, pdf);
+  EXPECT_EQ(pdf, write_pdf(doc, fonts_));
+
+  const auto check = run_command("qpdf --check " + quote(file));
+  EXPECT_EQ(check.status, 0) << check.output;
+
+  const auto list = run_command("pdfimages -list " + quote(file));
+  ASSERT_EQ(list.status, 0) << list.output;
+  // page num type width height color comp bpc enc ...
+  EXPECT_TRUE(std::regex_search(list.output, std::regex(R"(image +\d+ +\d+ +rgb +3 +8 +jpeg)"))) << list.output;
+  EXPECT_TRUE(std::regex_search(list.output, std::regex(R"(image +\d+ +\d+ +cmyk +4 +8 +jpeg)"))) << list.output;
+  EXPECT_TRUE(std::regex_search(list.output, std::regex(R"(image +64 +32 +rgb +3 +8 +image)"))) << list.output;
+  EXPECT_TRUE(std::regex_search(list.output, std::regex(R"(smask +64 +32 +gray +1 +8 +image)"))) << list.output;
+  // Four placements of three images (and the mask).
+  std::size_t jpeg_rows = 0;
+  for (std::size_t at = list.output.find(" jpeg "); at != std::string::npos; at = list.output.find(" jpeg ", at + 1)) ++jpeg_rows;
+  EXPECT_EQ(jpeg_rows, 3u) << list.output;
+  EXPECT_EQ(pdf.find("/BBox"), std::string::npos);
+
+  const auto render = run_command("pdftoppm -r 80 -png -singlefile " + quote(file) + " " + quote(scratch_ / "images"));
+  EXPECT_EQ(render.status, 0) << render.output;
+  EXPECT_EQ(render.output, "");
+}
+
+}  // namespace
+}  // namespace cvpdf::pdf

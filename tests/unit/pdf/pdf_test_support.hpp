@@ -1,0 +1,101 @@
+// Shared by the PDF tests: real fonts (bundled Lato, system Noto Sans CJK
+// SC), frames built by hand from nominal glyphs (no shaper needed), a
+// scratch directory, and running the real PDF tools (qpdf, poppler-utils).
+#pragma once
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "core/utf8.hpp"
+#include "frame/frame.hpp"
+#include "text/font_book.hpp"
+
+namespace cvpdf::pdf::testing {
+
+inline const std::string kLatoPath = std::string(CVPDF_SOURCE_DIR) + "/fonts/Lato-Regular.ttf";
+inline const std::string kNotoCjkPath = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
+inline constexpr unsigned kNotoCjkScIndex = 2;
+
+struct CommandResult {
+  int status = -1;
+  std::string output;  // stdout and stderr
+};
+
+inline CommandResult run_command(const std::string& command) {
+  CommandResult result;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) return result;
+  char buffer[4096];
+  std::size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.output.append(buffer, n);
+  const int status = pclose(pipe);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+inline std::string quote(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
+
+inline void write_file(const std::filesystem::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+inline std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// A per-process scratch directory, removed at the end unless
+// CVPDF_KEEP_TEST_OUTPUT is set (then its path is printed, to look at).
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& name) {
+    path_ = std::filesystem::temp_directory_path() / ("cvpdf-" + name + "-" + std::to_string(getpid()));
+    std::filesystem::create_directories(path_);
+  }
+  ~ScratchDir() {
+    if (std::getenv("CVPDF_KEEP_TEST_OUTPUT")) {
+      std::printf("test output kept in %s\n", path_.c_str());
+      return;
+    }
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Appends one glyph with its font advance at `run.size`.
+inline void add_glyph(const text::Face& face, frame::GlyphRun& run, std::uint32_t glyph, std::string text,
+                      Scaled extra = 0) {
+  run.glyphs.push_back({glyph, face.scale(face.advance(glyph), run.size) + extra, 0, 0, std::move(text)});
+}
+
+// A run of nominal glyphs, one per character, each carrying its character.
+inline frame::GlyphRun make_run(const text::Face& face, std::string_view utf8_text, Scaled size, Scaled x, Scaled y,
+                                frame::Color color = {}) {
+  frame::GlyphRun run;
+  run.face = face.id;
+  run.size = size;
+  run.x = x;
+  run.y = y;
+  run.color = color;
+  std::size_t pos = 0;
+  while (pos < utf8_text.size()) {
+    const char32_t cp = utf8::decode(utf8_text, pos);
+    add_glyph(face, run, face.glyph_for(cp), utf8::encode(cp));
+  }
+  return run;
+}
+
+}  // namespace cvpdf::pdf::testing

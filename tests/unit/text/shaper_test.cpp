@@ -1,0 +1,202 @@
+// shape: HarfBuzz features (ligatures, kerning, locl by language), font
+// fallback and itemisation into runs, clusters as byte offsets, scaling.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "test_fonts.hpp"
+#include "text/shaper.hpp"
+
+namespace cvpdf::text {
+namespace {
+
+using testing::TextTest;
+
+class ShaperTest : public TextTest {
+ protected:
+  std::vector<ShapedRun> run(std::string_view text, const FontChain& chain, const std::string& language = "en",
+                             std::vector<char32_t>* missing = nullptr) {
+    ShapeOptions options;
+    options.size = pt(10);
+    options.language = language;
+    return shape(book, text, 0, text.size(), chain, options, missing);
+  }
+};
+
+TEST_F(ShaperTest, FfiLigatureKeepsItsClusterAtTheFirstF) {
+  FontChain chain{{testing::lato(book)}};
+  auto runs = run("office", chain);
+  ASSERT_EQ(runs.size(), 1u);
+  const auto& glyphs = runs[0].glyphs;
+  ASSERT_LT(glyphs.size(), 6u);
+  std::vector<std::uint32_t> clusters;
+  for (const auto& g : glyphs) clusters.push_back(g.cluster);
+  EXPECT_EQ(clusters, (std::vector<std::uint32_t>{0, 1, 4, 5}));  // o, ffi, c, e
+  EXPECT_EQ(runs[0].text_begin, 0u);
+  EXPECT_EQ(runs[0].text_end, 6u);
+}
+
+TEST_F(ShaperTest, LigaturesCanBeTurnedOff) {
+  FontChain chain{{testing::lato(book)}};
+  ShapeOptions options;
+  options.size = pt(10);
+  options.ligatures = false;
+  auto runs = shape(book, "office", 0, 6, chain, options);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].glyphs.size(), 6u);
+}
+
+TEST_F(ShaperTest, KerningTightensAV) {
+  FaceId id = testing::lato(book);
+  const Face& face = book.face(id);
+  FontChain chain{{id}};
+  auto kerned = run("AV", chain);
+  Scaled plain = face.scale(face.advance(face.glyph_for(U'A')), pt(10)) +
+                 face.scale(face.advance(face.glyph_for(U'V')), pt(10));
+  EXPECT_LT(kerned[0].width(), plain);
+
+  ShapeOptions options;
+  options.size = pt(10);
+  options.kerning = false;
+  EXPECT_EQ(shape(book, "AV", 0, 2, chain, options)[0].width(), plain);
+  // Breaking between a kerned pair would change it.
+  EXPECT_TRUE(kerned[0].glyphs[1].unsafe_to_break);
+}
+
+TEST_F(ShaperTest, AdvancesAreScaledToTheSize) {
+  FaceId id = testing::lato(book);
+  const Face& face = book.face(id);
+  auto runs = run("H", FontChain{{id}});
+  ASSERT_EQ(runs[0].glyphs.size(), 1u);
+  long double expected = static_cast<long double>(face.advance(face.glyph_for(U'H'))) * pt(10) / face.units_per_em;
+  EXPECT_EQ(runs[0].glyphs[0].x_advance, static_cast<Scaled>(expected));
+  EXPECT_EQ(runs[0].size, pt(10));
+}
+
+TEST_F(ShaperTest, FallbackSplitsRunsByFace) {
+  FaceId latin = testing::lato(book);
+  FaceId cjk = testing::noto_cjk_sc(book);
+  std::string text = "GPU 训练 OK";  // 训 and 练 are three bytes each
+  auto runs = run(text, FontChain{{latin, cjk}}, "zh-Hans");
+  ASSERT_EQ(runs.size(), 3u);
+  EXPECT_EQ(runs[0].face, latin);
+  EXPECT_EQ(runs[1].face, cjk);
+  EXPECT_EQ(runs[2].face, latin);
+  // A space stays with the character before it.
+  EXPECT_EQ(text.substr(runs[0].text_begin, runs[0].text_end - runs[0].text_begin), "GPU ");
+  EXPECT_EQ(text.substr(runs[1].text_begin, runs[1].text_end - runs[1].text_begin), "训练 ");
+  EXPECT_EQ(text.substr(runs[2].text_begin, runs[2].text_end - runs[2].text_begin), "OK");
+  std::vector<std::uint32_t> cjk_clusters;
+  for (const auto& g : runs[1].glyphs) cjk_clusters.push_back(g.cluster);
+  EXPECT_EQ(cjk_clusters, (std::vector<std::uint32_t>{4, 7, 10}));
+  for (const auto& r : runs)
+    for (const auto& g : r.glyphs) EXPECT_NE(g.glyph, 0u);
+}
+
+TEST_F(ShaperTest, ClustersAreOffsetsIntoTheWholeText) {
+  FaceId cjk = testing::noto_cjk_sc(book);
+  std::string text = "GPU 训练 OK";
+  ShapeOptions options;
+  options.size = pt(10);
+  options.language = "zh-Hans";
+  auto runs = shape(book, text, 4, 10, FontChain{{cjk}}, options);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].text_begin, 4u);
+  EXPECT_EQ(runs[0].text_end, 10u);
+  ASSERT_EQ(runs[0].glyphs.size(), 2u);
+  EXPECT_EQ(runs[0].glyphs[0].cluster, 4u);
+  EXPECT_EQ(runs[0].glyphs[1].cluster, 7u);
+  EXPECT_TRUE(shape(book, text, 5, 5, FontChain{{cjk}}, options).empty());
+}
+
+TEST_F(ShaperTest, PunctuationNextToChineseStaysInTheChineseFace) {
+  FaceId latin = testing::lato(book);
+  FaceId cjk = testing::noto_cjk_sc(book);
+  FontChain chain{{latin, cjk}};
+  // Lato has the curly quotes and the comma, but they belong to the Chinese text.
+  std::string text = "“训练”, GPU";
+  auto runs = run(text, chain, "zh-Hans");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].face, cjk);
+  EXPECT_EQ(text.substr(runs[0].text_begin, runs[0].text_end - runs[0].text_begin), "“训练”, ");
+  EXPECT_EQ(runs[1].face, latin);
+  // Full-width punctuation only the CJK face has joins the CJK run; digits after Chinese stay Latin.
+  text = "优化了训练性能，提升3倍";
+  runs = run(text, chain, "zh-Hans");
+  ASSERT_EQ(runs.size(), 3u);
+  EXPECT_EQ(runs[0].face, cjk);
+  EXPECT_EQ(text.substr(runs[0].text_begin, runs[0].text_end - runs[0].text_begin), "优化了训练性能，提升");
+  EXPECT_EQ(runs[1].face, latin);
+  EXPECT_EQ(text.substr(runs[1].text_begin, runs[1].text_end - runs[1].text_begin), "3");
+}
+
+TEST_F(ShaperTest, CombiningMarksStayWithTheirBase) {
+  FaceId latin = testing::lato(book);
+  FaceId cjk = testing::noto_cjk_sc(book);
+  std::string text = "e\u0301中\uFE00";  // e + acute; 中 + variation selector
+  auto runs = run(text, FontChain{{latin, cjk}}, "zh-Hans");
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].face, latin);
+  EXPECT_EQ(runs[0].text_end, 3u);
+  EXPECT_EQ(runs[1].face, cjk);
+  EXPECT_EQ(runs[1].text_end, text.size());
+}
+
+TEST_F(ShaperTest, LanguageSelectsRegionalGlyphForms) {
+  // The same face, the same characters: zh-Hans and ja differ by locl.
+  FaceId cjk = testing::noto_cjk_sc(book);
+  FontChain chain{{cjk}};
+  for (std::string text : {"直", "骨"}) {
+    auto zh = run(text, chain, "zh-Hans");
+    auto ja = run(text, chain, "ja");
+    ASSERT_EQ(zh.size(), 1u);
+    ASSERT_EQ(ja.size(), 1u);
+    ASSERT_EQ(zh[0].glyphs.size(), 1u);
+    ASSERT_EQ(ja[0].glyphs.size(), 1u);
+    EXPECT_NE(zh[0].glyphs[0].glyph, ja[0].glyphs[0].glyph) << text;
+  }
+}
+
+TEST_F(ShaperTest, MissingCharactersAreReportedOnceAndSetAsNotdef) {
+  FaceId latin = testing::lato(book);
+  std::vector<char32_t> missing;
+  std::string text = "a中b中";
+  auto runs = run(text, FontChain{{latin}}, "en", &missing);
+  EXPECT_EQ(missing, (std::vector<char32_t>{U'中'}));
+  // Set in the first face (Latin runs and Han runs split by script).
+  ASSERT_EQ(runs.size(), 4u);
+  for (const auto& r : runs) EXPECT_EQ(r.face, latin);
+  ASSERT_EQ(runs[1].glyphs.size(), 1u);
+  EXPECT_EQ(runs[1].glyphs[0].glyph, 0u);
+  EXPECT_EQ(runs[1].glyphs[0].cluster, 1u);
+
+  // With a CJK face in the chain, only what neither face has is missing.
+  missing.clear();
+  FaceId cjk = testing::noto_cjk_sc(book);
+  run("a中\U0010FFFD", FontChain{{latin, cjk}}, "zh-Hans", &missing);
+  EXPECT_EQ(missing, (std::vector<char32_t>{U'\U0010FFFD'}));
+}
+
+TEST_F(ShaperTest, LetterSpacingFollowsEveryCluster) {
+  FontChain chain{{testing::lato(book)}};
+  ShapeOptions options;
+  options.size = pt(10);
+  options.ligatures = false;
+  Scaled plain = shape(book, "office", 0, 6, chain, options)[0].width();
+  options.letter_spacing = pt(1);
+  auto spaced = shape(book, "office", 0, 6, chain, options);
+  EXPECT_EQ(spaced[0].width(), plain + 6 * pt(1));
+  EXPECT_EQ(total_width(spaced), spaced[0].width());
+}
+
+TEST_F(ShaperTest, FaceForPicksTheFirstFaceWithTheGlyph) {
+  FaceId latin = testing::lato(book);
+  FaceId cjk = testing::noto_cjk_sc(book);
+  FontChain chain{{latin, cjk}};
+  EXPECT_EQ(face_for(book, chain, U'A'), latin);
+  EXPECT_EQ(face_for(book, chain, U'中'), cjk);
+  EXPECT_EQ(face_for(book, chain, U'\U0010FFFD'), kNoFace);
+}
+
+}  // namespace
+}  // namespace cvpdf::text

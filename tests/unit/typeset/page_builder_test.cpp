@@ -1,0 +1,265 @@
+// The page builder on synthetic galleys: lines are boxes 8 high and 2 deep
+// with 2 of interline glue, so n lines take 12n - 2 and a page of 120
+// holds ten.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "typeset/page_builder.hpp"
+
+namespace cvpdf::typeset {
+namespace {
+
+constexpr Scaled kUnit = 65536;
+
+struct Galley {
+  std::vector<VItem> items;
+  Scaled glue_stretch = 0;
+  Scaled glue_shrink = 0;
+  std::size_t lines = 0;
+
+  // A line, preceded by interline glue unless it is the first thing.
+  Galley& line() { return box(8); }
+  Galley& box(Scaled height) {
+    if (!items.empty() && items.back().type == ItemType::Box) glue();
+    items.push_back(VItem::box(height * kUnit, 2 * kUnit, lines++));
+    return *this;
+  }
+  Galley& glue() {
+    items.push_back(VItem::glue(2 * kUnit, glue_stretch * kUnit, glue_shrink * kUnit));
+    return *this;
+  }
+  Galley& penalty(int p) {
+    items.push_back(VItem::penalty_item(p));
+    return *this;
+  }
+  Galley& add_lines(int n) {
+    for (int i = 0; i < n; ++i) line();
+    return *this;
+  }
+};
+
+PageParams height(Scaled units) {
+  PageParams params;
+  params.page_heights = {units * kUnit};
+  return params;
+}
+
+// Which lines (box payloads) each page holds.
+std::vector<std::vector<std::size_t>> lines_per_page(const Galley& g, const std::vector<PageSlice>& pages) {
+  std::vector<std::vector<std::size_t>> out;
+  for (const PageSlice& p : pages) {
+    std::vector<std::size_t> lines;
+    for (std::size_t i = p.begin; i < p.end; ++i)
+      if (g.items[i].type == ItemType::Box) lines.push_back(g.items[i].payload);
+    out.push_back(lines);
+  }
+  return out;
+}
+
+std::vector<std::size_t> counts(const Galley& g, const std::vector<PageSlice>& pages) {
+  std::vector<std::size_t> out;
+  for (const auto& lines : lines_per_page(g, pages)) out.push_back(lines.size());
+  return out;
+}
+
+TEST(PageBuilder, TenLinesToAPage) {
+  Galley g;
+  g.add_lines(25);
+  const std::vector<PageSlice> pages = build_pages(g.items, height(120));
+  EXPECT_EQ(counts(g, pages), (std::vector<std::size_t>{10, 10, 5}));
+  for (const PageSlice& p : pages) {
+    EXPECT_EQ(g.items[p.begin].type, ItemType::Box);  // the glue broken at is not carried over
+    EXPECT_FALSE(p.overfull);
+  }
+  EXPECT_EQ(pages[0].natural_height, 118 * kUnit);  // the last line's depth counts
+  EXPECT_EQ(pages[0].badness, 10000);               // 2 short with nothing to stretch
+  EXPECT_EQ(pages[2].natural_height, 58 * kUnit);
+  EXPECT_EQ(pages[2].badness, 0);  // the last page is not judged underfull
+  EXPECT_EQ(pages[2].end, g.items.size());
+  // Every line is on exactly one page, in order.
+  std::size_t next = 0;
+  for (const auto& lines : lines_per_page(g, pages))
+    for (std::size_t line : lines) EXPECT_EQ(line, next++);
+  EXPECT_EQ(next, 25u);
+}
+
+TEST(PageBuilder, DepthCountsBetweenBoxesWithoutGlue) {
+  // Lines 8 + 2 separated by penalties only: each takes 10, twelve fill 120.
+  Galley g;
+  for (int i = 0; i < 30; ++i) {
+    if (i > 0) g.penalty(0);
+    g.box(8);
+  }
+  const std::vector<PageSlice> pages = build_pages(g.items, height(120));
+  EXPECT_EQ(counts(g, pages), (std::vector<std::size_t>{12, 12, 6}));
+  EXPECT_EQ(pages[0].natural_height, 120 * kUnit);
+  EXPECT_EQ(pages[0].badness, 0);
+}
+
+TEST(PageBuilder, NothingToSetMeansNoPages) {
+  EXPECT_TRUE(build_pages({}, height(120)).empty());
+  Galley g;
+  g.glue().penalty(kEjectPenalty).glue();
+  EXPECT_TRUE(build_pages(g.items, height(120)).empty());
+}
+
+TEST(PageBuilder, AHeadingIsNeverLastOnAPage) {
+  // Nine lines, then a heading tied by penalty 10000 to the line after it:
+  // the heading would be the tenth line of page 1, but goes over with it.
+  auto galley = [](bool keep) {
+    Galley g;
+    g.add_lines(9);
+    g.glue();
+    g.box(8);  // the heading, line 9
+    if (keep) g.penalty(kInfinitePenalty);
+    g.glue();
+    g.box(8);
+    g.add_lines(5);
+    return g;
+  };
+  const Galley loose = galley(false);
+  EXPECT_EQ(lines_per_page(loose, build_pages(loose.items, height(120)))[0].back(), 9u);  // heading last: the control
+
+  const Galley kept = galley(true);
+  const std::vector<PageSlice> pages = build_pages(kept.items, height(120));
+  const auto lines = lines_per_page(kept, pages);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].back(), 8u);
+  EXPECT_EQ(lines[1].front(), 9u);  // the heading opens page 2
+  EXPECT_EQ(lines[1][1], 10u);
+}
+
+TEST(PageBuilder, PenaltiesSteerTheBreakWhereGlueCanStretch) {
+  // Glue 2 plus 10: a page of 7 lines (82 high, 60 of stretch) has badness
+  // 25; one of 9 or 10 lines has badness 0.
+  Galley plain;
+  plain.glue_stretch = 10;
+  plain.add_lines(20);
+  EXPECT_EQ(counts(plain, build_pages(plain.items, height(120)))[0], 10u);
+
+  // A -300 penalty after line 7 makes it the cheapest break: 25 - 300.
+  Galley invited;
+  invited.glue_stretch = 10;
+  invited.add_lines(7).penalty(-300).add_lines(13);
+  const std::vector<PageSlice> pages = build_pages(invited.items, height(120));
+  EXPECT_EQ(counts(invited, pages)[0], 7u);
+  EXPECT_EQ(pages[0].penalty, -300);
+  EXPECT_EQ(pages[0].badness, 25);
+
+  // A +500 penalty between lines 10 and 11 (a widow, say) makes the page end
+  // a line early: 0 + 0 after line 9 beats 0 + 500 after line 10.
+  Galley widow;
+  widow.glue_stretch = 10;
+  widow.add_lines(10).penalty(500).add_lines(1);
+  EXPECT_EQ(counts(widow, build_pages(widow.items, height(120))), (std::vector<std::size_t>{9, 2}));
+
+  // Without stretch, every short page is equally "deplorable", and the
+  // fullest wins whatever the penalties say.
+  Galley rigid;
+  rigid.add_lines(7).penalty(-300).add_lines(13);
+  EXPECT_EQ(counts(rigid, build_pages(rigid.items, height(120)))[0], 10u);
+}
+
+TEST(PageBuilder, ShrinkFitsOneMoreLine) {
+  // Eleven lines are 130; ten glues shrinking by 1 each make them fit.
+  Galley g;
+  g.glue_shrink = 1;
+  g.add_lines(22);
+  const std::vector<PageSlice> pages = build_pages(g.items, height(120));
+  EXPECT_EQ(counts(g, pages), (std::vector<std::size_t>{11, 11}));
+  EXPECT_EQ(pages[0].natural_height, 130 * kUnit);
+  EXPECT_EQ(pages[0].shrink, 10 * kUnit);
+  EXPECT_EQ(pages[0].badness, 100);
+  EXPECT_FALSE(pages[0].overfull);
+}
+
+TEST(PageBuilder, ABoxTallerThanThePageGoesAloneAndOverfull) {
+  Galley g;
+  g.line().box(300).line();
+  const std::vector<PageSlice> pages = build_pages(g.items, height(120));
+  EXPECT_EQ(lines_per_page(g, pages), (std::vector<std::vector<std::size_t>>{{0}, {1}, {2}}));
+  EXPECT_FALSE(pages[0].overfull);
+  EXPECT_TRUE(pages[1].overfull);
+  EXPECT_EQ(pages[1].natural_height, 302 * kUnit);
+  EXPECT_EQ(pages[1].badness, 10000);
+  EXPECT_FALSE(pages[2].overfull);
+
+  // First and only: still one page, and no endless loop.
+  Galley alone;
+  alone.box(300);
+  const std::vector<PageSlice> one = build_pages(alone.items, height(120));
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_TRUE(one[0].overfull);
+
+  // A run with no break inside that is taller than the page stays together.
+  Galley tied;
+  tied.line();
+  for (int i = 0; i < 14; ++i) tied.penalty(kInfinitePenalty).line();
+  const std::vector<PageSlice> tied_pages = build_pages(tied.items, height(120));
+  ASSERT_EQ(tied_pages.size(), 1u);
+  EXPECT_TRUE(tied_pages[0].overfull);
+}
+
+TEST(PageBuilder, NoPageHeightsMeansEveryLineAlone) {
+  Galley g;
+  g.add_lines(3);
+  const std::vector<PageSlice> pages = build_pages(g.items, PageParams{});
+  EXPECT_EQ(counts(g, pages), (std::vector<std::size_t>{1, 1, 1}));
+  for (const PageSlice& p : pages) EXPECT_TRUE(p.overfull);
+}
+
+TEST(PageBuilder, ForcedBreaks) {
+  Galley g;
+  g.add_lines(3).penalty(kEjectPenalty).add_lines(2);
+  const std::vector<PageSlice> pages = build_pages(g.items, height(120));
+  EXPECT_EQ(counts(g, pages), (std::vector<std::size_t>{3, 2}));
+  EXPECT_EQ(pages[0].penalty, kEjectPenalty);
+  EXPECT_EQ(pages[0].end, 5u);  // at the penalty
+  EXPECT_EQ(pages[0].badness, 10000);
+
+  // Two in a row make no empty page: penalties at the top are discarded.
+  Galley twice;
+  twice.add_lines(3).penalty(kEjectPenalty).penalty(kEjectPenalty).add_lines(2);
+  EXPECT_EQ(counts(twice, build_pages(twice.items, height(120))), (std::vector<std::size_t>{3, 2}));
+}
+
+TEST(PageBuilder, GlueAndPenaltiesAtTheTopAreDiscarded) {
+  Galley g;
+  g.glue().penalty(0).glue().add_lines(12);
+  PageParams params = height(120);
+  const std::vector<PageSlice> pages = build_pages(g.items, params);
+  EXPECT_EQ(pages[0].begin, 3u);
+  EXPECT_EQ(counts(g, pages), (std::vector<std::size_t>{10, 2}));
+
+  // Kept when asked: the first page starts with its glue, 4 of it.
+  params.discard_glue_at_top = false;
+  const std::vector<PageSlice> kept = build_pages(g.items, params);
+  EXPECT_EQ(kept[0].begin, 0u);
+  EXPECT_EQ(counts(g, kept), (std::vector<std::size_t>{9, 3}));
+  EXPECT_EQ(kept[0].natural_height, (4 + 12 * 9 - 2) * kUnit);
+}
+
+TEST(PageBuilder, PageHeightsPerPage) {
+  Galley g;
+  g.add_lines(30);
+  PageParams params;
+  params.page_heights = {60 * kUnit, 120 * kUnit};  // a short first page, then full ones
+  EXPECT_EQ(counts(g, build_pages(g.items, params)), (std::vector<std::size_t>{5, 10, 10, 5}));
+}
+
+TEST(PageBuilder, FilGlueFillsAPage) {
+  // A \vfill before a forced break: the short page has badness 0 and its
+  // fil stretch is reported.
+  Galley g;
+  g.add_lines(3);
+  g.items.push_back(VItem::glue(0, kFil, 0));
+  g.penalty(kEjectPenalty).add_lines(2);
+  const std::vector<PageSlice> pages = build_pages(g.items, height(120));
+  ASSERT_EQ(pages.size(), 2u);
+  EXPECT_EQ(pages[0].badness, 0);
+  EXPECT_EQ(pages[0].fil_stretch, kFil);
+}
+
+}  // namespace
+}  // namespace cvpdf::typeset
