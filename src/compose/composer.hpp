@@ -42,7 +42,9 @@ struct Composer {
   RichText links_text(const model::Entry& entry) const;
   // A line with `left` set ragged in the space `right` leaves, `right` flush
   // right on its first line. The lines go to the galley.
-  void add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap = 0);
+  void add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap = 0,
+                      Alignment align = Alignment::Ragged);
+  std::string run_in_separator() const;
   // A bullet: the symbol hanging in the indent, the text after it.
   void add_bullet(const model::Localized& bullet, bool keep_with_previous, Scaled gap = 0);
   void add_item(const model::Entry& entry);

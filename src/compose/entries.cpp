@@ -23,16 +23,17 @@ void Composer::compose_entry(const model::Entry& entry, const model::Section& se
   }
 }
 
-void Composer::add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap) {
+void Composer::add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap,
+                              Alignment align) {
   const Scaled width = style.content_width();
   Scaled right_width = right.empty() ? 0 : typesetter.measure(right);
   ParagraphShape shape = typesetter.body_shape(width);
-  shape.align = Alignment::Ragged;
-  if (right_width > 0) shape.width = std::max(width / 3, width - right_width - style.text_size);
+  shape.align = align;
+  if (right_width > 0) shape.first_line_width = std::max(width / 3, width - right_width - style.text_size);
   std::vector<SetLine> lines = left.empty() ? std::vector<SetLine>{} : typesetter.set(left, shape);
   if (right_width > 0) {
-    ParagraphShape rshape = shape;
-    rshape.width = right_width + pt(1);
+    ParagraphShape rshape = typesetter.body_shape(right_width + pt(1));
+    rshape.align = Alignment::Ragged;
     auto right_lines = typesetter.set(right, rshape);
     if (lines.empty()) lines.push_back(SetLine{});
     if (!right_lines.empty()) {
@@ -68,6 +69,14 @@ void Composer::add_bullet(const model::Localized& bullet, bool keep_with_previou
   galley.add_lines(std::move(lines), style.bullet_indent, keep_with_previous, gap);
 }
 
+// Between a run-in head and its text: an em dash in Latin text, a
+// full-width colon in Chinese and Japanese (CLREQ's habit for run-in heads).
+std::string Composer::run_in_separator() const {
+  const std::string primary = primary_language(language);
+  if (primary == "zh" || primary == "ja") return "：";
+  return " — ";
+}
+
 RichText Composer::links_text(const model::Entry& entry) const {
   RichText links;
   const SpanStyle link_style = with(FontVariant::Regular, style.links_size, style.accent_color);
@@ -91,6 +100,10 @@ void Composer::add_item(const model::Entry& entry) {
   }
 
   // Head line: organisation left; date (or the status tags) flush right.
+  // A short item — a name and a sentence, no role, no bullets — runs its
+  // text in after the name, as a run-in head, to keep the page compact.
+  const bool run_in = !text(entry.org).empty() && text(entry.role).empty() && text(entry.location).empty() &&
+                      entry.bullets.empty() && !text(entry.text).empty();
   RichText head_left, head_right;
   const bool has_org = !text(entry.org).empty();
   const model::Localized& head = has_org ? entry.org : entry.role;
@@ -101,14 +114,18 @@ void Composer::add_item(const model::Entry& entry) {
   } else if (!tags.empty()) {
     head_right.add(tags, with(FontVariant::Bold, style.tag_size, style.accent_color), {}, entry.tags.front().span);
   }
-  // Without bullets to follow, links ride on the head line.
+  if (run_in) {
+    head_left.add(run_in_separator(), body());
+    head_left.add(text(entry.text), body(), {}, entry.text.span);
+  }
+  // Without bullets to follow, links ride on the head paragraph.
   if (!entry.links.empty() && entry.bullets.empty()) {
-    head_left.add("   ", with(FontVariant::Regular, style.links_size, style.muted_color));
+    head_left.add(" ", with(FontVariant::Regular, style.links_size, style.muted_color));
     for (auto& span : links_text(entry).spans) head_left.spans.push_back(std::move(span));
   }
   bool keep = false;
   if (!head_left.empty() || !head_right.empty()) {
-    add_split_line(head_left, head_right, false);
+    add_split_line(head_left, head_right, false, 0, run_in ? style.align : Alignment::Ragged);
     keep = true;
   }
 
@@ -124,7 +141,7 @@ void Composer::add_item(const model::Entry& entry) {
     add_split_line(location, {}, true, style.entry_head_gap);
   }
 
-  if (!entry.text.empty()) {
+  if (!entry.text.empty() && !run_in) {
     RichText paragraph;
     paragraph.add(text(entry.text), body(), {}, entry.text.span);
     galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(width)), 0, keep, keep ? style.bullet_gap_before : 0);

@@ -10,7 +10,11 @@ void Galley::add_block(Block block) {
   blocks_.push_back(std::move(block));
 }
 
-void Galley::add_glue(Scaled size) { items_.push_back(typeset::VItem::glue(size, 0, 0)); }
+// Pages are set ragged-bottom (glue at its natural size), but the page
+// builder is told that every gap may stretch by half: a page that ends a
+// little short then costs little, so club, widow and keep penalties decide
+// where pages break, as with TeX's \raggedbottom.
+void Galley::add_glue(Scaled size) { items_.push_back(typeset::VItem::glue(size, size / 2, 0)); }
 
 void Galley::add_penalty(int penalty) { items_.push_back(typeset::VItem::penalty_item(penalty)); }
 

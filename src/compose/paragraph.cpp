@@ -83,7 +83,7 @@ Typesetter::Typesetter(const text::FontBook& book, const FontSet& fonts, const S
     : book_(book), fonts_(fonts), style_(style), language_(std::move(language)), diags_(diags) {}
 
 ParagraphShape Typesetter::body_shape(Scaled width) const {
-  return {width, style_.align, style_.tolerance, style_.leading, style_.leading_cjk};
+  return {width, 0, style_.align, style_.tolerance, style_.leading, style_.leading_cjk};
 }
 
 void Typesetter::strut(Scaled size, double leading, Scaled& height, Scaled& depth) const {
@@ -196,6 +196,20 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich) {
   return out;
 }
 
+void Typesetter::warn_overfull(const RichText& rich, Scaled excess) {
+  // One word wider than the measure (a long URL or identifier): say where.
+  SourceSpan where;
+  for (const auto& span : rich.spans)
+    if (span.source.known()) {
+      where = span.source;
+      break;
+    }
+  char amount[32];
+  std::snprintf(amount, sizeof amount, "%.1f", to_pt(excess));
+  diags_.warning(where, std::string("a line is ") + amount + "pt wider than its measure and runs into the margin",
+                 "shorten the word or allow a break in it (e.g. a space after a slash)");
+}
+
 Scaled Typesetter::measure(const RichText& rich) {
   Prepared p = prepare(rich);
   Scaled w = 0;
@@ -265,13 +279,22 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
 
   typeset::BreakParams params;
   params.line_widths = {shape.width};
+  if (shape.first_line_width > 0) params.line_widths = {shape.first_line_width, shape.width};
   params.pretolerance = ragged ? -1 : 100;
   params.tolerance = shape.tolerance;
   params.emergency_stretch = 2 * em;
   typeset::BreakResult result = typeset::break_paragraph(items, params);
 
   const double leading = p.has_cjk ? shape.leading_cjk : shape.leading;
+  if (result.any_overfull()) {
+    // No feasible breaks even with emergency stretch: as TeX with
+    // \tolerance=10000, accept loose lines rather than run into the margin.
+    params.tolerance = 10000;
+    result = typeset::break_paragraph(items, params);
+  }
+
   for (const auto& line : result.lines) {
+    if (line.overfull) warn_overfull(rich, line.natural_width - line.shrink - line.width);
     SetLine out;
     strut(p.max_size > 0 ? p.max_size : style_.text_size, leading, out.height, out.depth);
     bool has_fil = false;

@@ -35,6 +35,7 @@ struct RichText {
 
 struct ParagraphShape {
   Scaled width = 0;
+  Scaled first_line_width = 0;  // when > 0, the first line's (room for a date flush right)
   Alignment align = Alignment::Justify;
   int tolerance = 200;
   double leading = 1.3;      // for Latin-only paragraphs
@@ -75,6 +76,7 @@ class Typesetter {
   struct Prepared;
   Prepared prepare(const RichText& text);
   void warn_missing(const Span& span, const std::vector<char32_t>& missing);
+  void warn_overfull(const RichText& rich, Scaled excess);
 
   const text::FontBook& book_;
   const FontSet& fonts_;

@@ -255,11 +255,14 @@ void Breaker::try_break(std::size_t cur, int pi, bool flagged) {
       // §854: r cannot reach past cur. In the last pass, if r is the only
       // node left and nothing better reaches cur, take the line anyway with
       // no demerits of its own (artificial_demerits), so the paragraph
-      // always has breaks.
-      if (final_pass_ && minimum_demerits_ == kAwfulBad && idx + 1 == active_.size() && next_.empty()) {
+      // always has breaks. (TeX also zeroes a feasible line's demerits here
+      // when cur is forced; counting them changes no break, as every path
+      // goes through this one, and keeps total_demerits honest.)
+      if (b > threshold_) {
+        if (!(final_pass_ && minimum_demerits_ == kAwfulBad && idx + 1 == active_.size() && next_.empty())) {
+          continue;  // §860: deactivate r
+        }
         artificial = true;
-      } else if (b > threshold_) {
-        continue;  // §860: deactivate r
       }
       stays_active = false;
     } else if (b > threshold_) {

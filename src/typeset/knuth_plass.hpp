@@ -70,8 +70,9 @@ struct BreakResult {
 
 // Breaks `items` into lines. The list should end with TeX's finishing
 // sequence (penalty 10000, glue 0 plus fil, penalty -10000); if it does not
-// end with a forced break, the breaker appends one internally, and the last
-// line's end and break_index are then items.size(). Never fails: the last
+// end with a forced break, the breaker drops any trailing glue (as TeX's
+// §816 does) and appends one internally; the last line's break_index is then
+// items.size() and its end excludes the dropped glue. Never fails: the last
 // pass accepts overfull lines rather than give up. An empty list gives no
 // lines (TeX ignores null paragraphs).
 //
@@ -85,16 +86,17 @@ struct BreakResult {
 // stretched to the full width.
 BreakResult break_paragraph(const std::vector<Item>& items, const BreakParams& params);
 
-// Sets items [begin, break_index) as one line of `width`, as TeX's hpack
-// does (tex.web §649–§667); a penalty at break_index adds its width (the
-// hyphen). Fills every Line field but fitness from the items; `end` is
-// min(break_index, items.size()). Used by break_paragraph for each line it
-// chose; also usable on its own to set a single unbroken line.
 // TeX's fitness class of a line (tex.web §853–§854): 3 very loose
 // (stretching, badness > 99), 2 loose (> 12), 1 decent, 0 tight (shrinking,
 // badness > 12).
 int fitness_class(int badness, bool stretching);
 
+// Sets items [begin, break_index) as one line of `width`, as TeX's hpack
+// does (tex.web §649–§667); a penalty at break_index adds its width (the
+// hyphen). Fills every Line field; `end` is min(break_index, items.size()).
+// break_paragraph uses it for each line it chose (keeping the fitness it
+// judged by, which counts emergency stretch); the composer may use it to set
+// a single unbroken line.
 Line measure_line(const std::vector<Item>& items, std::size_t begin, std::size_t break_index, Scaled width);
 
 }  // namespace cvpdf::typeset

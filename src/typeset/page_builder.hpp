@@ -29,9 +29,13 @@ struct PageSlice {
   Scaled stretch = 0;      // finite stretch of the glue on the page
   Scaled fil_stretch = 0;  // fil stretch (see kFil)
   Scaled shrink = 0;
-  int badness = 0;        // 0..10000; 10000 also when overfull. The last page counts as filled (TeX's \vfill at \end): 0 unless overfull
+  // 0..10000, 10000 also when overfull. The last page counts as filled (as
+  // if TeX's \vfill ended the galley): 0 unless overfull.
+  int badness = 0;
   int penalty = 0;        // the penalty of the chosen break (0 at a glue break and at the end)
-  bool overfull = false;  // the material does not fit even fully shrunk (a box, or a run without breaks, taller than the page)
+  // The material does not fit even fully shrunk: a box, or a run with no
+  // break inside, taller than the page. It is set alone on its page.
+  bool overfull = false;
 };
 
 // Cuts the galley into pages (tex.web §980–§1028). Legal breaks: a

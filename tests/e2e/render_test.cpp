@@ -57,6 +57,15 @@ TEST(RenderEnglish, ExitsCleanlyWithoutWarnings) {
   ASSERT_TRUE(exists(r.pdf));
 }
 
+TEST(RenderShowcase, TwoPagesInEachLanguage) {
+  // The default layout is tuned so the showcase résumé fills two pages;
+  // a third page holding a stray section would be a regression.
+  for (const char* language : {"en", "zh"}) {
+    Result info = run("pdfinfo '" + rendered(language).pdf + "'");
+    EXPECT_EQ(info_field(info.out, "Pages"), "2") << language;
+  }
+}
+
 TEST(RenderEnglish, PassesQpdfCheck) {
   const auto& r = rendered("en");
   Result check = run("qpdf --check '" + r.pdf + "'");
