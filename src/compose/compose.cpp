@@ -6,6 +6,7 @@
 #include "compose/fonts.hpp"
 #include "compose/galley.hpp"
 #include "compose/paragraph.hpp"
+#include "text/hyphenator.hpp"
 
 namespace cvpdf::compose {
 
@@ -56,7 +57,9 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
                                  const ComposeOptions& options, text::FontBook& book, Diagnostics& diags) {
   const std::string hb_language = pdf_language_tag(options.language);
   FontSet fonts = resolve_fonts(style, hb_language, book, layout_keys, diags);
-  Typesetter typesetter(book, fonts, style, hb_language, diags);
+  std::unique_ptr<text::Hyphenator> hyphenator;
+  if (style.hyphenate) hyphenator = text::Hyphenator::load_default(hb_language);
+  Typesetter typesetter(book, fonts, style, hb_language, hyphenator.get(), diags);
   Galley galley;
   Composer composer{resume, style, options.language, typesetter, galley, diags};
 

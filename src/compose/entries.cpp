@@ -29,7 +29,10 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
   Scaled right_width = right.empty() ? 0 : typesetter.measure(right);
   ParagraphShape shape = typesetter.body_shape(width);
   shape.align = align;
-  if (right_width > 0) shape.first_line_width = std::max(width / 3, width - right_width - style.text_size);
+  if (right_width > 0) {
+    shape.first_line_width = std::max(width / 3, width - right_width - style.text_size);
+    shape.hyphenate = false;
+  }
   std::vector<SetLine> lines = left.empty() ? std::vector<SetLine>{} : typesetter.set(left, shape);
   if (right_width > 0) {
     ParagraphShape rshape = typesetter.body_shape(right_width + pt(1));

@@ -38,12 +38,19 @@ struct Typesetter::Piece {
   Scaled size = 0;
   std::size_t span = 0;
   std::vector<frame::Glyph> glyphs;
+  std::vector<std::size_t> clusters;  // per glyph: byte offset of its cluster
+  std::vector<bool> unsafe;           // per glyph: HarfBuzz's UNSAFE_TO_BREAK
   Scaled width = 0;
 };
 
 struct Typesetter::Segment {
   std::vector<Piece> pieces;
   Scaled width = 0;
+  // Hyphenation: glyph indices of pieces[0] (a word in one piece) before
+  // which the word may be divided, and the hyphen that is then added.
+  std::vector<std::size_t> cuts;
+  std::uint32_t hyphen_glyph = 0;
+  Scaled hyphen_width = 0;
   text::BreakAfter after = text::BreakAfter::None;
   bool cjk_join = false;       // a break between CJK characters (or CJK and Latin) with no space
   Scaled space_width = 0;      // natural width of the space after it
@@ -61,7 +68,15 @@ struct Typesetter::Prepared {
 namespace {
 
 // What an item stands for when the line is set.
-enum class Role : std::uint8_t { Box, SpaceGlue, CjkGlue, Filler, Penalty };
+enum class Role : std::uint8_t { Box, SpaceGlue, CjkGlue, Filler, Penalty, Hyphen };
+
+// TeX's defaults for hyphenation: \hyphenpenalty, \lefthyphenmin,
+// \righthyphenmin; and no word shorter than six letters is divided (a
+// divided short word reads worse than a loose line).
+constexpr int kHyphenPenalty = 50;
+constexpr int kLeftHyphenMin = 2;
+constexpr int kRightHyphenMin = 3;
+constexpr std::size_t kMinHyphenatedWord = 6;
 
 char32_t first_char(const std::string& s, std::size_t at) {
   std::size_t pos = at;
@@ -79,11 +94,16 @@ char32_t last_char(const std::string& s, std::size_t end) {
 }  // namespace
 
 Typesetter::Typesetter(const text::FontBook& book, const FontSet& fonts, const Style& style, std::string language,
-                       Diagnostics& diags)
-    : book_(book), fonts_(fonts), style_(style), language_(std::move(language)), diags_(diags) {}
+                       const text::Hyphenator* hyphenator, Diagnostics& diags)
+    : book_(book),
+      fonts_(fonts),
+      style_(style),
+      language_(std::move(language)),
+      hyphenator_(hyphenator),
+      diags_(diags) {}
 
 ParagraphShape Typesetter::body_shape(Scaled width) const {
-  return {width, 0, style_.align, style_.tolerance, style_.leading, style_.leading_cjk};
+  return {width, 0, style_.align, style_.tolerance, style_.leading, style_.leading_cjk, true};
 }
 
 void Typesetter::strut(Scaled size, double leading, Scaled& height, Scaled& depth) const {
@@ -110,7 +130,7 @@ void Typesetter::warn_missing(const Span& span, const std::vector<char32_t>& mis
   }
 }
 
-Typesetter::Prepared Typesetter::prepare(const RichText& rich) {
+Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
   Prepared out;
   std::string all;
   std::vector<std::size_t> span_begin;
@@ -171,11 +191,14 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich) {
           }
           piece.width += glyph.advance;
           piece.glyphs.push_back(std::move(glyph));
+          piece.clusters.push_back(sg.cluster);
+          piece.unsafe.push_back(sg.unsafe_to_break);
         }
         s.width += piece.width;
         s.pieces.push_back(std::move(piece));
       }
     }
+    if (hyphenate && hyphenator_ && s.pieces.size() == 1) find_cuts(all, seg.begin, seg.end, s);
     if (seg.after == text::BreakAfter::Space && seg.space_end > seg.end) {
       s.space_span = span_at(seg.end);
       const Span& span = rich.spans[s.space_span];
@@ -210,8 +233,47 @@ void Typesetter::warn_overfull(const RichText& rich, Scaled excess) {
                  "shorten the word or allow a break in it (e.g. a space after a slash)");
 }
 
+// Where a word may take a hyphen: libhyphen's points that fall on a glyph
+// cluster boundary HarfBuzz marks safe to break (so no reshaping is
+// needed, and a ligature is never cut in two). Words that are not plain
+// words — URLs, e-mail addresses, versions, identifiers, acronyms — get none
+// (the hyphenator refuses anything with digits, capitals inside or
+// punctuation inside; addresses are refused here).
+void Typesetter::find_cuts(const std::string& all, std::size_t begin, std::size_t end, Segment& s) const {
+  const std::string_view word(all.data() + begin, end - begin);
+  if (utf8::length(word) < kMinHyphenatedWord) return;
+  // ICU breaks inside URLs ("…/path") and after explicit hyphens, so judge
+  // the whole space-delimited token: addresses, paths, versions and compounds
+  // (TeX leaves a word with an explicit hyphen alone) are never divided.
+  std::size_t token_begin = all.rfind(' ', begin);
+  token_begin = token_begin == std::string::npos ? 0 : token_begin + 1;
+  std::size_t token_end = all.find(' ', end);
+  if (token_end == std::string::npos) token_end = all.size();
+  const std::string_view token(all.data() + token_begin, token_end - token_begin);
+  std::string_view core = token;
+  while (!core.empty() && std::string_view(".,;:!?)]\"'").find(core.back()) != std::string_view::npos)
+    core.remove_suffix(1);
+  if (core.find_first_of("/@_:-.0123456789") != std::string_view::npos) return;
+  auto points = hyphenator_->points(word, kLeftHyphenMin, kRightHyphenMin);
+  if (points.empty()) return;
+  const Piece& piece = s.pieces.front();
+  const text::Face& face = book_.face(piece.face);
+  s.hyphen_glyph = face.glyph_for(U'-');
+  if (s.hyphen_glyph == 0) return;
+  s.hyphen_width = face.scale(face.advance(s.hyphen_glyph), piece.size);
+  for (std::size_t point : points) {
+    const std::size_t byte = begin + point;
+    for (std::size_t g = 1; g < piece.glyphs.size(); ++g) {
+      if (piece.clusters[g] == byte && piece.clusters[g - 1] != byte && !piece.unsafe[g]) {
+        s.cuts.push_back(g);
+        break;
+      }
+    }
+  }
+}
+
 Scaled Typesetter::measure(const RichText& rich) {
-  Prepared p = prepare(rich);
+  Prepared p = prepare(rich, false);
   Scaled w = 0;
   for (std::size_t i = 0; i < p.segments.size(); ++i) {
     w += p.segments[i].width;
@@ -223,7 +285,7 @@ Scaled Typesetter::measure(const RichText& rich) {
 std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape& shape) {
   std::vector<SetLine> lines;
   if (rich.empty()) return lines;
-  Prepared p = prepare(rich);
+  Prepared p = prepare(rich, shape.hyphenate);
   const Scaled em = p.max_size > 0 ? p.max_size : style_.text_size;
   const bool ragged = shape.align == Alignment::Ragged;
   // TeX's ragged-right scheme (Knuth & Plass 1981, "ragged right"): a break
@@ -241,9 +303,29 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     items.push_back(item);
     roles.push_back(role);
   };
+  std::vector<std::size_t> part_of;  // per item: which part of a hyphenated word a box is
+  auto push_part = [&](Scaled w, std::size_t segment, std::size_t part) {
+    push(typeset::Item::box(w, segment), Role::Box);
+    part_of.resize(items.size(), 0);
+    part_of.back() = part;
+  };
   for (std::size_t i = 0; i < p.segments.size(); ++i) {
     const Segment& s = p.segments[i];
-    push(typeset::Item::box(s.width, i), Role::Box);
+    if (s.cuts.empty()) {
+      push_part(s.width, i, 0);
+    } else {
+      const auto& glyphs = s.pieces.front().glyphs;
+      std::size_t from = 0;
+      for (std::size_t k = 0; k <= s.cuts.size(); ++k) {
+        std::size_t to = k < s.cuts.size() ? s.cuts[k] : glyphs.size();
+        Scaled w = 0;
+        for (std::size_t g = from; g < to; ++g) w += glyphs[g].advance;
+        push_part(w, i, k + 1);
+        if (k < s.cuts.size())
+          push(typeset::Item::penalty_item(kHyphenPenalty, s.hyphen_width, true, i), Role::Hyphen);
+        from = to;
+      }
+    }
     bool last = i + 1 == p.segments.size();
     if (last) break;
     switch (s.after) {
@@ -277,7 +359,13 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     }
   }
 
+  part_of.resize(items.size(), 0);
+
   typeset::BreakParams params;
+  // TeX's \doublehyphendemerits and \adjdemerits: two hyphens in a row and
+  // a loose line next to a tight one are both to be avoided.
+  params.flagged_demerits = 10000;
+  params.fitness_demerits = 10000;
   params.line_widths = {shape.width};
   if (shape.first_line_width > 0) params.line_widths = {shape.first_line_width, shape.width};
   params.pretolerance = ragged ? -1 : 100;
@@ -333,6 +421,27 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       switch (roles[k]) {
         case Role::Box: {
           const Segment& s = p.segments[item.payload];
+          if (part_of[k] > 0) {
+            // One part of a divided word: the glyphs between two cuts.
+            const Piece& piece = s.pieces.front();
+            const Span& span = rich.spans[piece.span];
+            std::size_t part = part_of[k] - 1;
+            std::size_t from = part == 0 ? 0 : s.cuts[part - 1];
+            std::size_t to = part < s.cuts.size() ? s.cuts[part] : piece.glyphs.size();
+            if (span.link != link) {
+              close_link(x);
+              if (!span.link.empty()) {
+                link = span.link;
+                link_start = x;
+              }
+            }
+            start_run(piece.face, piece.size, span.style.color);
+            for (std::size_t g = from; g < to; ++g) {
+              run->glyphs.push_back(piece.glyphs[g]);
+              x += piece.glyphs[g].advance;
+            }
+            break;
+          }
           for (const auto& piece : s.pieces) {
             const Span& span = rich.spans[piece.span];
             if (span.link != link) {
@@ -373,8 +482,18 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
           break;
         }
         case Role::Penalty:
+        case Role::Hyphen:
           break;
       }
+    }
+    if (line.hyphenated && line.break_index < items.size() && roles[line.break_index] == Role::Hyphen) {
+      const Segment& s = p.segments[items[line.break_index].payload];
+      const Piece& piece = s.pieces.front();
+      start_run(piece.face, piece.size, rich.spans[piece.span].style.color);
+      // The hyphen stands for no source text: a soft hyphen, so extracted
+      // text reads "optimiza\u00ADtion", a word a parser can rejoin.
+      run->glyphs.push_back(frame::Glyph{s.hyphen_glyph, s.hyphen_width, 0, 0, "\u00AD"});
+      x += s.hyphen_width;
     }
     close_link(x);
     // Trailing glyph advances that only carried line-end white space would

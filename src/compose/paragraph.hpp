@@ -10,6 +10,7 @@
 #include "core/diagnostics.hpp"
 #include "frame/frame.hpp"
 #include "text/font_book.hpp"
+#include "text/hyphenator.hpp"
 
 namespace cvpdf::compose {
 
@@ -40,6 +41,9 @@ struct ParagraphShape {
   int tolerance = 200;
   double leading = 1.3;      // for Latin-only paragraphs
   double leading_cjk = 1.5;  // for paragraphs with CJK text
+  // Off where text sits to the right of the first line (a date or tag): a
+  // hyphen there would split a word around it in the extracted text.
+  bool hyphenate = true;
 };
 
 // One set line: elements positioned relative to the line's left edge (x) and
@@ -56,8 +60,10 @@ void translate(std::vector<frame::Element>& elements, Scaled dx, Scaled dy);
 
 class Typesetter {
  public:
+  // `hyphenator` may be null (no hyphenation: Chinese, or the layout's
+  // text.hyphenate is false).
   Typesetter(const text::FontBook& book, const FontSet& fonts, const Style& style, std::string language,
-             Diagnostics& diags);
+             const text::Hyphenator* hyphenator, Diagnostics& diags);
 
   std::vector<SetLine> set(const RichText& text, const ParagraphShape& shape);
   // A paragraph in the body style at the full content width.
@@ -74,14 +80,16 @@ class Typesetter {
   struct Piece;
   struct Segment;
   struct Prepared;
-  Prepared prepare(const RichText& text);
+  Prepared prepare(const RichText& text, bool hyphenate);
   void warn_missing(const Span& span, const std::vector<char32_t>& missing);
   void warn_overfull(const RichText& rich, Scaled excess);
+  void find_cuts(const std::string& all, std::size_t begin, std::size_t end, Segment& s) const;
 
   const text::FontBook& book_;
   const FontSet& fonts_;
   const Style& style_;
   std::string language_;  // BCP 47 for HarfBuzz and ICU
+  const text::Hyphenator* hyphenator_;
   Diagnostics& diags_;
   std::vector<char32_t> warned_missing_;
 };

@@ -292,6 +292,7 @@ Style resolve_style(const model::StyleMap& map, const model::StyleMap& defaults,
     const auto* v = r.find("text.align");
     diags.error(v ? v->span : SourceSpan{}, "style key 'text.align' is '" + align + "'", "use justify or ragged");
   }
+  s.hyphenate = r.boolean("text.hyphenate", true);
   s.tolerance = static_cast<int>(r.number("text.tolerance", 200, 0, 10000));
   s.paragraph_gap = r.length("text.paragraph-gap", pt(3), em);
 

@@ -34,6 +34,7 @@ struct Style {
   double leading = 1.3;
   double leading_cjk = 1.5;
   Alignment align = Alignment::Justify;
+  bool hyphenate = true;
   int tolerance = 200;
   Scaled paragraph_gap = 0;
 

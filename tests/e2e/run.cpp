@@ -70,6 +70,14 @@ Result run(const std::string& command) {
 
 std::string pdf_text(const std::string& pdf, const std::string& extra_args) {
   Result r = run("pdftotext -enc UTF-8 " + extra_args + " '" + pdf + "' -");
+  // A hyphen added at a line end is a soft hyphen (U+00AD) in the text:
+  // rejoin the word as a reader's parser would.
+  const std::string soft_hyphen = "\xC2\xAD";
+  for (std::size_t at; (at = r.out.find(soft_hyphen)) != std::string::npos;) {
+    std::size_t after = at + soft_hyphen.size();
+    while (after < r.out.size() && (r.out[after] == '\n' || r.out[after] == ' ')) ++after;
+    r.out.erase(at, after - at);
+  }
   std::string folded;
   bool space = false;
   for (char c : r.out) {
