@@ -416,6 +416,22 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       out.elements.push_back(std::move(r2));
       run = &std::get<frame::GlyphRun>(out.elements.back());
     };
+    // Glyphs [from, to) of a piece, continuing the current run and link.
+    auto place = [&](const Piece& piece, std::size_t from, std::size_t to) {
+      const Span& span = rich.spans[piece.span];
+      if (span.link != link) {
+        close_link(x);
+        if (!span.link.empty()) {
+          link = span.link;
+          link_start = x;
+        }
+      }
+      start_run(piece.face, piece.size, span.style.color);
+      for (std::size_t g = from; g < to; ++g) {
+        run->glyphs.push_back(piece.glyphs[g]);
+        x += piece.glyphs[g].advance;
+      }
+    };
     for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k) {
       const auto& item = items[k];
       switch (roles[k]) {
@@ -423,37 +439,12 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
           const Segment& s = p.segments[item.payload];
           if (part_of[k] > 0) {
             // One part of a divided word: the glyphs between two cuts.
-            const Piece& piece = s.pieces.front();
-            const Span& span = rich.spans[piece.span];
             std::size_t part = part_of[k] - 1;
             std::size_t from = part == 0 ? 0 : s.cuts[part - 1];
-            std::size_t to = part < s.cuts.size() ? s.cuts[part] : piece.glyphs.size();
-            if (span.link != link) {
-              close_link(x);
-              if (!span.link.empty()) {
-                link = span.link;
-                link_start = x;
-              }
-            }
-            start_run(piece.face, piece.size, span.style.color);
-            for (std::size_t g = from; g < to; ++g) {
-              run->glyphs.push_back(piece.glyphs[g]);
-              x += piece.glyphs[g].advance;
-            }
-            break;
-          }
-          for (const auto& piece : s.pieces) {
-            const Span& span = rich.spans[piece.span];
-            if (span.link != link) {
-              close_link(x);
-              if (!span.link.empty()) {
-                link = span.link;
-                link_start = x;
-              }
-            }
-            start_run(piece.face, piece.size, span.style.color);
-            run->glyphs.insert(run->glyphs.end(), piece.glyphs.begin(), piece.glyphs.end());
-            x += piece.width;
+            std::size_t to = part < s.cuts.size() ? s.cuts[part] : s.pieces.front().glyphs.size();
+            place(s.pieces.front(), from, to);
+          } else {
+            for (const auto& piece : s.pieces) place(piece, 0, piece.glyphs.size());
           }
           break;
         }

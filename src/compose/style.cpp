@@ -311,12 +311,9 @@ Style resolve_style(const model::StyleMap& map, const model::StyleMap& defaults,
 
   s.heading_size = r.length("heading.size", pt(11), em);
   s.heading_uppercase = r.boolean("heading.uppercase", true);
-  {
-    const auto* v = r.find("heading.letter-spacing");
-    Scaled ls = r.length("heading.letter-spacing", 0, pt(1000));
-    (void)v;
-    s.heading_letter_spacing_em = static_cast<double>(ls) / static_cast<double>(pt(1000));
-  }
+  // Read against a 1000pt em so "0.09em" comes back as a fraction of the size.
+  s.heading_letter_spacing_em =
+      static_cast<double>(r.length("heading.letter-spacing", 0, pt(1000))) / static_cast<double>(pt(1000));
   s.heading_rule_thickness = r.length("heading.rule-thickness", pt(0.6), em);
   s.heading_rule_gap = r.length("heading.rule-gap", pt(3), em);
   s.heading_space_before = r.length("heading.space-before", pt(12), em);

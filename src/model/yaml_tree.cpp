@@ -1,13 +1,18 @@
 // yaml-cpp → the loader's own tree (YNode). The only file that includes
-// yaml-cpp. Owns: running the raw-text checks first, turning yaml-cpp's
-// exceptions into `file:line:col: error: <message>` with a hint, converting
-// 0-based byte marks to 1-based character columns, duplicate and non-text keys,
-// and the cap on nodes visited (aliases are shared nodes in yaml-cpp; a
-// "billion laughs" file expands only here, so here it is stopped).
+// yaml-cpp. Owns: running the raw-text checks first, building the tree from
+// yaml-cpp's parse events, turning its exceptions into
+// `file:line:col: error: <message>` with a hint, converting 0-based byte marks
+// to 1-based character columns, duplicate and non-text keys, anything after
+// the document, and the cap on nodes made (aliases are expanded here, so a
+// "billion laughs" file is stopped here).
 #include <yaml-cpp/depthguard.h>
-#include <yaml-cpp/yaml.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
 
 #include <new>
+#include <sstream>
 #include <unordered_map>
 
 #include "core/utf8.hpp"
@@ -80,103 +85,197 @@ const char* hint_for(const std::string& message) {
   return "check the YAML syntax at this position";
 }
 
-class Converter {
+// Thrown by the builder to stop yaml-cpp's parser once an error is reported.
+struct Abort {};
+
+Pos pos_of(const Document& doc, const YAML::Mark& mark) {
+  if (mark.line < 0 || mark.column < 0 || static_cast<std::size_t>(mark.line) >= doc.line_starts.size()) return {};
+  std::string_view line = doc.line_text(mark.line + 1);
+  std::size_t byte = std::min(static_cast<std::size_t>(mark.column), line.size());
+  return {mark.line + 1, 1 + static_cast<int>(utf8::length(line.substr(0, byte)))};
+}
+
+// Builds the YNode tree from yaml-cpp's parse events. Iterative (a stack of
+// open collections), so it adds no recursion of its own. Aliases are copied,
+// and every node made — parsed, aliased or kept for an anchor — counts
+// toward limits.max_nodes.
+class Builder : public YAML::EventHandler {
  public:
-  Converter(Document& doc, Diagnostics& diags, const Limits& limits)
+  Builder(const Document& doc, Diagnostics& diags, const Limits& limits)
       : doc_(doc), diags_(diags), limits_(limits) {}
 
-  Pos pos_of(const YAML::Mark& mark) const {
-    if (mark.line < 0 || mark.column < 0) return {};
-    std::string_view line = doc_.line_text(mark.line + 1);
-    if (line.empty() && static_cast<std::size_t>(mark.line) >= doc_.line_starts.size()) return {};
-    std::size_t byte = std::min(static_cast<std::size_t>(mark.column), line.size());
-    return {mark.line + 1, 1 + static_cast<int>(utf8::length(line.substr(0, byte)))};
+  bool has_root() const { return has_root_; }
+  YNode take_root() { return std::move(root_); }
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    YNode n;
+    n.pos = pos_of(doc_, mark);
+    count(n.pos, 1);
+    finish(std::move(n), anchor, 1);
   }
 
-  bool failed() const { return failed_; }
-
-  void convert(const YAML::Node& in, YNode& out, int depth) {
-    if (failed_) return;
-    out.pos = pos_of(in.Mark());
-    if (++visited_ > limits_.max_nodes) {
-      diags_.error(doc_.span(out.pos), "too many nodes (alias expansion?)",
-                   "the document expands to more than " + std::to_string(limits_.max_nodes) +
-                       " values; an alias (*name) that repeats a large block, many times over, does that");
-      failed_ = true;
-      return;
-    }
-    if (depth > 2 * limits_.max_depth) {
-      diags_.error(doc_.span(out.pos),
-                   "the document is nested too deeply (more than " + std::to_string(2 * limits_.max_depth) + " levels)",
-                   "is an alias (*name) used inside the block that defines &name?");
-      failed_ = true;
-      return;
-    }
-    switch (in.Type()) {
-      case YAML::NodeType::Undefined:
-      case YAML::NodeType::Null: out.kind = YNode::Kind::Null; break;
-      case YAML::NodeType::Scalar:
-        out.kind = YNode::Kind::Scalar;
-        out.text = in.Scalar();
-        out.quoted = in.Tag() == "!";
-        break;
-      case YAML::NodeType::Sequence:
-        out.kind = YNode::Kind::Sequence;
-        out.children.reserve(std::min<std::size_t>(in.size(), 4096));
-        for (auto it = in.begin(); it != in.end() && !failed_; ++it) {
-          out.children.emplace_back();
-          convert(*it, out.children.back(), depth + 1);
-        }
-        break;
-      case YAML::NodeType::Map: convert_map(in, out, depth); break;
-    }
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override {
+    YNode n;
+    n.kind = YNode::Kind::Scalar;
+    n.pos = pos_of(doc_, mark);
+    n.text = value;
+    n.quoted = tag == "!";
+    count(n.pos, 1);
+    finish(std::move(n), anchor, 1);
   }
+
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    auto it = anchors_.find(anchor);
+    if (it == anchors_.end()) {
+      diags_.error(doc_.span(pos_of(doc_, mark)), "an alias refers to the block that contains it",
+                   "an alias *name cannot be used inside the block that defines &name");
+      throw Abort{};
+    }
+    count(pos_of(doc_, mark), it->second.size);
+    finish(YNode(it->second.node), 0, it->second.size);
+  }
+
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value) override {
+    open(YNode::Kind::Sequence, mark, anchor);
+  }
+  void OnSequenceEnd() override { close(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value) override {
+    open(YNode::Kind::Map, mark, anchor);
+  }
+  void OnMapEnd() override { close(); }
 
  private:
-  void convert_map(const YAML::Node& in, YNode& out, int depth) {
-    out.kind = YNode::Kind::Map;
-    out.children.reserve(std::min<std::size_t>(in.size(), 4096));
-    std::unordered_map<std::string, Pos> seen;
-    for (auto it = in.begin(); it != in.end() && !failed_; ++it) {
-      // Copies: `it->first` lives in a temporary proxy, gone at the end of the statement.
-      const YAML::Node key = it->first;
-      const YAML::Node value = it->second;
-      Pos key_pos = pos_of(key.Mark());
-      if (!key.IsScalar()) {
-        ++visited_;
-        diags_.error(doc_.span(key_pos.known() ? key_pos : out.pos),
-                     key.IsNull() ? "a key is empty" : "a key must be a word, got " +
-                                                           std::string(key.IsSequence() ? "a list" : "a mapping"),
-                     "write keys as plain words followed by ': ', e.g. `name: Ada`");
-        continue;
-      }
-      YNode child;
-      child.key = key.Scalar();
-      child.key_pos = key_pos;
-      convert(value, child, depth + 1);
-      if (child.is_null() || !child.pos.known()) child.pos = key_pos;
-      auto [previous, inserted] = seen.emplace(child.key, key_pos);
-      if (!inserted) {
-        diags_.error(doc_.span(key_pos),
-                     "duplicate key '" + child.key + "' (first at line " + std::to_string(previous->second.line) +
-                         ", column " + std::to_string(previous->second.column) + ")",
-                     "a key may appear only once in a mapping; remove or rename one of them");
-        continue;
-      }
-      out.children.push_back(std::move(child));
+  struct Frame {
+    YNode node;
+    YAML::anchor_t anchor = 0;
+    std::size_t made_before = 0;  // made_ when the collection opened
+    bool has_key = false;         // a map's key is waiting for its value
+    YNode key;
+    std::unordered_map<std::string, Pos> seen;  // a map's keys so far
+  };
+  struct Anchored {
+    YNode node;
+    std::size_t size = 0;
+  };
+
+  void count(Pos at, std::size_t nodes) {
+    made_ += nodes;
+    if (made_ > limits_.max_nodes) {
+      diags_.error(doc_.span(at), "too many nodes (alias expansion?)",
+                   "the document expands to more than " + std::to_string(limits_.max_nodes) +
+                       " values; an alias (*name) that repeats a large block, many times over, does that");
+      throw Abort{};
     }
   }
 
-  Document& doc_;
+  void open(YNode::Kind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
+    count(pos_of(doc_, mark), 1);
+    if (stack_.size() >= static_cast<std::size_t>(2 * limits_.max_depth)) {
+      diags_.error(doc_.span(pos_of(doc_, mark)),
+                   "the document is nested too deeply (more than " + std::to_string(2 * limits_.max_depth) + " levels)",
+                   "a résumé needs only a few levels; check for unbalanced '[' or '{'");
+      throw Abort{};
+    }
+    Frame f;
+    f.node.kind = kind;
+    f.node.pos = pos_of(doc_, mark);
+    f.anchor = anchor;
+    f.made_before = made_;
+    stack_.push_back(std::move(f));
+  }
+
+  void close() {
+    Frame f = std::move(stack_.back());
+    stack_.pop_back();
+    finish(std::move(f.node), f.anchor, made_ - f.made_before + 1);
+  }
+
+  // A complete node: keep it for its anchor, then hand it to its parent.
+  void finish(YNode node, YAML::anchor_t anchor, std::size_t size) {
+    if (anchor != 0) {
+      count(node.pos, size);  // the copy kept for aliases
+      anchors_[anchor] = Anchored{node, size};
+    }
+    if (stack_.empty()) {
+      root_ = std::move(node);
+      has_root_ = true;
+      return;
+    }
+    Frame& parent = stack_.back();
+    if (parent.node.kind == YNode::Kind::Sequence) {
+      parent.node.children.push_back(std::move(node));
+      return;
+    }
+    if (!parent.has_key) {
+      parent.key = std::move(node);
+      parent.has_key = true;
+      return;
+    }
+    parent.has_key = false;
+    const YNode& key = parent.key;
+    if (key.kind != YNode::Kind::Scalar) {
+      diags_.error(doc_.span(key.pos.known() ? key.pos : parent.node.pos),
+                   key.is_null() ? "a key is empty"
+                                 : "a key must be a word, got " + std::string(key.is_sequence() ? "a list" : "a mapping"),
+                   "write keys as plain words followed by ': ', e.g. `name: Ada`");
+      return;
+    }
+    node.key = key.text;
+    node.key_pos = key.pos;
+    if (node.is_null() || !node.pos.known()) node.pos = key.pos;
+    auto [previous, inserted] = parent.seen.emplace(node.key, key.pos);
+    if (!inserted) {
+      diags_.error(doc_.span(key.pos),
+                   "duplicate key '" + node.key + "' (first at line " + std::to_string(previous->second.line) +
+                       ", column " + std::to_string(previous->second.column) + ")",
+                   "a key may appear only once in a mapping; remove or rename one of them");
+      return;
+    }
+    parent.node.children.push_back(std::move(node));
+  }
+
+  const Document& doc_;
   Diagnostics& diags_;
   const Limits& limits_;
-  std::size_t visited_ = 0;
-  bool failed_ = false;
+  std::vector<Frame> stack_;
+  std::unordered_map<YAML::anchor_t, Anchored> anchors_;
+  std::size_t made_ = 0;
+  YNode root_;
+  bool has_root_ = false;
 };
 
-void report_parse_error(const Document& doc, const Prescan& scan, const Converter& conv, const YAML::ParserException& e,
-                        Diagnostics& diags) {
-  Pos at = conv.pos_of(e.mark);
+// What follows the first document: another document, or stray tokens.
+class Follower : public YAML::EventHandler {
+ public:
+  YAML::Mark start;
+  bool started = false;
+  bool content = false;
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    if (!started) start = mark;
+    started = true;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override { content = true; }
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override { content = true; }
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    content = true;
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    content = true;
+  }
+  void OnMapEnd() override {}
+};
+
+void report_parse_error(const Document& doc, const Prescan& scan, const YAML::ParserException& e, Diagnostics& diags) {
+  Pos at = pos_of(doc, e.mark);
   SourceSpan span = at.known() ? doc.span(at) : SourceSpan{doc.file, 0, 0};
   const std::string& message = e.msg;
   if (message.find("tab") != std::string::npos || scan.tab) {
@@ -231,12 +330,33 @@ std::optional<Document> parse_yaml(std::string_view text, const std::string& fil
   }
   doc.empty = !scan.has_content;
 
-  Converter conv(doc, diags, limits);
-  std::vector<YAML::Node> documents;
+  // yaml-cpp's event parser rather than YAML::Load/LoadAll: no yaml-cpp node
+  // graph (~700 bytes a value), aliases under our control, and LoadAll loops
+  // forever on a stray ',' after a flow document (yaml-cpp 0.7: "{},").
+  std::istringstream in(doc.text);
+  Builder builder(doc, diags, limits);
   try {
-    documents = YAML::LoadAll(doc.text);
+    YAML::Parser parser(in);
+    if (parser.HandleNextDocument(builder)) {
+      Follower next;
+      if (parser.HandleNextDocument(next)) {
+        Pos at = pos_of(doc, next.start);
+        std::string_view line = doc.line_text(at.line);
+        std::size_t byte = std::min(static_cast<std::size_t>(std::max(next.start.column, 0)), line.size());
+        char c = byte < line.size() ? line[byte] : '\0';
+        if (c == ',' || c == ']' || c == '}') {
+          diags.error(doc.span(at), std::string("unexpected '") + c + "' after the end of the document",
+                      "a ']' or '}' too many, or a ',' after the last item?");
+        } else if (next.content) {
+          diags.error(doc.span(at), "the file holds more than one YAML document",
+                      "a résumé is one document: remove the '---' separator, or what follows it");
+        }
+      }
+    }
+  } catch (const Abort&) {
+    return std::nullopt;
   } catch (const YAML::ParserException& e) {
-    report_parse_error(doc, scan, conv, e, diags);
+    report_parse_error(doc, scan, e, diags);
     return std::nullopt;
   } catch (const std::bad_alloc&) {
     diags.error({file, 0, 0}, "out of memory while reading the YAML", "is this the right file?");
@@ -245,30 +365,10 @@ std::optional<Document> parse_yaml(std::string_view text, const std::string& fil
     diags.error({file, 0, 0}, std::string("cannot read the YAML: ") + e.what(), "check the YAML syntax");
     return std::nullopt;
   }
-
-  const YAML::Node* root = nullptr;
-  std::size_t errors_before = diags.error_count();
-  for (const auto& d : documents) {
-    if (d.IsNull() || !d.IsDefined()) continue;
-    if (root) {
-      Pos at = conv.pos_of(d.Mark());
-      diags.error(doc.span(at), "the file holds more than one YAML document",
-                  "a résumé is one document; remove the '---' line before this one, or what follows it");
-      break;
-    }
-    root = &d;
-  }
-  if (diags.error_count() > errors_before) return std::nullopt;
-  try {
-    if (root) conv.convert(*root, doc.root, 0);
-  } catch (const std::bad_alloc&) {
-    diags.error({file, 0, 0}, "out of memory while reading the YAML", "is this the right file?");
-    return std::nullopt;
-  }
   // Duplicate or non-text keys were reported but do not stop the caller from
-  // collecting its own errors; only a runaway expansion does.
-  if (conv.failed()) return std::nullopt;
-  if (!root) doc.root.pos = {1, 1};
+  // collecting its own errors.
+  if (builder.has_root()) doc.root = builder.take_root();
+  if (!builder.has_root() || doc.root.is_null()) doc.root.pos = {1, 1};
   return doc;
 }
 

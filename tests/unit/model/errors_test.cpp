@@ -210,7 +210,19 @@ TEST(Errors, MisspeltPersonIsSuggested) {
 
 TEST(Errors, MoreThanOneDocument) {
   auto l = load("person: {name: A}\n---\nperson: {name: B}\n");
-  expect_error(l, "resume.yaml:3:1", "the file holds more than one YAML document");
+  expect_error(l, "resume.yaml:2:1", "the file holds more than one YAML document");
+}
+
+// yaml-cpp 0.7's LoadAll loops forever (allocating) on a stray ',' after a
+// flow document; the loader reads one document by events and checks the rest.
+TEST(Robustness, StrayTokensAfterTheDocument) {
+  auto l = load("{\"person\": {\"name\": \"A\"}},\n", "resume.json");
+  expect_error(l, "resume.json:1:26", "unexpected ',' after the end of the document");
+  auto m = load("{},");
+  EXPECT_FALSE(m.resume);
+  EXPECT_TRUE(m.diags.has_errors());
+  auto n = load("person: {name: A}\n---\n");
+  EXPECT_TRUE(n.resume) << n.dump();
 }
 
 TEST(Robustness, DeepFlowNestingIsRefusedWithoutACrash) {
@@ -269,8 +281,7 @@ TEST(Robustness, SmallAliasesAreFine) {
 
 TEST(Robustness, SelfReferentialAlias) {
   auto l = load("person: {name: A}\nx: &a [*a]\n");
-  EXPECT_FALSE(l.resume);
-  EXPECT_NE(l.error("nested too deeply"), nullptr) << l.dump();
+  expect_error(l, "resume.yaml:2:8", "an alias refers to the block that contains it");
 }
 
 TEST(Robustness, TooLarge) {
