@@ -1,39 +1,70 @@
 // Command-line parsing and the --help text.
 #include "app/cli.hpp"
 
+#include <charconv>
 #include <cstring>
 
 namespace cvpdf::app {
 
 const char* usage_text() {
-  return R"(cvpdf — typeset a résumé (YAML) into a PDF
+  return R"(cvpdf — typeset a résumé (YAML, JSON or JSON Resume) into a PDF
 
 Usage:
-  cvpdf [options] RESUME.yaml            render the default variant
-  cvpdf check [options] RESUME.yaml      validate only: errors and warnings, no PDF
+  cvpdf [options] RESUME.yaml...         render the default variant of each résumé
+  cvpdf check [options] RESUME.yaml...   validate only: errors and warnings, no output
   cvpdf - -o - < resume.yaml > cv.pdf    read standard input, write standard output
 
-Options:
+Output:
   -o, --output FILE     where to write (default: RESUME.pdf, or RESUME-{lang}.pdf
-                        with --all); {lang} and {name} are replaced; - is stdout
+                        with --all); {name} is the résumé's file name without
+                        its extension, {lang} the variant; - is standard output
+      --format FORMAT   pdf, txt (plain text for applicant-tracking systems)
+                        or md (Markdown); default: from the output's extension
+  -M, --depfile FILE    also write a Make rule: the outputs depend on the résumé,
+                        its layout file and every font file used
+
+Variants and look:
       --lang CODE       render the variant CODE (one of the file's `languages`)
       --all             render every variant of `languages` in one run
-                        (the output name must contain {lang})
       --layout NAME|FILE
                         a built-in layout or a layout file (overrides `layout:`)
       --set KEY=VALUE   override one layout key, e.g. --set page.size=letter
                         (repeatable; wins over the file's `style:`)
+      --fit-pages N     shrink within the layout's `fit` limits until the
+                        résumé fits N pages (re-laid out, never scaled)
+      --debug-layout    draw line boxes and baselines over the pages; with
+                        -v, also print the frame tree
+
+Other:
+      --watch           render again whenever the résumé, its layout or its
+                        fonts change; Ctrl-C stops
       --list-layouts    list the built-in layouts
-      --list-fonts      list the font families fontconfig knows
+      --list-fonts      list the font families available
   -q, --quiet           print no warnings (errors are always printed)
   -v, --verbose         say what was done: fonts, pages, time per stage
-      --version         print the version of cvpdf and its libraries
+      --version         print the version of cvpdf and of its libraries
   -h, --help            print this help
 
-Exit status: 0 success (warnings allowed), 1 the input is wrong,
+Exit status: 0 success (warnings allowed), 1 the input is wrong (YAML, schema,
+missing font, unknown language, a résumé that does not fit --fit-pages),
 2 usage error, 3 a file could not be read or written.
 Set SOURCE_DATE_EPOCH to fix the dates in the PDF (default: the input's mtime).
 )";
+}
+
+namespace {
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+Format output_format(const Options& options, const std::string& path) {
+  if (options.format != Format::Auto) return options.format;
+  if (ends_with(path, ".txt")) return Format::Text;
+  if (ends_with(path, ".md") || ends_with(path, ".markdown")) return Format::Markdown;
+  return Format::Pdf;
 }
 
 std::optional<Options> parse_command_line(int argc, char** argv, UsageError& error) {
@@ -43,13 +74,6 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
     o.command = Options::Command::Check;
     i = 2;
   }
-  auto need_value = [&](const std::string& option) -> const char* {
-    if (i + 1 >= argc) {
-      error.message = "option " + option + " needs a value";
-      return nullptr;
-    }
-    return argv[++i];
-  };
   bool only_inputs = false;
   for (; i < argc; ++i) {
     std::string arg = argv[i];
@@ -73,10 +97,17 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
         into = value;
         return true;
       }
-      const char* v = need_value(arg);
-      if (!v) return false;
-      into = v;
+      if (i + 1 >= argc) {
+        error.message = "option " + arg + " needs a value";
+        return false;
+      }
+      into = argv[++i];
       return true;
+    };
+    auto flag = [&]() {
+      if (!has_inline_value) return true;
+      error.message = "option " + arg + " takes no value";
+      return false;
     };
     if (arg == "--") {
       only_inputs = true;
@@ -90,8 +121,35 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
       std::string s;
       if (!take(s)) return std::nullopt;
       o.sets.push_back(s);
+    } else if (arg == "-M" || arg == "--depfile") {
+      if (!take(o.depfile)) return std::nullopt;
+    } else if (arg == "--format") {
+      std::string f;
+      if (!take(f)) return std::nullopt;
+      if (f == "pdf") o.format = Format::Pdf;
+      else if (f == "txt" || f == "text") o.format = Format::Text;
+      else if (f == "md" || f == "markdown") o.format = Format::Markdown;
+      else {
+        error.message = "unknown format '" + f + "' (use pdf, txt or md)";
+        return std::nullopt;
+      }
+    } else if (arg == "--fit-pages") {
+      std::string n;
+      if (!take(n)) return std::nullopt;
+      auto [ptr, ec] = std::from_chars(n.data(), n.data() + n.size(), o.fit_pages);
+      if (ec != std::errc() || ptr != n.data() + n.size() || o.fit_pages < 1 || o.fit_pages > 100) {
+        error.message = "--fit-pages takes a number of pages from 1 to 100, got '" + n + "'";
+        return std::nullopt;
+      }
     } else if (arg == "--all") {
+      if (!flag()) return std::nullopt;
       o.all = true;
+    } else if (arg == "--watch") {
+      if (!flag()) return std::nullopt;
+      o.watch = true;
+    } else if (arg == "--debug-layout") {
+      if (!flag()) return std::nullopt;
+      o.debug_layout = true;
     } else if (arg == "-q" || arg == "--quiet") {
       o.quiet = true;
     } else if (arg == "-v" || arg == "--verbose") {
@@ -109,27 +167,44 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
       return std::nullopt;
     }
   }
-  if (o.command == Options::Command::Render || o.command == Options::Command::Check) {
-    if (o.inputs.empty()) {
-      error.message = "no résumé file given";
-      return std::nullopt;
-    }
-    if (o.inputs.size() > 1) {
-      error.message = "one résumé file at a time (got " + std::to_string(o.inputs.size()) + ")";
-      return std::nullopt;
-    }
-    if (o.all && !o.language.empty()) {
-      error.message = "--all and --lang exclude each other";
-      return std::nullopt;
-    }
-    if (o.all && !o.output.empty() && o.output != "-" && o.output.find("{lang}") == std::string::npos) {
+  if (o.command != Options::Command::Render && o.command != Options::Command::Check) return o;
+
+  if (o.inputs.empty()) {
+    error.message = "no résumé file given";
+    return std::nullopt;
+  }
+  int stdin_inputs = 0;
+  for (const auto& in : o.inputs) stdin_inputs += in == "-";
+  if (stdin_inputs > 1) {
+    error.message = "standard input (-) can be read only once";
+    return std::nullopt;
+  }
+  if (o.all && !o.language.empty()) {
+    error.message = "--all and --lang exclude each other";
+    return std::nullopt;
+  }
+  const bool many_inputs = o.inputs.size() > 1;
+  if (!o.output.empty() && o.output != "-") {
+    if (o.all && o.output.find("{lang}") == std::string::npos) {
       error.message = "with --all the output name must contain {lang}, e.g. -o 'cv-{lang}.pdf'";
       return std::nullopt;
     }
-    if (o.all && o.output == "-") {
-      error.message = "--all writes several files; it cannot write to standard output";
+    if (many_inputs && o.output.find("{name}") == std::string::npos) {
+      error.message = "with several résumés the output name must contain {name}, e.g. -o 'out/{name}.pdf'";
       return std::nullopt;
     }
+  }
+  if (o.output == "-" && (o.all || many_inputs)) {
+    error.message = "several outputs cannot all go to standard output";
+    return std::nullopt;
+  }
+  if (o.watch && (stdin_inputs > 0 || o.output == "-")) {
+    error.message = "--watch needs files, not standard input or output";
+    return std::nullopt;
+  }
+  if (o.watch && o.command == Options::Command::Check) {
+    error.message = "--watch renders; it cannot be used with check";
+    return std::nullopt;
   }
   return o;
 }

@@ -6,14 +6,21 @@
 
 namespace cvpdf::app {
 
+enum class Format { Auto, Pdf, Text, Markdown };
+
 struct Options {
   enum class Command { Render, Check, Help, Version, ListLayouts, ListFonts } command = Command::Render;
   std::vector<std::string> inputs;  // "-" is standard input
   std::string output;               // may hold {lang} and {name}; "-" is standard output
+  Format format = Format::Auto;     // --format; Auto: from the output's extension
   std::string language;             // --lang
   bool all = false;                 // --all
   std::string layout;               // --layout NAME|FILE
   std::vector<std::string> sets;    // --set KEY=VALUE, in order
+  std::string depfile;              // -M FILE
+  int fit_pages = 0;                // --fit-pages N (0: off)
+  bool debug_layout = false;        // --debug-layout
+  bool watch = false;               // --watch
   bool quiet = false;
   bool verbose = false;
 };
@@ -24,6 +31,9 @@ struct UsageError {
 
 // Parses argv[1..]. Returns the options or a usage error.
 std::optional<Options> parse_command_line(int argc, char** argv, UsageError& error);
+
+// The format an output path gets: --format, else its extension, else PDF.
+Format output_format(const Options& options, const std::string& path);
 
 const char* usage_text();
 

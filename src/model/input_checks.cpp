@@ -1,8 +1,10 @@
 // The raw text's checks, before yaml-cpp sees it: size, UTF-8, control
 // characters, and a light structural prescan (nesting depth, tabs used for
 // indentation, an estimate of the number of values). The input is untrusted:
-// yaml-cpp needs ~700 bytes of memory per value and recurses once per level of
-// nesting, so what would exhaust either is refused here with a clear message.
+// yaml-cpp's parser recurses once per level of nesting (its own guard stops at
+// a few hundred, with the message "bad file" at 1:1), and every value costs
+// time and memory, so what is clearly pathological is refused here first,
+// with a clear message and position.
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -40,7 +42,7 @@ std::string megabytes(std::size_t bytes) {
 
 bool check_input(std::string_view text, const std::string& file, Diagnostics& diags, const Limits& limits) {
   if (text.size() > limits.max_bytes) {
-    diags.error({file, 0, 0}, "the file is too large (" + megabytes(text.size()) + "; the limit is " +
+    diags.error({file, 1, 1}, "the file is too large (" + megabytes(text.size()) + "; the limit is " +
                                   megabytes(limits.max_bytes) + ")",
                 "a résumé is a few kilobytes; is this the right file?");
     return false;

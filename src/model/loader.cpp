@@ -22,7 +22,7 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
   out.base_directory = base_directory;
   out.span = {file_name, 1, 1};
   if (doc->empty) {
-    diags.error({file_name, 0, 0}, "the file is empty",
+    diags.error({file_name, 1, 1}, "the file is empty",
                 "a résumé needs at least `person: {name: Your Name}`, then `sections:`; see examples/minimal.yaml");
     return std::nullopt;
   }

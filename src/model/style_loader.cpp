@@ -72,7 +72,7 @@ std::optional<StyleMap> load_style(std::string_view text, const std::string& fil
   if (!doc) return std::nullopt;
   StyleMap map;
   if (doc->empty || doc->root.is_null()) {
-    diags.warning({file_name, 0, 0}, "the layout file is empty", "a layout sets keys such as page: {size: a4}");
+    diags.warning({file_name, 1, 1}, "the layout file is empty", "a layout sets keys such as page: {size: a4}");
     return map;
   }
   Reader r(*doc, diags);

@@ -46,7 +46,7 @@ std::string describe(const YNode& node);
 struct Limits {
   std::size_t max_bytes = 10u * 1024u * 1024u;
   int max_depth = 64;                    // checked on the text, before yaml-cpp
-  std::size_t max_values = 250'000;      // estimated from the text, before yaml-cpp
+  std::size_t max_values = 250'000;      // estimated from the text, before yaml-cpp (time, memory)
   std::size_t max_nodes = 1'000'000;     // nodes visited after aliases are expanded
 };
 
@@ -82,7 +82,7 @@ struct Prescan {
   bool too_deep = false;
   Pos too_deep_at;             // where the nesting first exceeded the limit
   std::optional<Pos> tab;      // the first tab used for indentation
-  std::size_t values = 0;      // estimated number of values (yaml-cpp needs ~700 bytes each)
+  std::size_t values = 0;      // estimated number of values
   Pos values_exceeded_at;
   bool has_content = false;    // anything besides blanks, comments and --- / ...
 };

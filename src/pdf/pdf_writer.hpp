@@ -14,4 +14,7 @@ namespace cvpdf::pdf {
 // font that cannot be subset or an image that cannot be read.
 std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts);
 
+// "PoDoFo 0.9.8" (for --version).
+std::string library_version();
+
 }  // namespace cvpdf::pdf

@@ -1,0 +1,169 @@
+// The pipeline for every input × variant: model → style → compose → PDF or
+// text, with timings for -v and the dependencies for -M and --watch.
+#include "app/render.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <set>
+
+#include "app/files.hpp"
+#include "app/layouts.hpp"
+#include "app/text_export.hpp"
+#include "compose/compose.hpp"
+#include "compose/style.hpp"
+#include "model/loader.hpp"
+#include "pdf/pdf_writer.hpp"
+
+#ifndef CVPDF_VERSION
+#define CVPDF_VERSION "0.0.0"
+#endif
+
+namespace cvpdf::app {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class Stopwatch {
+ public:
+  double lap_ms() {
+    auto now = std::chrono::steady_clock::now();
+    double ms = std::chrono::duration<double, std::milli>(now - start_).count();
+    start_ = now;
+    return ms;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+std::string fixed(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+std::string output_name(const Options& options, const std::string& input, const std::string& language,
+                        bool several_variants, Format format) {
+  std::string stem = input == "-" ? "resume" : fs::path(input).stem().string();
+  std::string pattern = options.output;
+  if (pattern.empty()) {
+    if (input == "-") return "-";
+    const char* ext = format == Format::Text ? ".txt" : format == Format::Markdown ? ".md" : ".pdf";
+    pattern = several_variants ? std::string("{name}-{lang}") + ext : std::string("{name}") + ext;
+  }
+  auto replace = [&](const std::string& key, const std::string& value) {
+    for (std::size_t at; (at = pattern.find(key)) != std::string::npos;) pattern.replace(at, key.size(), value);
+  };
+  replace("{lang}", language);
+  replace("{name}", stem);
+  return pattern;
+}
+
+std::int64_t creation_time(const std::string& input) {
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
+    char* end = nullptr;
+    long long v = std::strtoll(epoch, &end, 10);
+    if (end && *end == '\0' && v >= 0) return v;
+  }
+  if (input == "-") return static_cast<std::int64_t>(std::time(nullptr));
+  return modification_time(input);
+}
+
+std::vector<std::string> variants(const Options& options, const model::Resume& resume, const std::string& input,
+                                  Diagnostics& diags) {
+  if (options.all) return resume.languages;
+  if (options.language.empty()) return {resume.languages.front()};
+  if (std::find(resume.languages.begin(), resume.languages.end(), options.language) == resume.languages.end()) {
+    std::string declared;
+    for (const auto& l : resume.languages) declared += (declared.empty() ? "" : ", ") + l;
+    diags.error({input, 0, 0}, "the résumé has no language '" + options.language + "' (it declares " + declared + ")",
+                "add it to `languages:` or choose one of " + declared);
+    return {};
+  }
+  return {options.language};
+}
+
+// The font files a document's glyph runs use.
+void add_fonts(const frame::Document& doc, const text::FontBook& book, std::set<std::string>& files) {
+  for (const auto& page : doc.pages)
+    for (const auto& e : page.elements)
+      if (const auto* run = std::get_if<frame::GlyphRun>(&e)) files.insert(book.face(run->face).path);
+}
+
+}  // namespace
+
+RenderResult render_all(const Options& options, text::FontBook& book, Diagnostics& diags, std::string* log) {
+  RenderResult result;
+  const bool check = options.command == Options::Command::Check;
+  for (const auto& input : options.inputs) {
+    Stopwatch clock;
+    const std::string name = input == "-" ? "<stdin>" : input;
+    std::string source = read_input(input);
+    std::string base = input == "-" ? fs::current_path().string() : fs::path(input).parent_path().string();
+    if (base.empty()) base = ".";
+    if (input != "-") result.watched.push_back(input);
+    auto resume = model::load_resume(source, name, base, diags);
+    if (!resume || diags.has_errors()) continue;
+    if (log) *log += "loaded " + name + " in " + fixed(clock.lap_ms()) + " ms\n";
+    if (check) model::check_translations(*resume, diags);
+
+    auto languages = variants(options, *resume, name, diags);
+    LayoutKeys layout = load_layout(*resume, options.layout, options.sets, diags);
+    if (!layout.file.empty()) result.watched.push_back(layout.file);
+    if (diags.has_errors()) continue;
+
+    MakeRule rule;
+    std::set<std::string> fonts;
+    for (const auto& language : languages) {
+      compose::Style style = compose::resolve_style(layout.overrides, layout.defaults, language, diags);
+      style.font_base_directory = layout.font_base_directory;
+      if (diags.has_errors()) break;
+      const Format default_format = options.format == Format::Auto ? Format::Pdf : options.format;
+      const std::string path = output_name(options, input, language, options.all, default_format);
+      const Format format = output_format(options, path);
+      if (!check && (format == Format::Text || format == Format::Markdown)) {
+        auto flavour = format == Format::Markdown ? TextFlavour::Markdown : TextFlavour::Plain;
+        result.outputs.push_back({path, export_text(*resume, style, language, flavour), "text"});
+        rule.targets.push_back(path);
+        continue;
+      }
+      compose::ComposeOptions compose_options{language, creation_time(input), std::string("cvpdf ") + CVPDF_VERSION};
+      frame::Document doc = compose::compose_document(*resume, style, layout.merged, compose_options, book, diags);
+      const std::size_t pages = doc.pages.size();
+      if (log) *log += "[" + language + "] composed " + std::to_string(pages) + " page(s) in " + fixed(clock.lap_ms()) + " ms\n";
+      if (diags.has_errors()) break;
+      add_fonts(doc, book, fonts);
+      if (check) continue;
+      std::string bytes = pdf::write_pdf(doc, book);
+      if (log) {
+        *log += "[" + language + "] made the PDF (" + std::to_string(bytes.size()) + " bytes) in " +
+                fixed(clock.lap_ms()) + " ms\n";
+      }
+      result.outputs.push_back({path, std::move(bytes), std::to_string(pages) + (pages == 1 ? " page" : " pages")});
+      rule.targets.push_back(path);
+    }
+    if (input != "-") rule.prerequisites.push_back(input);
+    if (!layout.file.empty()) rule.prerequisites.push_back(layout.file);
+    for (const auto& f : fonts) {
+      rule.prerequisites.push_back(f);
+      result.watched.push_back(f);
+    }
+    if (!rule.targets.empty()) result.rules.push_back(std::move(rule));
+  }
+  if (log) {
+    for (std::size_t i = 0; i < book.size(); ++i) {
+      const auto& f = book.face(static_cast<text::FaceId>(i));
+      *log += "font: " + f.family + " (" + f.postscript_name + ") from " + f.path;
+      if (f.index) *log += " #" + std::to_string(f.index);
+      *log += "\n";
+    }
+  }
+  result.ok = !diags.has_errors();
+  return result;
+}
+
+}  // namespace cvpdf::app

@@ -1,0 +1,32 @@
+// One run of the pipeline over every input and variant asked for: load,
+// lay out, and produce each output in memory. Nothing is written here, so a
+// failure anywhere leaves no file of any variant behind.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "app/cli.hpp"
+#include "app/depfile.hpp"
+#include "core/diagnostics.hpp"
+#include "text/font_book.hpp"
+
+namespace cvpdf::app {
+
+struct Output {
+  std::string path;  // "-" is standard output
+  std::string bytes;
+  std::string summary;  // "2 pages" or "text", for messages
+};
+
+struct RenderResult {
+  std::vector<Output> outputs;
+  std::vector<MakeRule> rules;       // for -M: per input, its outputs and what they depend on
+  std::vector<std::string> watched;  // files whose change means "render again"
+  bool ok = false;                   // false: errors were reported to the diagnostics
+};
+
+// Throws IoError for files that cannot be read, FatalError for fatal input
+// problems (an unknown layout, no Latin font). `log` gets -v messages.
+RenderResult render_all(const Options& options, text::FontBook& book, Diagnostics& diags, std::string* log);
+
+}  // namespace cvpdf::app

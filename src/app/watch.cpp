@@ -1,0 +1,96 @@
+// The --watch loop on inotify. Editors save by writing a new file and
+// renaming it over the old one, which ends a watch on the file itself, so
+// the directories are watched and events filtered by name.
+#include "app/watch.hpp"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/inotify.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+
+namespace cvpdf::app {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+volatile std::sig_atomic_t stop_requested = 0;
+extern "C" void on_stop_signal(int) { stop_requested = 1; }
+
+// Several events arrive for one save; wait until the files are quiet.
+constexpr int kSettleMilliseconds = 80;
+constexpr int kPollMilliseconds = 200;
+
+}  // namespace
+
+int watch_loop(const std::function<std::vector<std::string>()>& build) {
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+
+  int fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+  if (fd < 0) {
+    std::cerr << "cvpdf: error: cannot watch files: " << std::strerror(errno) << '\n';
+    return 3;
+  }
+  std::map<int, fs::path> directories;  // watch descriptor → directory
+  std::set<fs::path> files;
+
+  auto rewatch = [&](const std::vector<std::string>& paths) {
+    for (const auto& [wd, dir] : directories) inotify_rm_watch(fd, wd);
+    directories.clear();
+    files.clear();
+    for (const auto& p : paths) {
+      std::error_code ec;
+      fs::path absolute = fs::weakly_canonical(fs::absolute(p, ec), ec);
+      files.insert(absolute);
+      fs::path dir = absolute.parent_path();
+      int wd = inotify_add_watch(fd, dir.c_str(), IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB);
+      if (wd >= 0) directories[wd] = dir;
+    }
+  };
+
+  rewatch(build());
+  std::cerr << "watching " << files.size() << " file(s); Ctrl-C stops\n";
+  char buffer[64 * 1024] __attribute__((aligned(__alignof__(struct inotify_event))));
+  while (!stop_requested) {
+    pollfd p{fd, POLLIN, 0};
+    int ready = poll(&p, 1, kPollMilliseconds);
+    if (ready <= 0) continue;
+    bool changed = false;
+    for (;;) {
+      ssize_t n = read(fd, buffer, sizeof buffer);
+      if (n <= 0) {
+        if (changed) {
+          // Let the burst of events of one save finish, then read it away.
+          usleep(kSettleMilliseconds * 1000);
+          while (read(fd, buffer, sizeof buffer) > 0) {
+          }
+        }
+        break;
+      }
+      for (char* at = buffer; at < buffer + n;) {
+        auto* event = reinterpret_cast<inotify_event*>(at);
+        auto dir = directories.find(event->wd);
+        if (dir != directories.end() && event->len > 0 && files.count(dir->second / event->name)) changed = true;
+        at += sizeof(inotify_event) + event->len;
+      }
+    }
+    if (changed && !stop_requested) rewatch(build());
+  }
+  close(fd);
+  std::cerr << "stopped watching\n";
+  return 0;
+}
+
+}  // namespace cvpdf::app

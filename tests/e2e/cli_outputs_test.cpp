@@ -1,0 +1,210 @@
+// End to end: the command line's outputs — text export, depfiles and Make,
+// batches, watch, listing and version (issue: the command line, complete).
+#include <gtest/gtest.h>
+
+#include "run.hpp"
+
+namespace cvpdf::test {
+namespace {
+
+const char* kBilingual = R"(languages: [en, zh]
+person:
+  name: {en: Lin Wei, zh: 林巍}
+  email: lin.wei@example.org
+  links:
+    - {label: example.org, url: "https://example.org"}
+sections:
+  - title: {en: Experience, zh: 工作经历}
+    entries:
+      - org: {en: Example Cloud, zh: 示例云}
+        role: Senior SRE
+        start: 2020-03
+        end: present
+        bullets:
+          - {en: Ran the storage fleet with torch_npu and *care*., zh: 负责存储集群。}
+  - title: {en: Skills, zh: 技能}
+    entries:
+      - label: {en: Systems, zh: 系统}
+        text: Linux, Kubernetes
+  - title: Publications
+    entries:
+      - title: A Paper
+        authors: [L. Wei, A. Other]
+        venue: Journal of Examples
+        year: 2023
+        me: L. Wei
+)";
+
+std::string bilingual_file() {
+  std::string dir = temp_dir();
+  write_file(dir + "/resume.yaml", kBilingual);
+  return dir;
+}
+
+TEST(TextExport, PlainTextByExtension) {
+  std::string dir = bilingual_file();
+  Result r = run(cvpdf() + " '" + dir + "/resume.yaml' -o '" + dir + "/cv.txt'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string text = read_file(dir + "/cv.txt");
+  EXPECT_EQ(text.rfind("Lin Wei\n", 0), 0u) << text;
+  EXPECT_NE(text.find("lin.wei@example.org · example.org <https://example.org>"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nEXPERIENCE\n\nExample Cloud — Mar 2020 – Present\nSenior SRE\n- Ran the storage fleet"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("Systems: Linux, Kubernetes"), std::string::npos) << text;
+  EXPECT_NE(text.find("[1] L. Wei, A. Other. A Paper. Journal of Examples, 2023."), std::string::npos) << text;
+  EXPECT_EQ(text.find("%PDF"), std::string::npos);
+}
+
+TEST(TextExport, MarkdownEscapesAndLinks) {
+  std::string dir = bilingual_file();
+  Result r = run(cvpdf() + " '" + dir + "/resume.yaml' --lang zh -o '" + dir + "/cv.md'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string md = read_file(dir + "/cv.md");
+  EXPECT_EQ(md.rfind("# 林巍\n", 0), 0u) << md;
+  EXPECT_NE(md.find("[lin.wei@example.org](mailto:lin.wei@example.org)"), std::string::npos) << md;
+  EXPECT_NE(md.find("## 工作经历"), std::string::npos) << md;
+  EXPECT_NE(md.find("### 示例云 — 2020.03 – 至今"), std::string::npos) << md;
+  EXPECT_NE(md.find("1. **L. Wei**, A. Other."), std::string::npos) << md;
+  Result en = run(cvpdf() + " '" + dir + "/resume.yaml' --format md -o -");
+  EXPECT_NE(en.out.find("torch\\_npu and \\*care\\*"), std::string::npos) << en.out;
+}
+
+TEST(Depfile, ListsInputLayoutAndFonts) {
+  std::string dir = bilingual_file();
+  write_file(dir + "/layout.yaml", "colors: {accent: \"#7a1f1f\"}\n");
+  Result r = run("cd '" + dir + "' && " + cvpdf() + " resume.yaml --layout layout.yaml --all -o 'cv-{lang}.pdf' -M cv.d");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string dep = read_file(dir + "/cv.d");
+  EXPECT_EQ(dep.rfind("cv-en.pdf cv-zh.pdf:", 0), 0u) << dep;
+  EXPECT_NE(dep.find("resume.yaml"), std::string::npos) << dep;
+  EXPECT_NE(dep.find("layout.yaml"), std::string::npos) << dep;
+  EXPECT_NE(dep.find("Lato-Regular.ttf"), std::string::npos) << dep;
+  EXPECT_NE(dep.find("NotoSansCJK"), std::string::npos) << dep;
+  EXPECT_NE(dep.find("\nresume.yaml:\n"), std::string::npos) << "no phony rule for the input: " << dep;
+}
+
+TEST(Make, DotfilesMakefileRebuildsOnlyWhenNeeded) {
+  std::string dir = temp_dir();
+  ASSERT_EQ(run("cp -r '" + source("examples/dotfiles") + "/.' '" + dir + "'").status, 0);
+  std::string make = "cd '" + dir + "' && make CVPDF=" + cvpdf() + " ";
+  Result first = run(make + "cv");
+  ASSERT_EQ(first.status, 0) << first.out << first.err;
+  EXPECT_TRUE(exists(dir + "/cv-en.pdf"));
+  EXPECT_TRUE(exists(dir + "/cv-zh.pdf"));
+  EXPECT_TRUE(exists(dir + "/cv.d"));
+  Result second = run(make + "cv");
+  EXPECT_NE(second.out.find("Nothing to be done"), std::string::npos) << second.out;
+  ASSERT_EQ(run("sleep 1; touch '" + dir + "/resume.yaml'").status, 0);
+  Result third = run(make + "-j2 cv");
+  ASSERT_EQ(third.status, 0) << third.err;
+  EXPECT_NE(third.out.find("--all"), std::string::npos) << "did not rebuild: " << third.out;
+  Result fourth = run(make + "-j2 cv");
+  EXPECT_NE(fourth.out.find("Nothing to be done"), std::string::npos) << fourth.out;
+}
+
+TEST(Batch, SeveralInputsInOneRun) {
+  std::string a = bilingual_file();
+  write_file(a + "/second.yaml", "person: {name: Second Person}\nsections: []\n");
+  Result r = run("cd '" + a + "' && " + cvpdf() + " resume.yaml second.yaml -o 'out-{name}.pdf'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(pdf_text(a + "/out-resume.pdf").find("Lin Wei"), std::string::npos);
+  EXPECT_NE(pdf_text(a + "/out-second.pdf").find("Second Person"), std::string::npos);
+  Result no_name = run("cd '" + a + "' && " + cvpdf() + " resume.yaml second.yaml -o out.pdf");
+  EXPECT_EQ(no_name.status, 2);
+  EXPECT_NE(no_name.err.find("{name}"), std::string::npos) << no_name.err;
+}
+
+TEST(Batch, AnErrorInOneInputWritesNothing) {
+  std::string dir = bilingual_file();
+  write_file(dir + "/bad.yaml", "person: [\n");
+  Result r = run("cd '" + dir + "' && " + cvpdf() + " resume.yaml bad.yaml -o 'out-{name}.pdf'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_FALSE(exists(dir + "/out-resume.pdf"));
+}
+
+TEST(Check, WarnsForMissingTranslations) {
+  std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", "languages: [en, zh]\nperson:\n  name: Lin Wei\n  headline: {en: Engineer}\nsections: []\n");
+  Result r = run(cvpdf() + " check '" + dir + "/r.yaml'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("r.yaml:4:13: warning:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("zh"), std::string::npos) << r.err;
+  Result bad = run("printf 'person: {name: [x]}\\n' | " + cvpdf() + " check -");
+  EXPECT_EQ(bad.status, 1);
+}
+
+TEST(Watch, RendersAgainOnChangeAndStopsOnInterrupt) {
+  std::string dir = bilingual_file();
+  // Bounded: every wait loop gives up after 15 s; `timeout` backs that up.
+  std::string script =
+      "cd '" + dir + "' && (timeout -s KILL 40 " + cvpdf() + " --watch resume.yaml -o cv.pdf 2> watch.log & echo $! > pid) && "
+      "for i in $(seq 150); do [ -s cv.pdf ] && break; sleep 0.1; done && "
+      "sed -i 's/Lin Wei, zh/Lin Changed, zh/' resume.yaml && "
+      "for i in $(seq 150); do pdftotext cv.pdf - 2>/dev/null | grep -q 'Lin Changed' && break; sleep 0.1; done && "
+      "printf 'person: [\\n' > resume.yaml && sleep 1 && "
+      "kill -INT $(cat pid) && for i in $(seq 150); do kill -0 $(cat pid) 2>/dev/null || break; sleep 0.1; done; "
+      "cat watch.log";
+  Result r = run(script);
+  EXPECT_NE(r.out.find("wrote cv.pdf (1 page)"), std::string::npos) << r.out;
+  EXPECT_NE(pdf_text(dir + "/cv.pdf").find("Lin Changed"), std::string::npos) << "the change was not rendered";
+  EXPECT_NE(r.out.find("build failed; the last good output is kept"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("stopped watching"), std::string::npos) << r.out;
+}
+
+TEST(Cli, ListsAndVersion) {
+  Result layouts = run(cvpdf() + " --list-layouts");
+  EXPECT_EQ(layouts.status, 0);
+  EXPECT_NE(layouts.out.find("classic (default)"), std::string::npos) << layouts.out;
+  Result fonts = run(cvpdf() + " --list-fonts");
+  EXPECT_EQ(fonts.status, 0);
+  EXPECT_NE(fonts.out.find("Lato"), std::string::npos);
+  EXPECT_NE(fonts.out.find("Noto Sans CJK SC"), std::string::npos);
+  Result version = run(cvpdf() + " --version");
+  EXPECT_NE(version.out.find("HarfBuzz "), std::string::npos) << version.out;
+  EXPECT_NE(version.out.find("FreeType "), std::string::npos) << version.out;
+  EXPECT_NE(version.out.find("PoDoFo 0.9"), std::string::npos) << version.out;
+}
+
+TEST(Cli, UsageErrorsExitTwo) {
+  for (const char* args : {"--all --lang en r.yaml", "--all -o cv.pdf r.yaml", "--format docx r.yaml",
+                           "--fit-pages 0 r.yaml", "--fit-pages x r.yaml", "- - ", "--watch - ",
+                           "--all -o - r.yaml", "--output", "--all=yes r.yaml"}) {
+    Result r = run(cvpdf() + " " + args);
+    EXPECT_EQ(r.status, 2) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("Try 'cvpdf --help'"), std::string::npos) << args;
+  }
+}
+
+TEST(Cli, VerboseSaysWhatWasDone) {
+  std::string dir = bilingual_file();
+  Result r = run(cvpdf() + " -v '" + dir + "/resume.yaml' -o '" + dir + "/cv.pdf'");
+  ASSERT_EQ(r.status, 0);
+  EXPECT_NE(r.err.find("composed 1 page(s)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("font: Lato"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("wrote "), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace cvpdf::test
+
+namespace cvpdf::test {
+namespace {
+
+TEST(Install, InstalledBinaryFindsItsFontsAndManPage) {
+  std::string prefix = temp_dir();
+  std::string build = std::string(CVPDF_BINARY).substr(0, std::string(CVPDF_BINARY).rfind('/'));
+  Result install = run("cmake --install '" + build + "' --prefix '" + prefix + "'");
+  ASSERT_EQ(install.status, 0) << install.out << install.err;
+  EXPECT_TRUE(exists(prefix + "/share/man/man1/cvpdf.1"));
+  EXPECT_TRUE(exists(prefix + "/share/cvpdf/fonts/Lato-Regular.ttf"));
+  EXPECT_TRUE(exists(prefix + "/share/cvpdf/fonts/OFL-Lato.txt"));
+  std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", "person: {name: Ada Example}\nsections: []\n");
+  Result r = run("'" + prefix + "/bin/cvpdf' -v '" + dir + "/r.yaml' -o '" + dir + "/cv.pdf'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("from " + prefix + "/share/cvpdf/fonts/Lato-"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace cvpdf::test
