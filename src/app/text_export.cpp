@@ -130,7 +130,8 @@ class Writer {
           for (std::size_t at = 0; (at = citation.find(me, at)) != std::string::npos; at += me.size() + 4)
             citation.replace(at, me.size(), "**" + me + "**");
         }
-        citation += ". " + link(text(e.title), url) + ".";
+        if (!citation.empty()) citation += ". ";
+        citation += link(text(e.title), url) + ".";
         if (!e.venue.empty()) citation += " " + italic(text(e.venue));
         if (!e.year.empty()) citation += (e.venue.empty() ? " " : ", ") + e.year;
         citation += ".";

@@ -14,15 +14,32 @@
 namespace cvpdf::compose {
 
 // TeX's \clubpenalty and \widowpenalty: a paragraph's first or last line
-// alone at the foot or head of a page.
-inline constexpr int kClubPenalty = 150;
-inline constexpr int kWidowPenalty = 150;
+// alone at the foot or head of a page. TeX's default is 150, which only
+// steers the page builder when the page's glue can stretch enough to make
+// an earlier break cheap; a résumé never wants a bullet's last line alone
+// on the next page, so here they forbid the break outright, as the LaTeX
+// habit \clubpenalty=10000 \widowpenalty=10000 does. Breaks between
+// paragraphs, bullets and entries remain, so no page is left without one.
+inline constexpr int kClubPenalty = typeset::kInfinitePenalty;
+inline constexpr int kWidowPenalty = typeset::kInfinitePenalty;
 
 struct Block {
   std::vector<frame::Element> elements;  // relative to (left margin, baseline)
   Scaled height = 0;                     // above the baseline
   Scaled depth = 0;                      // below the baseline
   std::optional<std::string> bookmark;   // a section heading: its outline title
+  // The baselines of the block's later lines, relative to its first (for
+  // the debug overlay: a stacked block holds several lines).
+  std::vector<Scaled> baselines;
+};
+
+// Where a block landed, for the debug overlay (lengths from the page's
+// top-left corner).
+struct PlacedBlock {
+  std::size_t page = 0;
+  Scaled top = 0, bottom = 0;     // the strut: baseline - height … baseline + depth
+  Scaled left = 0, right = 0;     // the extent of what the block draws
+  std::vector<Scaled> baselines;  // every line's baseline, the first one first
 };
 
 class Galley {
@@ -39,6 +56,15 @@ class Galley {
   // A block after `gap` of space, kept with what precedes it or not.
   void add_kept_block(Block block, Scaled gap);
 
+  // The position of the next item, to be passed to keep_together.
+  std::size_t mark() const { return items_.size(); }
+  // How many lines (boxes) were added since `from`.
+  std::size_t boxes_since(std::size_t from) const;
+  // Forbids every page break among the items added since `from` (a short
+  // entry stays on one page): penalties become 10000, and glue that follows
+  // a box — itself a legal break — gets a 10000 penalty before it.
+  void keep_together(std::size_t from);
+
   const std::vector<typeset::VItem>& items() const { return items_; }
   const std::vector<Block>& blocks() const { return blocks_; }
   bool empty() const { return blocks_.empty(); }
@@ -53,7 +79,9 @@ class Galley {
 Block stack_lines(std::vector<SetLine> lines, Scaled x);
 
 // Cuts the galley into pages (typeset::build_pages) and places every block.
-// Bookmarks of section headings are appended to `bookmarks`.
-std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks);
+// Bookmarks of section headings are appended to `bookmarks`; when `placed`
+// is given, where every block went is appended to it.
+std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
+                                  std::vector<PlacedBlock>* placed = nullptr);
 
 }  // namespace cvpdf::compose

@@ -401,8 +401,17 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     std::string link;
     Scaled link_start = 0;
     auto close_link = [&](Scaled end_x) {
-      if (!link.empty() && end_x > link_start)
+      if (!link.empty() && end_x > link_start) {
+        // push_back may reallocate the elements: `run` must follow its run.
+        std::size_t run_index = 0;
+        for (std::size_t i = out.elements.size(); run && i-- > 0;)
+          if (std::get_if<frame::GlyphRun>(&out.elements[i]) == run) {
+            run_index = i;
+            break;
+          }
         out.elements.push_back(frame::LinkArea{link_start, -out.height, end_x - link_start, out.height + out.depth, link});
+        if (run) run = &std::get<frame::GlyphRun>(out.elements[run_index]);
+      }
       link.clear();
     };
     auto start_run = [&](text::FaceId face, Scaled size, const frame::Color& color) {

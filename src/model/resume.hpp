@@ -12,6 +12,7 @@ namespace cvpdf::model {
 
 // A text value that may be localized: `title: Education` (one text for every
 // language, stored under the key "") or `title: {en: Education, zh: 教育背景}`.
+// Language keys are declared codes in canonical BCP 47 case (zh-Hant, en-GB).
 struct Localized {
   std::map<std::string, std::string> by_language;
   SourceSpan span;
@@ -34,7 +35,8 @@ struct Only {
 
 struct Link {
   Localized label;
-  std::string url;  // empty: the label is plain text (no address is known)
+  std::string url;  // empty: the label is plain text (no address is known);
+                    // https:// is added when written without a scheme
   SourceSpan span;
 };
 
@@ -50,6 +52,7 @@ struct Date {
 struct DateRange {
   std::optional<Date> start;
   std::optional<Date> end;  // a single date is stored as `start` alone
+                            // (`end:` written without `start:` gives `end` alone)
   bool empty() const { return !start && !end; }
 };
 

@@ -157,9 +157,12 @@ std::optional<Entry> read_entry(const Reader& r, const YNode& node) {
                     "a list inside 'entries' is not allowed; did you mean 'bullets:' inside an entry?");
     return std::nullopt;
   }
-  if (r.looks_localized(node, kEntryKeys)) {  // {en: ..., zh: ...}: a localized paragraph
+  if (r.looks_localized(node, kEntryKeys, "only")) {  // {en: ..., zh: ..., only: zh}: a localized paragraph
     e.kind = EntryKind::Paragraph;
-    if (!r.text(&node, "entry", e.text)) return std::nullopt;
+    YNode texts = node;
+    std::erase_if(texts.children, [](const YNode& c) { return c.key == "only"; });
+    r.only(node.find("only"), e.only);
+    if (!r.text(&texts, "entry", e.text)) return std::nullopt;
     return e;
   }
 

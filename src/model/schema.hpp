@@ -66,8 +66,8 @@ class Reader {
   std::optional<DateRange> date_range(const YNode* node, const std::string& key) const;
 
   // Is this mapping a localized text ({en: ..., zh: ...}) rather than a record?
-  // True when every key is a language tag and none is in `record_keys`.
-  bool looks_localized(const YNode& map, std::span<const KeyName> record_keys) const;
+  // True when every key but `except` is a language tag not in `record_keys`.
+  bool looks_localized(const YNode& map, std::span<const KeyName> record_keys, std::string_view except = {}) const;
 
  private:
   const Document& doc_;

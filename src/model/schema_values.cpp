@@ -365,15 +365,18 @@ std::optional<DateRange> Reader::date_range(const YNode* node, const std::string
   return r;
 }
 
-bool Reader::looks_localized(const YNode& map, std::span<const KeyName> record_keys) const {
-  if (!map.is_map() || map.children.empty()) return false;
+bool Reader::looks_localized(const YNode& map, std::span<const KeyName> record_keys, std::string_view except) const {
+  if (!map.is_map()) return false;
+  bool any = false;
   for (const auto& child : map.children) {
+    if (!except.empty() && child.key == except) continue;
+    any = true;
     if (declared(canonical_language(child.key))) continue;
     if (!is_language_tag(child.key)) return false;
     for (const auto& k : record_keys)
       if (child.key == k.name) return false;
   }
-  return true;
+  return any;
 }
 
 }  // namespace cvpdf::model::detail

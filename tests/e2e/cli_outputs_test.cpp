@@ -208,3 +208,36 @@ TEST(Install, InstalledBinaryFindsItsFontsAndManPage) {
 
 }  // namespace
 }  // namespace cvpdf::test
+
+namespace cvpdf::test {
+namespace {
+
+TEST(JsonResume, EverySectionOfTheExampleIsRendered) {
+  std::string dir = temp_dir();
+  Result r = run(cvpdf() + " '" + source("examples/jsonresume.json") + "' -o '" + dir + "/cv.pdf'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  std::string text = pdf_text(dir + "/cv.pdf");
+  for (const char* needle :
+       {"Mira Kovač", "Data Engineer", "mira.kovac@example.com", "Ljubljana, Central Slovenia", "EXPERIENCE",
+        "Example Analytics", "Apr 2021 – Present", "Moved 300 nightly jobs", "VOLUNTEERING", "Open Data Meetup",
+        "EDUCATION", "Master, Computer Science · 9.4/10", "AWARDS", "Best Paper", "CERTIFICATES",
+        "PUBLICATIONS", "Inferring Schemas from Event Streams", "SKILLS", "SQL, Spark, Kafka, dbt", "LANGUAGES",
+        "Native speaker", "INTERESTS", "Cartography", "REFERENCES", "Ana Example", "PROJECTS", "tidy-events"}) {
+    EXPECT_NE(text.find(needle), std::string::npos) << needle;
+  }
+  // Detected by content, whatever the file is called.
+  Result stdin_run = run(cvpdf() + " - -o - < '" + source("examples/jsonresume.json") + "' > '" + dir + "/b.pdf'");
+  EXPECT_EQ(stdin_run.status, 0) << stdin_run.err;
+}
+
+TEST(JsonResume, AsYamlToo) {
+  std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", "basics:\n  name: Yaml Person\nwork:\n  - name: Acme\n    position: Dev\n    startDate: 2020-01-01\n");
+  Result r = run(cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/cv.txt'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(read_file(dir + "/cv.txt").find("Acme — Jan 2020 – Present"), std::string::npos) << read_file(dir + "/cv.txt");
+}
+
+}  // namespace
+}  // namespace cvpdf::test

@@ -79,6 +79,7 @@ sections:
       - {en: English paragraph, zh: 中文段落}
       - text: Only in Chinese.
         only: zh
+      - {en: English only, zh: 不显示, only: en}
   - title: Vision
     text: {en: See far., zh: 看得远。}
   - title: Bullets
@@ -196,12 +197,14 @@ TEST(Model, FullResume) {
 
   // paragraphs
   const Section& notes = r.sections[3];
-  ASSERT_EQ(notes.entries.size(), 3u);
+  ASSERT_EQ(notes.entries.size(), 4u);
   for (const auto& e : notes.entries) EXPECT_EQ(e.kind, EntryKind::Paragraph);
   EXPECT_EQ(notes.entries[0].text.by_language.at(""), "Plain paragraph.");
   EXPECT_EQ(notes.entries[1].text.get("zh", "en"), "中文段落");
   EXPECT_EQ(notes.entries[1].text.get("en", "en"), "English paragraph");
   EXPECT_EQ(notes.entries[2].only.languages, (std::vector<std::string>{"zh"}));
+  EXPECT_EQ(notes.entries[3].only.languages, (std::vector<std::string>{"en"}));
+  EXPECT_EQ(notes.entries[3].text.get("en", "en"), "English only");
 
   // sections of text and of bullets
   EXPECT_EQ(r.sections[4].text.get("zh", "en"), "看得远。");
@@ -364,7 +367,7 @@ TEST(Model, RepositoryResumeLoadsWithoutDiagnostics) {
 TEST(Model, ExamplesLoadWithoutErrors) {
   std::filesystem::path dir = std::filesystem::path(CVPDF_SOURCE_DIR) / "examples";
   if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no examples/ yet";
-  for (const auto& file : std::filesystem::directory_iterator(dir)) {
+  for (const auto& file : std::filesystem::recursive_directory_iterator(dir)) {
     auto ext = file.path().extension();
     if (ext != ".yaml" && ext != ".yml" && ext != ".json") continue;
     auto l = load(read_file(file.path()), file.path().filename().string());
