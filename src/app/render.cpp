@@ -3,6 +3,7 @@
 #include "app/render.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
@@ -77,14 +78,19 @@ std::vector<std::string> variants(const Options& options, const model::Resume& r
                                   Diagnostics& diags) {
   if (options.all) return resume.languages;
   if (options.language.empty()) return {resume.languages.front()};
-  if (std::find(resume.languages.begin(), resume.languages.end(), options.language) == resume.languages.end()) {
-    std::string declared;
-    for (const auto& l : resume.languages) declared += (declared.empty() ? "" : ", ") + l;
-    diags.error({input, 0, 0}, "the résumé has no language '" + options.language + "' (it declares " + declared + ")",
-                "add it to `languages:` or choose one of " + declared);
-    return {};
-  }
-  return {options.language};
+  // BCP 47 tags compare without case, and en_GB means en-GB (the loader
+  // writes the file's codes in canonical case).
+  auto fold = [](std::string s) {
+    for (auto& c : s) c = c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  for (const auto& declared : resume.languages)
+    if (fold(declared) == fold(options.language)) return {declared};
+  std::string declared;
+  for (const auto& l : resume.languages) declared += (declared.empty() ? "" : ", ") + l;
+  diags.error({input, 0, 0}, "the résumé has no language '" + options.language + "' (it declares " + declared + ")",
+              "add it to `languages:` or choose one of " + declared);
+  return {};
 }
 
 // The font files a document's glyph runs use.
