@@ -14,6 +14,8 @@
 #include "app/layouts.hpp"
 #include "app/text_export.hpp"
 #include "compose/compose.hpp"
+#include "compose/fit.hpp"
+#include "frame/dump.hpp"
 #include "compose/style.hpp"
 #include "model/loader.hpp"
 #include "pdf/pdf_writer.hpp"
@@ -138,11 +140,29 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
         continue;
       }
       compose::ComposeOptions compose_options{language, creation_time(input), std::string("cvpdf ") + CVPDF_VERSION};
-      frame::Document doc = compose::compose_document(*resume, style, layout.merged, compose_options, book, diags);
+      compose_options.debug_overlay = options.debug_layout;
+      frame::Document doc;
+      if (options.fit_pages > 0) {
+        auto fit = compose::fit_to_pages(*resume, style, layout.merged, compose_options,
+                                         static_cast<std::size_t>(options.fit_pages), book, diags);
+        if (diags.has_errors()) break;
+        if (!fit.fits) {
+          if (!fit.message.empty()) diags.error({name, 0, 0}, fit.message, fit.hint);
+          break;
+        }
+        if (log) {
+          *log += "[" + language + "] fits " + std::to_string(options.fit_pages) + " page(s) at setting " +
+                  fixed(fit.t) + " after " + std::to_string(fit.layouts) + " layout(s)\n";
+        }
+        doc = std::move(fit.document);
+      } else {
+        doc = compose::compose_document(*resume, style, layout.merged, compose_options, book, diags);
+      }
       const std::size_t pages = doc.pages.size();
       if (log) *log += "[" + language + "] composed " + std::to_string(pages) + " page(s) in " + fixed(clock.lap_ms()) + " ms\n";
       if (diags.has_errors()) break;
       add_fonts(doc, book, fonts);
+      if (options.debug_layout && log) *log += frame::dump(doc, book);
       if (check) continue;
       std::string bytes = pdf::write_pdf(doc, book);
       if (log) {

@@ -1,10 +1,11 @@
 // The composer's orchestrator: it only chains the stages — fonts, header,
-// sections (galley), pages, footers, outline and metadata.
+// sections (galley), pages, footers, the debug overlay, outline and metadata.
 #include "compose/compose.hpp"
 
 #include "compose/composer.hpp"
 #include "compose/fonts.hpp"
 #include "compose/galley.hpp"
+#include "compose/overlay.hpp"
 #include "compose/paragraph.hpp"
 #include "text/hyphenator.hpp"
 
@@ -12,7 +13,21 @@ namespace cvpdf::compose {
 
 namespace {
 
-// "Name · 2 / 3" at the foot of every page from the layout's `footer.from-page`.
+// The page number in the layout's words for the language: "Page {page} of
+// {pages}", "第 {page} 页，共 {pages} 页".
+std::string page_number(const std::string& pattern, std::size_t page, std::size_t pages) {
+  std::string out = pattern;
+  auto replace = [&](const std::string& key, const std::string& value) {
+    for (std::size_t at = 0; (at = out.find(key, at)) != std::string::npos; at += value.size())
+      out.replace(at, key.size(), value);
+  };
+  replace("{pages}", std::to_string(pages));
+  replace("{page}", std::to_string(page));
+  return out;
+}
+
+// "Name · Page 2 of 3" at the foot of every page from the layout's
+// `footer.from-page`, so a loose page still says whose and which it is.
 void add_footers(std::vector<frame::Page>& pages, const std::string& name, const Style& style, Typesetter& typesetter) {
   if (pages.size() < 2 && style.footer_from_page > 1) return;
   const SpanStyle muted{FontVariant::Regular, style.footer_size, style.muted_color, 0};
@@ -21,7 +36,7 @@ void add_footers(std::vector<frame::Page>& pages, const std::string& name, const
     if (number < style.footer_from_page) continue;
     RichText footer;
     if (!name.empty()) footer.add(name + "  ·  ", muted);
-    footer.add(std::to_string(number) + " / " + std::to_string(pages.size()), muted);
+    footer.add(page_number(style.page_words, i + 1, pages.size()), muted);
     ParagraphShape shape = typesetter.body_shape(style.content_width());
     shape.align = Alignment::Ragged;
     auto lines = typesetter.set(footer, shape);
@@ -72,9 +87,11 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
   }
 
   frame::Document doc;
-  doc.pages = paginate(galley, style, doc.bookmarks);
+  std::vector<PlacedBlock> placed;
+  doc.pages = paginate(galley, style, doc.bookmarks, options.debug_overlay ? &placed : nullptr);
   const std::string name = composer.text(resume.person.name);
   add_footers(doc.pages, name, style, typesetter);
+  if (options.debug_overlay) add_debug_overlay(doc, placed, style);
 
   const std::string headline = composer.text(resume.person.headline);
   doc.metadata.title = name.empty() ? style.resume_word : name + " — " + style.resume_word;

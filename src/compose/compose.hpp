@@ -17,6 +17,9 @@ struct ComposeOptions {
   std::string language;             // the variant, one of resume.languages
   std::int64_t creation_time = 0;   // seconds since the epoch, for the metadata
   std::string producer;             // "cvpdf 0.1.0"
+  // --debug-layout: draw block boxes and baselines over the pages
+  // (compose/overlay.hpp).
+  bool debug_overlay = false;
 };
 
 // `layout_keys` is the merged StyleMap the Style was read from (used to point

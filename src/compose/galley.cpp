@@ -1,5 +1,12 @@
-// The galley and page assembly.
+// The galley and page assembly: the vertical list the composer fills, the
+// keeping of short entries on one page, and the placing of every block on
+// the pages typeset::build_pages cuts.
 #include "compose/galley.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <type_traits>
+#include <variant>
 
 #include "typeset/page_builder.hpp"
 
@@ -12,8 +19,8 @@ void Galley::add_block(Block block) {
 
 // Pages are set ragged-bottom (glue at its natural size), but the page
 // builder is told that every gap may stretch by half: a page that ends a
-// little short then costs little, so club, widow and keep penalties decide
-// where pages break, as with TeX's \raggedbottom.
+// little short then costs little, so penalties decide where pages break, as
+// with TeX's \raggedbottom.
 void Galley::add_glue(Scaled size) { items_.push_back(typeset::VItem::glue(size, size / 2, 0)); }
 
 void Galley::add_penalty(int penalty) { items_.push_back(typeset::VItem::penalty_item(penalty)); }
@@ -33,7 +40,7 @@ void Galley::add_lines(std::vector<SetLine> lines, Scaled x, bool keep_with_prev
       int penalty = 0;
       if (i == 1) penalty += kClubPenalty;
       if (i + 1 == lines.size()) penalty += kWidowPenalty;
-      add_penalty(penalty);
+      add_penalty(std::min(penalty, typeset::kInfinitePenalty));
     }
     Block b;
     b.elements = std::move(lines[i].elements);
@@ -44,6 +51,32 @@ void Galley::add_lines(std::vector<SetLine> lines, Scaled x, bool keep_with_prev
   }
 }
 
+std::size_t Galley::boxes_since(std::size_t from) const {
+  std::size_t n = 0;
+  for (std::size_t i = from; i < items_.size(); ++i)
+    if (items_[i].type == typeset::ItemType::Box) ++n;
+  return n;
+}
+
+void Galley::keep_together(std::size_t from) {
+  if (from >= items_.size()) return;
+  std::vector<typeset::VItem> kept(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(from));
+  kept.reserve(items_.size() + 8);
+  for (std::size_t i = from; i < items_.size(); ++i) {
+    typeset::VItem item = items_[i];
+    if (item.type == typeset::ItemType::Penalty) {
+      item.penalty = std::max(item.penalty, typeset::kInfinitePenalty);
+    } else if (item.type == typeset::ItemType::Glue && !kept.empty() && kept.back().type == typeset::ItemType::Box &&
+               i > from) {
+      // Glue right after a box is a legal break; a penalty between them is
+      // not, and the glue after a penalty is no break either (tex.web §1000).
+      kept.push_back(typeset::VItem::penalty_item(typeset::kInfinitePenalty));
+    }
+    kept.push_back(item);
+  }
+  items_ = std::move(kept);
+}
+
 Block stack_lines(std::vector<SetLine> lines, Scaled x) {
   Block b;
   Scaled y = 0;
@@ -52,6 +85,7 @@ Block stack_lines(std::vector<SetLine> lines, Scaled x) {
       b.height = lines[i].height;
     } else {
       y += lines[i - 1].depth + lines[i].height;
+      b.baselines.push_back(y);
     }
     translate(lines[i].elements, x, y);
     for (auto& e : lines[i].elements) b.elements.push_back(std::move(e));
@@ -60,7 +94,32 @@ Block stack_lines(std::vector<SetLine> lines, Scaled x) {
   return b;
 }
 
-std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks) {
+namespace {
+
+// The horizontal extent of what a block draws, relative to its origin.
+void extent(const std::vector<frame::Element>& elements, Scaled& left, Scaled& right) {
+  left = std::numeric_limits<Scaled>::max();
+  right = std::numeric_limits<Scaled>::min();
+  for (const auto& element : elements) {
+    Scaled x = 0, width = 0;
+    std::visit([&](const auto& e) {
+      x = e.x;
+      if constexpr (std::is_same_v<std::decay_t<decltype(e)>, frame::GlyphRun>) {
+        width = e.width();
+      } else {
+        width = e.width;
+      }
+    }, element);
+    left = std::min(left, x);
+    right = std::max(right, x + width);
+  }
+  if (left > right) left = right = 0;
+}
+
+}  // namespace
+
+std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
+                                  std::vector<PlacedBlock>* placed) {
   typeset::PageParams params;
   params.page_heights = {style.page_height - style.margin_top - style.margin_bottom};
   auto slices = typeset::build_pages(galley.items(), params);
@@ -81,7 +140,18 @@ std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std:
         Scaled baseline = y + block.height;
         std::vector<frame::Element> elements = block.elements;
         translate(elements, style.margin_left, baseline);
+        if (placed) {
+          PlacedBlock p;
+          p.page = pages.size();
+          p.top = y;
+          p.bottom = baseline + block.depth;
+          extent(elements, p.left, p.right);
+          p.baselines.push_back(baseline);
+          for (Scaled b : block.baselines) p.baselines.push_back(baseline + b);
+          placed->push_back(std::move(p));
+        }
         for (auto& e : elements) page.elements.push_back(std::move(e));
+        // The outline's /XYZ destination: the top of the heading's line.
         if (block.bookmark) bookmarks.push_back({*block.bookmark, pages.size(), y, 0});
         y = baseline + block.depth;
         first_box = false;

@@ -1,14 +1,15 @@
-// Paragraph setting: the stages are prepare (segment + shape), itemise (the
-// Knuth–Plass list), break (typeset::break_paragraph) and set (glyph runs).
+// Paragraph setting: the stages are prepare (segment + shape, then the CJK
+// rules of clreq.hpp on the shaped glyphs), itemise (the Knuth–Plass list),
+// break (typeset::break_paragraph) and set (glyph runs).
 #include "compose/paragraph.hpp"
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "core/utf8.hpp"
 #include "text/line_breaks.hpp"
 #include "text/shaper.hpp"
-#include "typeset/knuth_plass.hpp"
 
 namespace cvpdf::compose {
 
@@ -52,17 +53,33 @@ struct Typesetter::Segment {
   std::uint32_t hyphen_glyph = 0;
   Scaled hyphen_width = 0;
   text::BreakAfter after = text::BreakAfter::None;
-  bool cjk_join = false;       // a break between CJK characters (or CJK and Latin) with no space
   Scaled space_width = 0;      // natural width of the space after it
   text::FaceId space_face = text::kNoFace;
   std::uint32_t space_glyph = 0;
   std::size_t space_span = 0;
+  // The characters at its edges (0 for an empty segment) with their sizes.
+  clreq::Side first, last;
+  // The blanks of a mark at its ends (a closing mark's right, an opening
+  // mark's left), taken off the box: the glue around the segment gives them
+  // back unless a line ends or begins there (clreq.hpp).
+  Scaled blank_before = 0;
+  Scaled blank_after = 0;
+  clreq::Join join;           // to the next segment (not after the last)
+  bool lonely_break = false;  // breaking after it would leave one Han character on the last line
 };
 
 struct Typesetter::Prepared {
   std::vector<Segment> segments;
   bool has_cjk = false;
   Scaled max_size = 0;
+  Scaled em = 0;  // the paragraph's em: its largest size
+};
+
+// The Knuth–Plass list with what each item stands for when the line is set.
+struct Typesetter::Itemised {
+  std::vector<typeset::Item> items;
+  std::vector<std::uint8_t> roles;   // a Role per item
+  std::vector<std::size_t> part_of;  // per box: which part of a hyphenated word (0: the whole segment)
 };
 
 namespace {
@@ -91,6 +108,13 @@ char32_t last_char(const std::string& s, std::size_t end) {
   return utf8::decode(s, pos);
 }
 
+// The glyphs [first, second) of part `part` (1-based) of a word divided at
+// `cuts`, out of `count` glyphs.
+std::pair<std::size_t, std::size_t> part_glyphs(const std::vector<std::size_t>& cuts, std::size_t count,
+                                                std::size_t part) {
+  return {part == 1 ? 0 : cuts[part - 2], part - 1 < cuts.size() ? cuts[part - 1] : count};
+}
+
 }  // namespace
 
 Typesetter::Typesetter(const text::FontBook& book, const FontSet& fonts, const Style& style, std::string language,
@@ -100,7 +124,12 @@ Typesetter::Typesetter(const text::FontBook& book, const FontSet& fonts, const S
       style_(style),
       language_(std::move(language)),
       hyphenator_(hyphenator),
-      diags_(diags) {}
+      diags_(diags),
+      punctuation_(book, language_) {
+  const std::string primary = primary_language(language_);
+  if (!hyphenator_ && style_.hyphenate && (primary == "zh" || primary == "ja" || primary == "ko"))
+    latin_hyphenator_ = text::Hyphenator::load_default("en");
+}
 
 ParagraphShape Typesetter::body_shape(Scaled width) const {
   return {width, 0, style_.align, style_.tolerance, style_.leading, style_.leading_cjk, true};
@@ -198,7 +227,12 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
         s.pieces.push_back(std::move(piece));
       }
     }
-    if (hyphenate && hyphenator_ && s.pieces.size() == 1) find_cuts(all, seg.begin, seg.end, s);
+    const text::Hyphenator* hyphenator = hyphenator_ ? hyphenator_ : latin_hyphenator_.get();
+    if (hyphenate && hyphenator && s.pieces.size() == 1) find_cuts(*hyphenator, all, seg.begin, seg.end, s);
+    if (seg.end > seg.begin) {
+      s.first = {first_char(all, seg.begin), rich.spans[span_at(seg.begin)].style.size};
+      s.last = {last_char(all, seg.end), rich.spans[span_at(seg.end - 1)].style.size};
+    }
     if (seg.after == text::BreakAfter::Space && seg.space_end > seg.end) {
       s.space_span = span_at(seg.end);
       const Span& span = rich.spans[s.space_span];
@@ -209,14 +243,89 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
       s.space_glyph = face.glyph_for(U' ');
       // Several spaces in the source count as one, as in HTML and TeX.
       s.space_width = face.scale(face.advance(s.space_glyph), span.style.size) + span.style.letter_spacing;
-    } else if (seg.after == text::BreakAfter::Allowed) {
-      char32_t before = last_char(all, seg.end);
-      char32_t after = first_char(all, seg.end);
-      s.cjk_join = text::is_cjk(before) || text::is_cjk(after);
     }
     out.segments.push_back(std::move(s));
   }
+  out.em = out.max_size > 0 ? out.max_size : style_.text_size;
+  if (out.has_cjk) apply_clreq(out);
+  for (std::size_t i = 0; i + 1 < out.segments.size(); ++i) {
+    Segment& s = out.segments[i];
+    if (s.after == text::BreakAfter::Space || s.after == text::BreakAfter::Allowed)
+      s.join = clreq::join(s.last, out.segments[i + 1].first, s.after, s.space_width, out.em, out.has_cjk);
+  }
   return out;
+}
+
+// The CJK rules that change glyph widths (clreq.hpp): punctuation squeezed
+// against punctuation and ¼ em at Han–Latin joins inside each segment; the
+// blanks of marks at a segment's ends taken off the box (the glue around it
+// gives them back mid-line, so a line ends and begins at a mark's ink);
+// marks squeezed across a segment boundary; and which breaks would leave a
+// lonely Han character on the last line.
+void Typesetter::apply_clreq(Prepared& p) {
+  std::vector<clreq::Tally> tallies(p.segments.size());
+  std::vector<clreq::Blank> first_blank(p.segments.size());
+  std::vector<clreq::Blank> last_blank(p.segments.size());
+  for (std::size_t i = 0; i < p.segments.size(); ++i) {
+    Segment& s = p.segments[i];
+    std::vector<clreq::Cluster> clusters;
+    for (auto& piece : s.pieces) {
+      for (std::size_t g = 0; g < piece.glyphs.size(); ++g) {
+        if (g > 0 && piece.clusters[g] == piece.clusters[g - 1]) {
+          clusters.back().last = &piece.glyphs[g];
+          continue;
+        }
+        clreq::Cluster c;
+        c.first = c.last = &piece.glyphs[g];
+        const std::string& text = piece.glyphs[g].text;
+        c.first_cp = first_char(text, 0);
+        c.last_cp = last_char(text, text.size());
+        c.size = piece.size;
+        // A mark set as one glyph of its own; ligatures and marks with
+        // diacritics keep their widths.
+        const bool single = (g + 1 == piece.glyphs.size() || piece.clusters[g + 1] != piece.clusters[g]) &&
+                            utf8::length(text) == 1;
+        if (single) c.blank = punctuation_.blank(piece.face, piece.glyphs[g].id, c.first_cp, piece.size);
+        clusters.push_back(c);
+      }
+    }
+    clreq::tighten(clusters);
+    if (!clusters.empty()) {
+      first_blank[i] = clusters.front().blank;
+      s.blank_before = clusters.front().blank.left;
+      clreq::remove_left(clusters.front(), s.blank_before);
+      last_blank[i] = clusters.back().blank;
+      s.blank_after = clusters.back().blank.right;
+      clreq::remove_right(clusters.back(), s.blank_after);
+    }
+    for (const auto& c : clusters) {
+      tallies[i].ideographs += clreq::is_ideograph(c.first_cp) ? 1 : 0;
+      if (clreq::is_western(c.first_cp) || clreq::is_hangul(c.first_cp)) tallies[i].other_text = true;
+    }
+    tallies[i].ends_paragraph = s.after == text::BreakAfter::Mandatory || i + 1 == p.segments.size();
+    tallies[i].space_after = s.after == text::BreakAfter::Space;
+  }
+  // Marks on both sides of a boundary with no space between (，（ ）「):
+  // the facing blanks are squeezed as inside a segment. Both are glue by
+  // now, so a break there loses nothing of the squeeze.
+  for (std::size_t i = 0; i + 1 < p.segments.size(); ++i) {
+    Segment& s = p.segments[i];
+    Segment& next = p.segments[i + 1];
+    if (s.after != text::BreakAfter::Allowed) continue;
+    const clreq::Squeeze squeeze = clreq::squeeze(last_blank[i], first_blank[i + 1]);
+    s.blank_after -= squeeze.from_first;
+    next.blank_before -= squeeze.from_second;
+  }
+  for (auto& s : p.segments) {
+    s.width = 0;
+    for (auto& piece : s.pieces) {
+      piece.width = 0;
+      for (const auto& g : piece.glyphs) piece.width += g.advance;
+      s.width += piece.width;
+    }
+  }
+  const auto lonely = clreq::lonely_last_line(tallies);
+  for (std::size_t i = 0; i < p.segments.size(); ++i) p.segments[i].lonely_break = lonely[i];
 }
 
 void Typesetter::warn_overfull(const RichText& rich, Scaled excess) {
@@ -239,22 +348,32 @@ void Typesetter::warn_overfull(const RichText& rich, Scaled excess) {
 // words — URLs, e-mail addresses, versions, identifiers, acronyms — get none
 // (the hyphenator refuses anything with digits, capitals inside or
 // punctuation inside; addresses are refused here).
-void Typesetter::find_cuts(const std::string& all, std::size_t begin, std::size_t end, Segment& s) const {
+void Typesetter::find_cuts(const text::Hyphenator& hyphenator, const std::string& all, std::size_t begin,
+                           std::size_t end, Segment& s) const {
   const std::string_view word(all.data() + begin, end - begin);
   if (utf8::length(word) < kMinHyphenatedWord) return;
   // ICU breaks inside URLs ("…/path") and after explicit hyphens, so judge
-  // the whole space-delimited token: addresses, paths, versions and compounds
-  // (TeX leaves a word with an explicit hyphen alone) are never divided.
-  std::size_t token_begin = all.rfind(' ', begin);
-  token_begin = token_begin == std::string::npos ? 0 : token_begin + 1;
-  std::size_t token_end = all.find(' ', end);
-  if (token_end == std::string::npos) token_end = all.size();
+  // the whole token: addresses, paths, versions and compounds (TeX leaves a
+  // word with an explicit hyphen alone) are never divided. A token ends at a
+  // space, or at CJK text, which needs no space before a Latin word.
+  auto delimits = [](char32_t cp) { return cp == U' ' || text::is_cjk(cp); };
+  std::size_t token_begin = begin;
+  while (token_begin > 0 && !delimits(last_char(all, token_begin))) {
+    --token_begin;
+    while (token_begin > 0 && (static_cast<unsigned char>(all[token_begin]) & 0xC0) == 0x80) --token_begin;
+  }
+  std::size_t token_end = end;
+  while (token_end < all.size()) {
+    std::size_t next = token_end;
+    if (delimits(utf8::decode(all, next))) break;
+    token_end = next;
+  }
   const std::string_view token(all.data() + token_begin, token_end - token_begin);
   std::string_view core = token;
   while (!core.empty() && std::string_view(".,;:!?)]\"'").find(core.back()) != std::string_view::npos)
     core.remove_suffix(1);
   if (core.find_first_of("/@_:-.0123456789") != std::string_view::npos) return;
-  auto points = hyphenator_->points(word, kLeftHyphenMin, kRightHyphenMin);
+  auto points = hyphenator.points(word, kLeftHyphenMin, kRightHyphenMin);
   if (points.empty()) return;
   const Piece& piece = s.pieces.front();
   const text::Face& face = book_.face(piece.face);
@@ -274,40 +393,39 @@ void Typesetter::find_cuts(const std::string& all, std::size_t begin, std::size_
 
 Scaled Typesetter::measure(const RichText& rich) {
   Prepared p = prepare(rich, false);
+  ParagraphShape one_line = body_shape(0);
+  one_line.align = Alignment::Justify;
+  Itemised list = itemise(p, one_line);
   Scaled w = 0;
-  for (std::size_t i = 0; i < p.segments.size(); ++i) {
-    w += p.segments[i].width;
-    if (i + 1 < p.segments.size()) w += p.segments[i].space_width;
-  }
+  for (const auto& item : list.items)
+    if (item.type != typeset::ItemType::Penalty) w += item.width;
   return w;
 }
 
-std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape& shape) {
-  std::vector<SetLine> lines;
-  if (rich.empty()) return lines;
-  Prepared p = prepare(rich, shape.hyphenate);
-  const Scaled em = p.max_size > 0 ? p.max_size : style_.text_size;
+Scaled set_glue_width(const typeset::Item& g, double r) {
+  if (g.stretch >= typeset::kFil) return g.width;
+  if (r > 0) return g.width + static_cast<Scaled>(r * static_cast<double>(g.stretch));
+  if (r < 0) return g.width + static_cast<Scaled>(r * static_cast<double>(std::max<Scaled>(g.shrink, 0)));
+  return g.width;
+}
+
+Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape& shape) const {
+  Itemised out;
+  const Scaled em = p.em;
   const bool ragged = shape.align == Alignment::Ragged;
   // TeX's ragged-right scheme (Knuth & Plass 1981, "ragged right"): a break
   // leaves 3em of stretchable white at the line end; an unbroken space
   // cancels it again, so lines are evened out without stretching spaces.
   const Scaled ragged_stretch = 3 * em;
-  // Between CJK characters: no space, but a little stretch for justification.
-  const Scaled cjk_stretch = em / 8;
-  // TeX's \exhyphenpenalty: a break after an explicit hyphen or slash.
-  constexpr int kExplicitBreakPenalty = 50;
 
-  std::vector<typeset::Item> items;
-  std::vector<Role> roles;
   auto push = [&](typeset::Item item, Role role) {
-    items.push_back(item);
-    roles.push_back(role);
+    out.items.push_back(item);
+    out.roles.push_back(static_cast<std::uint8_t>(role));
   };
-  std::vector<std::size_t> part_of;  // per item: which part of a hyphenated word a box is
   auto push_part = [&](Scaled w, std::size_t segment, std::size_t part) {
     push(typeset::Item::box(w, segment), Role::Box);
-    part_of.resize(items.size(), 0);
-    part_of.back() = part;
+    out.part_of.resize(out.items.size(), 0);
+    out.part_of.back() = part;
   };
   for (std::size_t i = 0; i < p.segments.size(); ++i) {
     const Segment& s = p.segments[i];
@@ -328,39 +446,49 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     }
     bool last = i + 1 == p.segments.size();
     if (last) break;
-    switch (s.after) {
-      case text::BreakAfter::Space:
-        if (ragged) {
-          push(typeset::Item::glue(0, ragged_stretch, 0, i), Role::Filler);
-          push(typeset::Item::penalty_item(0, 0, false, i), Role::Penalty);
-          push(typeset::Item::glue(s.space_width, -ragged_stretch, 0, i), Role::SpaceGlue);
-        } else {
-          push(typeset::Item::glue(s.space_width, s.space_width / 2, s.space_width / 3, i), Role::SpaceGlue);
-        }
-        break;
-      case text::BreakAfter::Allowed:
-        if (ragged) {
-          push(typeset::Item::glue(0, ragged_stretch, 0, i), Role::Filler);
-          push(typeset::Item::penalty_item(s.cjk_join ? 0 : kExplicitBreakPenalty, 0, false, i), Role::Penalty);
-          push(typeset::Item::glue(0, -ragged_stretch, 0, i), Role::Filler);
-        } else if (s.cjk_join) {
-          push(typeset::Item::glue(0, cjk_stretch, 0, i), Role::CjkGlue);
-        } else {
-          push(typeset::Item::penalty_item(kExplicitBreakPenalty, 0, false, i), Role::Penalty);
-        }
-        break;
-      case text::BreakAfter::Mandatory:
-        push(typeset::Item::penalty_item(typeset::kInfinitePenalty, 0, false, i), Role::Penalty);
-        push(typeset::Item::glue(0, typeset::kFil, 0, i), Role::Filler);
-        push(typeset::Item::penalty_item(typeset::kEjectPenalty, 0, false, i), Role::Penalty);
-        break;
-      case text::BreakAfter::None:
-        break;
+    if (s.after == text::BreakAfter::Mandatory) {
+      // The marks' blanks stay off: a line ends and one begins here.
+      push(typeset::Item::penalty_item(typeset::kInfinitePenalty, 0, false, i), Role::Penalty);
+      push(typeset::Item::glue(0, typeset::kFil, 0, i), Role::Filler);
+      push(typeset::Item::penalty_item(typeset::kEjectPenalty, 0, false, i), Role::Penalty);
+      continue;
+    }
+    if (s.after == text::BreakAfter::None) continue;
+    // The join to the next segment (clreq::join) as glue that vanishes at a
+    // break, with the blanks of the marks on either side: given back
+    // mid-line, shrinkable a little, gone at a line's end and start.
+    const clreq::Join& j = s.join;
+    const Scaled blanks = s.blank_after + p.segments[i + 1].blank_before;
+    const Scaled width = j.width + blanks;
+    const Scaled stretch = j.stretch;
+    const Scaled shrink = j.shrink + clreq::blank_shrink(blanks);
+    const Role glue_role = j.space_glyph() ? Role::SpaceGlue : ragged ? Role::Filler : Role::CjkGlue;
+    if (!j.breakable || s.lonely_break) {
+      // No break here: a penalty first makes the glue after it no legal
+      // breakpoint (glue breaks only after a box).
+      if (width == 0 && (ragged || (stretch == 0 && shrink == 0)) && !j.space_glyph()) continue;
+      push(typeset::Item::penalty_item(typeset::kInfinitePenalty, 0, false, i), Role::Penalty);
+      push(typeset::Item::glue(width, ragged ? 0 : stretch, ragged ? 0 : shrink, i), glue_role);
+      continue;
+    }
+    const int penalty = j.kind == clreq::JoinKind::Explicit ? clreq::kExplicitBreakPenalty : 0;
+    if (ragged) {
+      push(typeset::Item::glue(0, ragged_stretch, 0, i), Role::Filler);
+      push(typeset::Item::penalty_item(penalty, 0, false, i), Role::Penalty);
+      push(typeset::Item::glue(width, -ragged_stretch, 0, i), glue_role);
+    } else if (j.kind == clreq::JoinKind::Explicit) {
+      push(typeset::Item::penalty_item(penalty, 0, false, i), Role::Penalty);
+      if (width > 0) push(typeset::Item::glue(width, 0, shrink, i), Role::CjkGlue);
+    } else {
+      push(typeset::Item::glue(width, stretch, shrink, i), glue_role);
     }
   }
+  out.part_of.resize(out.items.size(), 0);
+  return out;
+}
 
-  part_of.resize(items.size(), 0);
-
+typeset::BreakResult Typesetter::break_items(const Itemised& list, const Prepared& p,
+                                             const ParagraphShape& shape) const {
   typeset::BreakParams params;
   // TeX's \doublehyphendemerits and \adjdemerits: two hyphens in a row and
   // a loose line next to a tight one are both to be avoided.
@@ -368,18 +496,59 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
   params.fitness_demerits = 10000;
   params.line_widths = {shape.width};
   if (shape.first_line_width > 0) params.line_widths = {shape.first_line_width, shape.width};
-  params.pretolerance = ragged ? -1 : 100;
+  params.pretolerance = shape.align == Alignment::Ragged ? -1 : 100;
   params.tolerance = shape.tolerance;
-  params.emergency_stretch = 2 * em;
-  typeset::BreakResult result = typeset::break_paragraph(items, params);
-
-  const double leading = p.has_cjk ? shape.leading_cjk : shape.leading;
+  params.emergency_stretch = 2 * p.em;
+  typeset::BreakResult result = typeset::break_paragraph(list.items, params);
   if (result.any_overfull()) {
     // No feasible breaks even with emergency stretch: as TeX with
     // \tolerance=10000, accept loose lines rather than run into the margin.
     params.tolerance = 10000;
-    result = typeset::break_paragraph(items, params);
+    result = typeset::break_paragraph(list.items, params);
   }
+  return result;
+}
+
+BrokenParagraph Typesetter::break_lines(const RichText& rich, const ParagraphShape& shape) {
+  BrokenParagraph out;
+  if (rich.empty()) return out;
+  Prepared p = prepare(rich, shape.hyphenate);
+  Itemised list = itemise(p, shape);
+  out.result = break_items(list, p, shape);
+  for (std::size_t k = 0; k < list.items.size(); ++k) {
+    std::string text;
+    const Segment& s = p.segments[list.items[k].payload];
+    switch (static_cast<Role>(list.roles[k])) {
+      case Role::Box:
+        if (list.part_of[k] > 0) {
+          const auto& glyphs = s.pieces.front().glyphs;
+          auto [from, to] = part_glyphs(s.cuts, glyphs.size(), list.part_of[k]);
+          for (std::size_t g = from; g < to; ++g) text += glyphs[g].text;
+        } else {
+          for (const auto& piece : s.pieces)
+            for (const auto& g : piece.glyphs) text += g.text;
+        }
+        break;
+      case Role::SpaceGlue:
+        text = " ";
+        break;
+      default:
+        break;
+    }
+    out.texts.push_back(std::move(text));
+  }
+  out.items = std::move(list.items);
+  return out;
+}
+
+std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape& shape) {
+  std::vector<SetLine> lines;
+  if (rich.empty()) return lines;
+  Prepared p = prepare(rich, shape.hyphenate);
+  const Itemised list = itemise(p, shape);
+  const std::vector<typeset::Item>& items = list.items;
+  const typeset::BreakResult result = break_items(list, p, shape);
+  const double leading = p.has_cjk ? shape.leading_cjk : shape.leading;
 
   for (const auto& line : result.lines) {
     if (line.overfull) warn_overfull(rich, line.natural_width - line.shrink - line.width);
@@ -389,12 +558,8 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k)
       if (items[k].type == typeset::ItemType::Glue && items[k].stretch >= typeset::kFil) has_fil = true;
     const double r = has_fil ? 0.0 : line.adjustment_ratio;
-    auto glue_width = [&](const typeset::Item& g) -> Scaled {
-      if (g.stretch >= typeset::kFil) return g.width;
-      if (r > 0) return g.width + static_cast<Scaled>(r * static_cast<double>(g.stretch));
-      if (r < 0) return g.width + static_cast<Scaled>(r * static_cast<double>(std::max<Scaled>(g.shrink, 0)));
-      return g.width;
-    };
+    auto glue_width = [&](const typeset::Item& g) { return set_glue_width(g, r); };
+    auto role = [&](std::size_t k) { return static_cast<Role>(list.roles[k]); };
 
     Scaled x = 0;
     frame::GlyphRun* run = nullptr;
@@ -443,14 +608,12 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     };
     for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k) {
       const auto& item = items[k];
-      switch (roles[k]) {
+      switch (role(k)) {
         case Role::Box: {
           const Segment& s = p.segments[item.payload];
-          if (part_of[k] > 0) {
+          if (list.part_of[k] > 0) {
             // One part of a divided word: the glyphs between two cuts.
-            std::size_t part = part_of[k] - 1;
-            std::size_t from = part == 0 ? 0 : s.cuts[part - 1];
-            std::size_t to = part < s.cuts.size() ? s.cuts[part] : s.pieces.front().glyphs.size();
+            auto [from, to] = part_glyphs(s.cuts, s.pieces.front().glyphs.size(), list.part_of[k]);
             place(s.pieces.front(), from, to);
           } else {
             for (const auto& piece : s.pieces) place(piece, 0, piece.glyphs.size());
@@ -486,7 +649,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
           break;
       }
     }
-    if (line.hyphenated && line.break_index < items.size() && roles[line.break_index] == Role::Hyphen) {
+    if (line.hyphenated && line.break_index < items.size() && role(line.break_index) == Role::Hyphen) {
       const Segment& s = p.segments[items[line.break_index].payload];
       const Piece& piece = s.pieces.front();
       start_run(piece.face, piece.size, rich.spans[piece.span].style.color);

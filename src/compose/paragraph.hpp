@@ -1,16 +1,20 @@
 // Paragraphs: rich text (styled spans) → segments at line-break
 // opportunities → shaped boxes, glue and penalties → Knuth–Plass lines →
-// positioned glyph runs. Every piece of text in a résumé goes through here.
+// positioned glyph runs. Every piece of text in a résumé goes through here;
+// the CJK rules on those items come from clreq.hpp.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "compose/clreq.hpp"
 #include "compose/fonts.hpp"
 #include "compose/style.hpp"
 #include "core/diagnostics.hpp"
 #include "frame/frame.hpp"
 #include "text/font_book.hpp"
 #include "text/hyphenator.hpp"
+#include "typeset/knuth_plass.hpp"
 
 namespace cvpdf::compose {
 
@@ -58,14 +62,31 @@ struct SetLine {
 // Moves elements by (dx, dy).
 void translate(std::vector<frame::Element>& elements, Scaled dx, Scaled dy);
 
+// A paragraph's Knuth–Plass list and the lines chosen from it: what `set`
+// places glyphs from, for tests and debugging dumps.
+struct BrokenParagraph {
+  std::vector<typeset::Item> items;
+  // Per item: the source text a box sets (one part of a divided word for a
+  // part), " " for glue set as a space glyph, "" for anything else.
+  std::vector<std::string> texts;
+  typeset::BreakResult result;
+};
+
+// The width glue is set to on a line of adjustment ratio `ratio` (TeX's
+// glue_set): stretched or shrunk in proportion; fil glue keeps its width.
+Scaled set_glue_width(const typeset::Item& glue, double ratio);
+
 class Typesetter {
  public:
-  // `hyphenator` may be null (no hyphenation: Chinese, or the layout's
-  // text.hyphenate is false).
+  // `hyphenator` may be null: the layout's text.hyphenate is false, or the
+  // language has no dictionary (Chinese, Japanese and Korean then divide
+  // their Latin words with the English one when text.hyphenate is true).
   Typesetter(const text::FontBook& book, const FontSet& fonts, const Style& style, std::string language,
              const text::Hyphenator* hyphenator, Diagnostics& diags);
 
   std::vector<SetLine> set(const RichText& text, const ParagraphShape& shape);
+  // The items and breaks `set` works from.
+  BrokenParagraph break_lines(const RichText& text, const ParagraphShape& shape);
   // A paragraph in the body style at the full content width.
   ParagraphShape body_shape(Scaled width) const;
   // The natural width of the text on one line.
@@ -80,18 +101,27 @@ class Typesetter {
   struct Piece;
   struct Segment;
   struct Prepared;
+  struct Itemised;
   Prepared prepare(const RichText& text, bool hyphenate);
+  void apply_clreq(Prepared& p);
+  Itemised itemise(const Prepared& p, const ParagraphShape& shape) const;
+  typeset::BreakResult break_items(const Itemised& list, const Prepared& p, const ParagraphShape& shape) const;
   void warn_missing(const Span& span, const std::vector<char32_t>& missing);
   void warn_overfull(const RichText& rich, Scaled excess);
-  void find_cuts(const std::string& all, std::size_t begin, std::size_t end, Segment& s) const;
+  void find_cuts(const text::Hyphenator& hyphenator, const std::string& all, std::size_t begin, std::size_t end,
+                 Segment& s) const;
 
   const text::FontBook& book_;
   const FontSet& fonts_;
   const Style& style_;
   std::string language_;  // BCP 47 for HarfBuzz and ICU
   const text::Hyphenator* hyphenator_;
+  // Latin words inside Chinese, Japanese or Korean text follow the Latin
+  // rules: with no dictionary for the variant's language, English's.
+  std::unique_ptr<text::Hyphenator> latin_hyphenator_;
   Diagnostics& diags_;
   std::vector<char32_t> warned_missing_;
+  clreq::Punctuation punctuation_;
 };
 
 }  // namespace cvpdf::compose

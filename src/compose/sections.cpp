@@ -76,7 +76,11 @@ void Composer::compose_section(const model::Section& section, bool first) {
       if (entry.kind == model::EntryKind::Paragraph) gap = style.paragraph_gap;
       galley.add_glue(gap);
     }
+    // A short entry (a head, a role line and a bullet or two) reads as one
+    // unit: it is never split across pages.
+    const std::size_t mark = galley.mark();
     compose_entry(entry, section);
+    if (galley.boxes_since(mark) <= static_cast<std::size_t>(style.entry_keep_lines)) galley.keep_together(mark);
     first_entry = false;
   }
   for (std::size_t i = 0; i < section.bullets.size(); ++i)

@@ -321,6 +321,7 @@ Style resolve_style(const model::StyleMap& map, const model::StyleMap& defaults,
 
   s.entry_space_between = r.length("entry.space-between", pt(7), em);
   s.entry_head_gap = r.length("entry.head-gap", pt(1), em);
+  s.entry_keep_lines = static_cast<int>(r.number("entry.keep-together", 5, 0, 1000));
   s.date_size = r.length("entry.date-size", s.text_size, em);
   s.tag_size = r.length("entry.tag-size", s.text_size, em);
   s.links_size = r.length("entry.links-size", s.text_size, em);
@@ -357,6 +358,20 @@ Style resolve_style(const model::StyleMap& map, const model::StyleMap& defaults,
   }
   std::string word_key = "words." + primary + ".resume";
   s.resume_word = r.text(r.find(word_key) ? word_key : "words.en.resume", "Résumé");
+  std::string page_key = "words." + primary + ".page";
+  s.page_words = r.text(r.find(page_key) ? page_key : "words.en.page", "{page} / {pages}");
+
+  // The limits of --fit-pages; a limit above the layout's own value leaves it.
+  s.fit.min_text_size = std::min(s.text_size, r.length("fit.min-text-size", s.text_size, em));
+  if (s.fit.min_text_size < pt(4)) {
+    diags.error(r.find("fit.min-text-size") ? r.find("fit.min-text-size")->span : SourceSpan{},
+                "style key 'fit.min-text-size' must be at least 4pt", "a résumé stays readable down to about 8pt");
+    s.fit.min_text_size = s.text_size;
+  }
+  s.fit.min_leading = std::min(s.leading, r.number("fit.min-leading", s.leading, 0.8, 4));
+  s.fit.min_leading_cjk = std::min(s.leading_cjk, r.number("fit.min-leading-cjk", s.leading_cjk, 0.8, 4));
+  s.fit.min_spacing = r.number("fit.min-spacing", 1, 0, 1);
+  s.fit.min_margin = r.length("fit.min-margin", kMaxScaled);  // none: margins stay
 
   auto check_positive = [&](Scaled value, const char* key) {
     if (value <= 0) diags.error(r.find(key) ? r.find(key)->span : SourceSpan{}, std::string("style key '") + key + "' must be positive", "");

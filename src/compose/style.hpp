@@ -20,6 +20,16 @@ struct DateWords {
   std::string present;
 };
 
+// How far --fit-pages may shrink the layout (compose/fit.hpp): every fitted
+// value moves from the layout's own toward these together.
+struct FitLimits {
+  Scaled min_text_size = 0;     // body text; every other size follows in proportion
+  double min_leading = 1.3;
+  double min_leading_cjk = 1.5;
+  double min_spacing = 1;       // a factor on every vertical gap
+  Scaled min_margin = 0;        // no margin below it (margins already smaller stay)
+};
+
 struct Style {
   Scaled page_width = 0, page_height = 0;
   Scaled margin_top = 0, margin_bottom = 0, margin_left = 0, margin_right = 0;
@@ -51,6 +61,7 @@ struct Style {
   Scaled heading_space_before = 0, heading_space_after = 0;
 
   Scaled entry_space_between = 0, entry_head_gap = 0;
+  int entry_keep_lines = 5;  // an entry of at most this many lines is never split across pages
   Scaled date_size = 0, tag_size = 0, links_size = 0;
 
   std::string bullet_symbol;
@@ -68,6 +79,9 @@ struct Style {
   std::string date_separator;
   DateWords dates;         // for the variant's language
   std::string resume_word; // "Résumé", "简历" (document title)
+  std::string page_words;  // the footer's page number: "Page {page} of {pages}"
+
+  FitLimits fit;
 
   Scaled content_width() const { return page_width - margin_left - margin_right; }
 };

@@ -241,3 +241,30 @@ TEST(JsonResume, AsYamlToo) {
 
 }  // namespace
 }  // namespace cvpdf::test
+
+namespace cvpdf::test {
+namespace {
+
+TEST(FitPages, ShrinksWithinTheLayoutLimits) {
+  std::string dir = temp_dir();
+  // At 10.5pt the showcase takes three pages; --fit-pages 2 brings it back.
+  Result loose = run(cvpdf() + " '" + source("resume.yaml") + "' --set text.size=10.5pt -o '" + dir + "/a.pdf'");
+  ASSERT_EQ(loose.status, 0) << loose.err;
+  EXPECT_EQ(run("pdfinfo '" + dir + "/a.pdf' | grep '^Pages:'").out, "Pages:           3\n");
+  Result fit = run(cvpdf() + " -v '" + source("resume.yaml") + "' --set text.size=10.5pt --fit-pages 2 -o '" + dir + "/b.pdf'");
+  ASSERT_EQ(fit.status, 0) << fit.err;
+  EXPECT_EQ(run("pdfinfo '" + dir + "/b.pdf' | grep '^Pages:'").out, "Pages:           2\n");
+  EXPECT_NE(fit.err.find("fits 2 page(s)"), std::string::npos) << fit.err;
+}
+
+TEST(FitPages, CannotFitIsAnInputError) {
+  std::string dir = temp_dir();
+  write_file(dir + "/cv.pdf", "previous");
+  Result r = run(cvpdf() + " '" + source("resume.yaml") + "' --fit-pages 1 -o '" + dir + "/cv.pdf'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("does not fit on 1 page: even the smallest setting gives 2 pages"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir + "/cv.pdf"), "previous");
+}
+
+}  // namespace
+}  // namespace cvpdf::test

@@ -97,6 +97,44 @@ TEST(Style, LanguageChoosesCjkFacesAndDateWords) {
   EXPECT_FALSE(diags.has_errors());
 }
 
+TEST(Style, FitLimitsAndPageWords) {
+  Diagnostics diags;
+  model::StyleMap keys = defaults();
+  keys["fit.min-text-size"] = scalar("8.5pt");
+  keys["fit.min-leading"] = scalar("1.1");
+  keys["fit.min-spacing"] = scalar("0.5");
+  keys["fit.min-margin"] = scalar("10mm");
+  keys["words.en.page"] = scalar("Page {page} of {pages}");
+  keys["words.zh.page"] = scalar("第 {page} 页");
+  keys["entry.keep-together"] = scalar("4");
+  Style en = resolve_style({}, keys, "en", diags);
+  EXPECT_FALSE(diags.has_errors());
+  EXPECT_EQ(en.fit.min_text_size, pt(8.5));
+  EXPECT_DOUBLE_EQ(en.fit.min_leading, 1.1);
+  EXPECT_DOUBLE_EQ(en.fit.min_spacing, 0.5);
+  EXPECT_EQ(en.fit.min_margin, pt(10 * kPointsPerMillimetre));
+  EXPECT_EQ(en.page_words, "Page {page} of {pages}");
+  EXPECT_EQ(en.entry_keep_lines, 4);
+  EXPECT_EQ(resolve_style({}, keys, "zh", diags).page_words, "第 {page} 页");
+  // A language without its own words takes English's.
+  EXPECT_EQ(resolve_style({}, keys, "ja", diags).page_words, "Page {page} of {pages}");
+
+  // Without limits nothing may shrink; a limit above the layout's value is
+  // the layout's value.
+  Style plain = resolve_style({}, defaults(), "en", diags);
+  EXPECT_EQ(plain.fit.min_text_size, plain.text_size);
+  EXPECT_DOUBLE_EQ(plain.fit.min_spacing, 1.0);
+  keys["fit.min-text-size"] = scalar("12pt");
+  EXPECT_EQ(resolve_style({}, keys, "en", diags).fit.min_text_size, pt(10));
+  EXPECT_FALSE(diags.has_errors());
+
+  keys["fit.min-spacing"] = scalar("1.5", 7);
+  resolve_style({}, keys, "en", diags);
+  ASSERT_TRUE(diags.has_errors());
+  EXPECT_NE(diags.all().back().format().find("layout.yaml:7:3: error: style key 'fit.min-spacing'"), std::string::npos)
+      << diags.all().back().format();
+}
+
 TEST(Dates, FormatPerLanguage) {
   Diagnostics diags;
   Style en = resolve_style({}, defaults(), "en", diags);

@@ -161,6 +161,33 @@ TEST(PageBuilder, PenaltiesSteerTheBreakWhereGlueCanStretch) {
   EXPECT_EQ(counts(rigid, build_pages(rigid.items, height(120)))[0], 10u);
 }
 
+TEST(PageBuilder, ClubAndWidowPenaltiesNeedStretchToSteer) {
+  // Two-line paragraphs (8 + 2 per line, penalty p between the lines, so
+  // breaking there leaves one line alone on each side) separated by 4 of
+  // glue stretching by half its size, as the composer's gaps do. A page of
+  // 24k + 10 holds k paragraphs and the next one's first line exactly;
+  // ending it before that paragraph leaves it 14 short with k - 1 gaps to
+  // stretch.
+  auto galley = [](int p) {
+    Galley g;
+    for (int i = 0; i < 30; ++i) {
+      if (i > 0) g.items.push_back(VItem::glue(4 * kUnit, 2 * kUnit, 0));
+      g.box(8).penalty(p).box(8);
+    }
+    return g;
+  };
+  const Galley tex = galley(150);  // TeX's \clubpenalty, \widowpenalty
+  // Twelve gaps: 14 short costs badness 26, less than the penalty.
+  EXPECT_EQ(counts(tex, build_pages(tex.items, height(24 * 12 + 10)))[0], 24u);
+  // Four gaps: 14 short costs badness 1270, so TeX's 150 lets the line go alone.
+  EXPECT_EQ(counts(tex, build_pages(tex.items, height(24 * 4 + 10)))[0], 9u);
+  // 10000 (the composer's) forbids the break whatever the glue.
+  const Galley strict = galley(kInfinitePenalty);
+  EXPECT_EQ(counts(strict, build_pages(strict.items, height(24 * 4 + 10)))[0], 8u);
+  for (const auto& lines : lines_per_page(strict, build_pages(strict.items, height(24 * 4 + 10))))
+    EXPECT_EQ(lines.size() % 2, 0u);
+}
+
 TEST(PageBuilder, ShrinkFitsOneMoreLine) {
   // Eleven lines are 130; ten glues shrinking by 1 each make them fit.
   Galley g;

@@ -1,0 +1,274 @@
+// CJK line composition rules: character classes and kinsoku tables, the
+// glue between pieces of text, punctuation blanks read from the font's
+// `halt` feature, and the last-line rule. See clreq.hpp for the why.
+#include "compose/clreq.hpp"
+
+#include <algorithm>
+#include <string_view>
+
+#include <hb.h>
+
+#include "core/utf8.hpp"
+
+namespace cvpdf::compose::clreq {
+
+namespace {
+
+hb_unicode_general_category_t category(char32_t cp) {
+  return hb_unicode_general_category(hb_unicode_funcs_get_default(), cp);
+}
+
+bool is_letter_or_number(hb_unicode_general_category_t c) {
+  switch (c) {
+    case HB_UNICODE_GENERAL_CATEGORY_UPPERCASE_LETTER:
+    case HB_UNICODE_GENERAL_CATEGORY_LOWERCASE_LETTER:
+    case HB_UNICODE_GENERAL_CATEGORY_TITLECASE_LETTER:
+    case HB_UNICODE_GENERAL_CATEGORY_MODIFIER_LETTER:
+    case HB_UNICODE_GENERAL_CATEGORY_OTHER_LETTER:
+    case HB_UNICODE_GENERAL_CATEGORY_DECIMAL_NUMBER:
+    case HB_UNICODE_GENERAL_CATEGORY_LETTER_NUMBER:
+    case HB_UNICODE_GENERAL_CATEGORY_OTHER_NUMBER:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_symbol(hb_unicode_general_category_t c) {
+  return c == HB_UNICODE_GENERAL_CATEGORY_MATH_SYMBOL || c == HB_UNICODE_GENERAL_CATEGORY_CURRENCY_SYMBOL ||
+         c == HB_UNICODE_GENERAL_CATEGORY_MODIFIER_SYMBOL || c == HB_UNICODE_GENERAL_CATEGORY_OTHER_SYMBOL;
+}
+
+bool is_punctuation(hb_unicode_general_category_t c) {
+  switch (c) {
+    case HB_UNICODE_GENERAL_CATEGORY_CONNECT_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_DASH_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_INITIAL_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_FINAL_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_OTHER_PUNCTUATION:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool in(char32_t cp, std::u32string_view set) { return set.find(cp) != std::u32string_view::npos; }
+
+// Full-width forms of ASCII (ＡＢＣ１２３): set on the em grid like Han, so
+// neither Han nor Latin spacing applies to them.
+bool is_fullwidth_ascii(char32_t cp) { return cp >= 0xFF01 && cp <= 0xFF60; }
+
+// Beside a source space, Latin punctuation still marks a Latin word's edge:
+// "编写 (3.11)" is a Han–Latin join like "编写 Python".
+bool is_western_edge(char32_t cp) {
+  static constexpr std::u32string_view latin_punctuation = U"()[]{}\"'.,;:!?";
+  return is_western(cp) || latin_punctuation.find(cp) != std::u32string_view::npos;
+}
+
+// Korean sets words, not syllables, on the line (CSS word-break: keep-all):
+// no break between Hangul and the letters or Han attached to it.
+bool keep_all(char32_t a, char32_t b) {
+  auto letter = [](char32_t cp) { return is_hangul(cp) || is_ideograph(cp) || is_western(cp); };
+  return (is_hangul(a) && letter(b)) || (is_hangul(b) && letter(a));
+}
+
+}  // namespace
+
+bool is_hangul(char32_t cp) {
+  return (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x3130 && cp <= 0x318F) ||
+         (cp >= 0xA960 && cp <= 0xA97F) || (cp >= 0xD7B0 && cp <= 0xD7FF) || (cp >= 0xFFA0 && cp <= 0xFFDC);
+}
+
+bool is_ideograph(char32_t cp) {
+  if (!text::is_cjk(cp) || is_hangul(cp) || is_fullwidth_ascii(cp)) return false;
+  return is_letter_or_number(category(cp));
+}
+
+bool is_western(char32_t cp) {
+  if (cp < 0x21 || text::is_cjk(cp)) return false;
+  const auto c = category(cp);
+  return is_letter_or_number(c) || is_symbol(c) || cp == U'%' || cp == U'‰' || cp == U'#' || cp == U'&' ||
+         cp == U'@' || cp == U'*';
+}
+
+bool no_line_start(char32_t cp) {
+  // CLREQ's line-start prohibitions (closing marks, pause and stop marks,
+  // middle dots) and JLREQ's strict set (iteration marks, small kana, ー);
+  // ASCII closers for Latin punctuation inside Chinese text.
+  static constexpr std::u32string_view set =
+      U"）］｝〕〉》」』】〙〗〟｠’”»)]}"
+      U"、。，．：；？！‼⁇⁈⁉,.:;?!"
+      U"·・‧"
+      U"ヽヾゝゞ々〻ー゠〜～"
+      U"ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿｧｨｩｪｫｬｭｮｯｰ";
+  return in(cp, set);
+}
+
+bool no_line_end(char32_t cp) {
+  static constexpr std::u32string_view set = U"（［｛〔〈《「『【〘〖〝｟‘“«([{";
+  return in(cp, set);
+}
+
+bool inseparable(char32_t before, char32_t after) {
+  static constexpr std::u32string_view set = U"—―⸺⸻…‥⋯─";
+  return in(before, set) && in(after, set);
+}
+
+Join join(Side before, Side after, text::BreakAfter icu, Scaled space_width, Scaled em, bool cjk_paragraph) {
+  Join j;
+  j.breakable = true;
+  // ¼ em between Han and Latin (CLREQ, mixed text), shrinking to ⅛ em; it
+  // stretches like the gaps between Han characters.
+  const bool han_before = is_ideograph(before.cp);
+  const bool han_after = is_ideograph(after.cp);
+  const Scaled han_size = han_before ? before.size : after.size;
+  auto quarter = [&](JoinKind kind) {
+    j.kind = kind;
+    j.width = han_size / 4;
+    j.stretch = em / 8;
+    j.shrink = han_size / 8;
+  };
+  if (icu == text::BreakAfter::Space) {
+    // The source's space at a Han–Latin join is that ¼ em, not a Latin space.
+    if ((han_before && is_western_edge(after.cp)) || (han_after && is_western_edge(before.cp))) {
+      quarter(JoinKind::QuarterSpace);
+    } else {
+      j.kind = JoinKind::Space;
+      j.width = space_width;
+      j.stretch = space_width / 2;
+      j.shrink = space_width / 3;
+    }
+  } else if (keep_all(before.cp, after.cp)) {
+    j.kind = JoinKind::None;
+    j.breakable = false;
+  } else if ((han_before && is_western(after.cp)) || (han_after && is_western(before.cp))) {
+    quarter(JoinKind::Quarter);
+  } else if (text::is_cjk(before.cp) || text::is_cjk(after.cp)) {
+    // Between Han characters and at CJK punctuation: no space, a little
+    // stretch for justification (Latin words never stretch inside).
+    j.kind = JoinKind::Ideographic;
+    j.stretch = em / 8;
+  } else {
+    j.kind = JoinKind::Explicit;
+  }
+  // ICU's UAX #14 already keeps most of these; CLREQ's tables are the
+  // authority where they differ (a middle dot, small kana, a space before
+  // a closing mark).
+  if (cjk_paragraph && (no_line_start(after.cp) || no_line_end(before.cp) || inseparable(before.cp, after.cp)))
+    j.breakable = false;
+  return j;
+}
+
+Scaled quarter_inside(Side before, Side after) {
+  if (is_ideograph(before.cp) && is_western(after.cp)) return before.size / 4;
+  if (is_western(before.cp) && is_ideograph(after.cp)) return after.size / 4;
+  return 0;
+}
+
+Squeeze squeeze(const Blank& first, const Blank& second) {
+  if (!first.any() || !second.any()) return {};
+  const Scaled facing = first.right + second.left;
+  const Scaled keep = first.right > 0 && second.left > 0 ? std::max(first.right, second.left) : 0;
+  Squeeze s;
+  s.from_first = std::min(first.right, facing - keep);
+  s.from_second = facing - keep - s.from_first;
+  return s;
+}
+
+void remove_right(Cluster& c, Scaled amount) {
+  if (amount <= 0) return;
+  c.last->advance -= amount;
+  c.blank.right -= amount;
+}
+
+void remove_left(Cluster& c, Scaled amount) {
+  if (amount <= 0) return;
+  // The ink keeps its place relative to what follows: the glyph is drawn
+  // `amount` further left and the pen moves on as much less.
+  c.first->x_offset -= amount;
+  c.last->advance -= amount;
+  c.blank.left -= amount;
+}
+
+void tighten(std::vector<Cluster>& clusters) {
+  for (std::size_t k = 0; k + 1 < clusters.size(); ++k) {
+    Cluster& a = clusters[k];
+    Cluster& b = clusters[k + 1];
+    const Squeeze s = squeeze(a.blank, b.blank);
+    remove_right(a, s.from_first);
+    remove_left(b, s.from_second);
+    if (Scaled q = quarter_inside({a.last_cp, a.size}, {b.first_cp, b.size}); q > 0) a.last->advance += q;
+  }
+}
+
+Punctuation::Punctuation(const text::FontBook& book, std::string language)
+    : book_(book), language_(std::move(language)) {}
+
+Punctuation::Units Punctuation::measure(text::FaceId face_id, char32_t cp) const {
+  Units units;
+  const text::Face& face = book_.face(face_id);
+  const std::string utf8 = utf8::encode(cp);
+  hb_glyph_info_t plain{};
+  hb_glyph_position_t plain_position{};
+  for (int halt = 0; halt < 2; ++halt) {
+    hb_buffer_t* buffer = hb_buffer_create();
+    hb_buffer_add_utf8(buffer, utf8.data(), static_cast<int>(utf8.size()), 0, -1);
+    hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
+    // The paragraph's shaper gives punctuation the script of the Han text
+    // around it; the font's halt lookups hang under that script too.
+    hb_buffer_set_script(buffer, HB_SCRIPT_HAN);
+    if (!language_.empty()) hb_buffer_set_language(buffer, hb_language_from_string(language_.c_str(), -1));
+    const hb_feature_t feature{HB_TAG('h', 'a', 'l', 't'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END};
+    hb_shape(face.hb_font, buffer, halt ? &feature : nullptr, halt ? 1u : 0u);
+    unsigned count = 0;
+    const hb_glyph_info_t* info = hb_buffer_get_glyph_infos(buffer, &count);
+    const hb_glyph_position_t* position = hb_buffer_get_glyph_positions(buffer, &count);
+    if (count == 1 && halt == 0) {
+      plain = info[0];
+      plain_position = position[0];
+    } else if (count == 1 && info[0].codepoint == plain.codepoint && position[0].x_advance < plain_position.x_advance) {
+      units.glyph = plain.codepoint;
+      units.left = std::max(0, plain_position.x_offset - position[0].x_offset);
+      units.right = std::max(0, plain_position.x_advance - position[0].x_advance - units.left);
+    }
+    hb_buffer_destroy(buffer);
+    if (count != 1) break;
+  }
+  return units;
+}
+
+Blank Punctuation::blank(text::FaceId face, std::uint32_t glyph, char32_t cp, Scaled size) {
+  // Only CJK punctuation and the quotes and dots CJK fonts set full width;
+  // anything else is never compressed (and costs no shaping).
+  const bool candidate = is_punctuation(category(cp)) &&
+                         (text::is_cjk(cp) || (cp >= 0x2018 && cp <= 0x201F) || cp == 0x00B7 || cp == 0x2027);
+  if (!candidate) return {};
+  auto key = std::make_pair(face, cp);
+  auto it = cache_.find(key);
+  if (it == cache_.end()) it = cache_.emplace(key, measure(face, cp)).first;
+  const Units& u = it->second;
+  if (u.glyph != glyph || (u.left == 0 && u.right == 0)) return {};
+  const text::Face& f = book_.face(face);
+  return {f.scale(u.left, size), f.scale(u.right, size)};
+}
+
+std::vector<bool> lonely_last_line(const std::vector<Tally>& segments) {
+  std::vector<bool> lonely(segments.size(), false);
+  int ideographs = 0;  // in the segments after i, up to the end of i's paragraph
+  bool other = false;
+  for (std::size_t i = segments.size(); i-- > 0;) {
+    if (segments[i].ends_paragraph) {
+      ideographs = 0;
+      other = false;
+    } else {
+      lonely[i] = ideographs == 1 && (!other || !segments[i].space_after);
+    }
+    ideographs += segments[i].ideographs;
+    other = other || segments[i].other_text;
+  }
+  return lonely;
+}
+
+}  // namespace cvpdf::compose::clreq

@@ -1,0 +1,114 @@
+// --fit-pages: the fitted style at a setting t, and the bisection on t
+// (see fit.hpp). Every trial is a full layout: sizes change line breaks,
+// line breaks change page breaks, and only composing again tells.
+#include "compose/fit.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace cvpdf::compose {
+
+namespace {
+
+Scaled lerp(Scaled from, Scaled to, double t) {
+  return from + static_cast<Scaled>(static_cast<double>(to - from) * t);
+}
+double lerp(double from, double to, double t) { return from + (to - from) * t; }
+Scaled times(Scaled length, double factor) { return static_cast<Scaled>(static_cast<double>(length) * factor); }
+
+struct Trial {
+  frame::Document document;
+  Style style;
+  Diagnostics diags;
+  double t = 0;
+};
+
+}  // namespace
+
+Style fitted_style(const Style& base, double t) {
+  t = std::clamp(t, 0.0, 1.0);
+  Style s = base;
+  if (t == 0) return s;
+  const FitLimits& fit = base.fit;
+
+  // Sizes: the body text moves toward its limit; every other size (and the
+  // indents measured in ems) keeps its proportion to it, so the hierarchy
+  // of name, headings and text looks the same, only smaller.
+  s.text_size = lerp(base.text_size, std::min(base.text_size, fit.min_text_size), t);
+  const double k = static_cast<double>(s.text_size) / static_cast<double>(base.text_size);
+  for (Scaled* size : {&s.name_size, &s.headline_size, &s.contact_size, &s.metric_value_size, &s.metric_label_size,
+                       &s.heading_size, &s.date_size, &s.tag_size, &s.links_size, &s.footer_size, &s.bullet_indent,
+                       &s.pair_column_gap})
+    *size = times(*size, k);
+
+  s.leading = lerp(base.leading, std::min(base.leading, fit.min_leading), t);
+  s.leading_cjk = lerp(base.leading_cjk, std::min(base.leading_cjk, fit.min_leading_cjk), t);
+
+  const double spacing = lerp(1.0, std::clamp(fit.min_spacing, 0.0, 1.0), t);
+  for (Scaled* gap : {&s.paragraph_gap, &s.gap_after_name, &s.gap_after_headline, &s.gap_after_contact,
+                      &s.gap_after_summary, &s.metrics_gap_after, &s.heading_rule_gap, &s.heading_space_before,
+                      &s.heading_space_after, &s.entry_space_between, &s.entry_head_gap, &s.bullet_space_between,
+                      &s.bullet_gap_before, &s.pair_space_between, &s.publication_space_between})
+    *gap = times(*gap, spacing);
+
+  for (Scaled* margin : {&s.margin_top, &s.margin_bottom, &s.margin_left, &s.margin_right})
+    *margin = lerp(*margin, std::min(*margin, fit.min_margin), t);
+  return s;
+}
+
+FitResult fit_to_pages(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+                       const ComposeOptions& options, std::size_t pages, text::FontBook& book, Diagnostics& diags) {
+  FitResult result;
+  // Each trial keeps its own diagnostics: only the chosen layout's reach the
+  // user, so a warning is not repeated once per trial.
+  auto lay_out = [&](double t) {
+    Trial trial;
+    trial.t = t;
+    trial.style = fitted_style(style, t);
+    trial.document = compose_document(resume, trial.style, layout_keys, options, book, trial.diags);
+    ++result.layouts;
+    return trial;
+  };
+  auto finish = [&](Trial&& trial, bool fits) {
+    for (const auto& d : trial.diags.all()) diags.add(d);
+    result.fits = fits;
+    result.pages = trial.document.pages.size();
+    result.t = trial.t;
+    result.style = std::move(trial.style);
+    result.document = std::move(trial.document);
+    return std::move(result);
+  };
+  auto fits = [&](const Trial& trial) { return trial.document.pages.size() <= pages; };
+
+  Trial largest = lay_out(0);
+  if (largest.diags.has_errors()) return finish(std::move(largest), false);
+  if (fits(largest)) return finish(std::move(largest), true);
+
+  Trial smallest = lay_out(1);
+  if (smallest.diags.has_errors()) return finish(std::move(smallest), false);
+  if (!fits(smallest)) {
+    const std::size_t k = smallest.document.pages.size();
+    FitResult out = finish(std::move(smallest), false);
+    out.message = "does not fit on " + std::to_string(pages) + (pages == 1 ? " page" : " pages") +
+                  ": even the smallest setting gives " + std::to_string(k) + " pages";
+    out.hint = "allow more pages, shorten the résumé, or lower the layout's fit.min-* limits";
+    return out;
+  }
+
+  // Bisection: `too_large` never fits, `best` always does.
+  double too_large = 0;
+  Trial best = std::move(smallest);
+  for (int step = 0; step < kFitSteps; ++step) {
+    const double mid = (too_large + best.t) / 2;
+    Trial trial = lay_out(mid);
+    if (trial.diags.has_errors()) return finish(std::move(trial), false);
+    if (fits(trial)) {
+      best = std::move(trial);
+    } else {
+      too_large = mid;
+    }
+  }
+  return finish(std::move(best), true);
+}
+
+}  // namespace cvpdf::compose

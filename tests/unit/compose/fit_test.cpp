@@ -1,0 +1,151 @@
+// --fit-pages (compose/fit.hpp): the fitted style at a setting t, and the
+// search for the largest setting that fits, on a synthetic résumé of n
+// one-line bullets whose page count is easy to reason about.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+
+#include "compose/builtin_layouts.hpp"
+#include "compose/fit.hpp"
+#include "model/loader.hpp"
+
+namespace cvpdf::compose {
+namespace {
+
+struct Fixture {
+  Diagnostics diags;
+  model::StyleMap keys;
+  Style style;
+  text::FontBook book;
+  std::optional<model::Resume> resume;
+
+  explicit Fixture(int bullets) {
+    for (const auto& l : builtin_layouts())
+      if (l.name == "classic") keys = *model::load_style(l.text(), "classic.yaml", diags);
+    style = resolve_style({}, keys, "en", diags);
+    std::string yaml = "languages: [en]\nperson:\n  name: Ada Example\nsections:\n  - title: Notes\n    bullets:\n";
+    for (int i = 0; i < bullets; ++i)
+      yaml += "      - Note number " + std::to_string(i + 1) + " is one short line.\n";
+    resume = model::load_resume(yaml, "notes.yaml", ".", diags);
+  }
+  FitResult fit(std::size_t pages) {
+    return fit_to_pages(*resume, style, keys, {"en", 0, "test"}, pages, book, diags);
+  }
+};
+
+TEST(FittedStyle, MovesEveryFittedValueTogether) {
+  Fixture f(1);
+  const Style& base = f.style;
+  ASSERT_LT(base.fit.min_text_size, base.text_size);
+  ASSERT_LT(base.fit.min_spacing, 1.0);
+
+  Style same = fitted_style(base, 0);
+  EXPECT_EQ(same.text_size, base.text_size);
+  EXPECT_EQ(same.margin_top, base.margin_top);
+
+  Style smallest = fitted_style(base, 1);
+  EXPECT_EQ(smallest.text_size, base.fit.min_text_size);
+  EXPECT_DOUBLE_EQ(smallest.leading, base.fit.min_leading);
+  EXPECT_DOUBLE_EQ(smallest.leading_cjk, base.fit.min_leading_cjk);
+  EXPECT_EQ(smallest.margin_left, std::min(base.margin_left, base.fit.min_margin));
+  EXPECT_NEAR(static_cast<double>(smallest.entry_space_between),
+              static_cast<double>(base.entry_space_between) * base.fit.min_spacing, 1);
+  // Other sizes keep their proportion to the text size.
+  const double k = static_cast<double>(smallest.text_size) / static_cast<double>(base.text_size);
+  EXPECT_NEAR(static_cast<double>(smallest.heading_size), static_cast<double>(base.heading_size) * k, 1);
+  EXPECT_NEAR(static_cast<double>(smallest.name_size), static_cast<double>(base.name_size) * k, 1);
+
+  Style half = fitted_style(base, 0.5);
+  EXPECT_GT(half.text_size, smallest.text_size);
+  EXPECT_LT(half.text_size, base.text_size);
+  // t is clamped.
+  EXPECT_EQ(fitted_style(base, 7).text_size, smallest.text_size);
+  EXPECT_EQ(fitted_style(base, -1).text_size, base.text_size);
+}
+
+TEST(FittedStyle, LimitsAboveTheLayoutsValuesChangeNothing) {
+  Fixture f(1);
+  Style base = f.style;
+  base.fit.min_text_size = base.text_size;
+  base.fit.min_leading = base.leading;
+  base.fit.min_leading_cjk = base.leading_cjk;
+  base.fit.min_spacing = 1;
+  base.fit.min_margin = kMaxScaled;
+  Style s = fitted_style(base, 1);
+  EXPECT_EQ(s.text_size, base.text_size);
+  EXPECT_EQ(s.margin_top, base.margin_top);
+  EXPECT_EQ(s.heading_space_before, base.heading_space_before);
+}
+
+TEST(FitToPages, AlreadyFittingNeedsOneLayout) {
+  Fixture f(20);
+  FitResult r = f.fit(1);
+  EXPECT_TRUE(r.fits);
+  EXPECT_EQ(r.layouts, 1);
+  EXPECT_EQ(r.t, 0);
+  EXPECT_EQ(r.pages, 1u);
+  EXPECT_EQ(r.document.pages.size(), 1u);
+  EXPECT_EQ(r.style.text_size, f.style.text_size);
+  EXPECT_TRUE(r.message.empty());
+}
+
+// The fewest bullets that take two pages as the layout is written (so the
+// tests follow the layout's sizes if they change).
+int bullets_for_two_pages() {
+  static int n = [] {
+    for (int bullets = 30; bullets < 200; bullets += 2) {
+      Fixture f(bullets);
+      if (compose_document(*f.resume, f.style, f.keys, {"en", 0, "test"}, f.book, f.diags).pages.size() > 1)
+        return bullets;
+    }
+    return 0;
+  }();
+  return n;
+}
+
+TEST(FitToPages, ShrinksUntilItFits) {
+  // Two pages as written, one at the limits (the margins and gaps alone
+  // give more than a few lines).
+  const int n = bullets_for_two_pages();
+  ASSERT_GT(n, 0);
+  Fixture f(n);
+  FitResult r = f.fit(1);
+  EXPECT_TRUE(r.fits) << r.message;
+  EXPECT_EQ(r.pages, 1u);
+  EXPECT_EQ(r.document.pages.size(), 1u);
+  EXPECT_GT(r.t, 0);
+  EXPECT_LE(r.t, 1);
+  EXPECT_LT(r.style.text_size, f.style.text_size);
+  EXPECT_EQ(r.layouts, 2 + kFitSteps);
+  // The largest setting that fits: one bisection step larger does not.
+  Style bigger = fitted_style(f.style, r.t - 1.0 / 64);
+  Diagnostics d;
+  frame::Document doc = compose_document(*f.resume, bigger, f.keys, {"en", 0, "test"}, f.book, d);
+  EXPECT_EQ(doc.pages.size(), 2u);
+}
+
+TEST(FitToPages, SaysWhenEvenTheSmallestSettingIsTooLong) {
+  Fixture f(200);
+  FitResult r = f.fit(1);
+  EXPECT_FALSE(r.fits);
+  EXPECT_EQ(r.layouts, 2);
+  EXPECT_EQ(r.t, 1);
+  EXPECT_GE(r.pages, 2u);
+  EXPECT_EQ(r.message, "does not fit on 1 page: even the smallest setting gives " + std::to_string(r.pages) + " pages");
+  EXPECT_FALSE(r.hint.empty());
+  EXPECT_FALSE(f.diags.has_errors());
+}
+
+TEST(FitToPages, WarningsOfTrialLayoutsAreNotRepeated) {
+  // A character no font has warns once, not once per trial layout.
+  Fixture f(bullets_for_two_pages());
+  f.resume->sections.front().bullets.front() = model::Localized::plain("A glyph nobody has: \xF0\x9F\x82\xA1");
+  const std::size_t before = f.diags.all().size();
+  FitResult r = f.fit(1);
+  EXPECT_GT(r.layouts, 1);
+  EXPECT_EQ(f.diags.all().size(), before + 1);
+}
+
+}  // namespace
+}  // namespace cvpdf::compose
