@@ -268,3 +268,29 @@ TEST(FitPages, CannotFitIsAnInputError) {
 
 }  // namespace
 }  // namespace cvpdf::test
+
+namespace cvpdf::test {
+namespace {
+
+TEST(DebugLayout, OverlayOnThePagesAndTheFrameTreeWithVerbose) {
+  std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", "person: {name: Ada Example}\nsections:\n  - title: Skills\n    entries:\n      - {label: Go, text: yes}\n");
+  Result plain = run("SOURCE_DATE_EPOCH=1 " + cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/a.pdf'");
+  Result debug = run("SOURCE_DATE_EPOCH=1 " + cvpdf() + " -v --debug-layout '" + dir + "/r.yaml' -o '" + dir + "/b.pdf'");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  ASSERT_EQ(debug.status, 0) << debug.err;
+  EXPECT_NE(debug.err.find("page 1 595.28 x 841.89"), std::string::npos) << debug.err;
+  EXPECT_NE(debug.err.find("\"Ada Example\""), std::string::npos) << debug.err;
+  // The overlay is drawn as rules: the debug page has more filled rectangles.
+  auto rects = [&](const std::string& pdf) {
+    std::string objects = pdf_objects(pdf);
+    std::size_t n = 0;
+    for (std::size_t at = 0; (at = objects.find(" re\n", at)) != std::string::npos; ++at) ++n;
+    return n;
+  };
+  EXPECT_GT(rects(dir + "/b.pdf"), rects(dir + "/a.pdf") + 3);
+  EXPECT_EQ(pdf_text(dir + "/a.pdf"), pdf_text(dir + "/b.pdf")) << "the overlay must not change the text";
+}
+
+}  // namespace
+}  // namespace cvpdf::test
