@@ -1,28 +1,81 @@
 // The header: name, headline, contact line, summary and the metrics row.
 #include <algorithm>
 
+#include <filesystem>
+
 #include "compose/composer.hpp"
+#include "compose/image_size.hpp"
 
 namespace cvpdf::compose {
+
+namespace {
+
+// The photo, if the résumé names one: its path resolved against the
+// résumé's directory and its size at the layout's height. Problems are
+// errors at the person's position.
+std::optional<frame::Image> photo_of(const model::Resume& resume, const Style& style, Diagnostics& diags) {
+  const std::string& written = resume.person.photo;
+  if (written.empty()) return std::nullopt;
+  std::filesystem::path path(written);
+  if (path.is_relative()) path = std::filesystem::path(resume.base_directory) / path;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    diags.error(resume.person.span, "the photo '" + written + "' was not found (looked for " + path.string() + ")",
+                "a relative photo path is relative to the résumé's directory");
+    return std::nullopt;
+  }
+  auto pixels = image_pixel_size(path.string());
+  if (!pixels) {
+    diags.error(resume.person.span, "the photo '" + written + "' is not a JPEG or PNG image", "convert it to JPEG or PNG");
+    return std::nullopt;
+  }
+  frame::Image image;
+  image.path = path.string();
+  image.height = style.photo_size;
+  image.width = static_cast<Scaled>(static_cast<double>(style.photo_size) * pixels->width / pixels->height);
+  return image;
+}
+
+}  // namespace
 
 
 void Composer::compose_header() {
   const auto& person = resume.person;
   const Scaled width = style.content_width();
-  ParagraphShape left = typesetter.body_shape(width);
+  // A photo sits at the top right; the name, headline and contact line keep
+  // clear of it.
+  const std::optional<frame::Image> photo = photo_of(resume, style, diags);
+  const Scaled photo_gap = photo ? style.text_size * 2 : 0;
+  const Scaled beside_photo = photo ? width - photo->width - photo_gap : width;
+  ParagraphShape left = typesetter.body_shape(beside_photo);
   left.align = Alignment::Ragged;
+  Scaled header_height = 0;  // of what stands beside the photo
+  auto measure = [&](const std::vector<SetLine>& lines, Scaled gap) {
+    header_height += gap;
+    for (const auto& l : lines) header_height += l.height + l.depth;
+  };
 
   RichText name;
   name.add(text(person.name), with(FontVariant::Bold, style.name_size, style.text_color), {}, person.name.span);
   ParagraphShape name_shape = left;
   name_shape.leading = name_shape.leading_cjk = 1.15;  // display size: tight leading
-  galley.add_lines(typesetter.set(name, name_shape), 0);
+  auto name_lines = typesetter.set(name, name_shape);
+  measure(name_lines, 0);
+  if (photo && !name_lines.empty()) {
+    frame::Image placed = *photo;
+    placed.x = width - photo->width;
+    placed.y = -name_lines.front().height;
+    name_lines.front().elements.emplace_back(std::in_place_type<frame::Image>, placed);
+  }
+  galley.add_lines(std::move(name_lines), 0);
 
   if (!person.headline.empty()) {
     RichText headline;
     headline.add(text(person.headline), with(FontVariant::Regular, style.headline_size, style.accent_color), {},
                  person.headline.span);
-    galley.add_lines(typesetter.set(headline, left), 0, true, style.gap_after_name);
+    auto lines = typesetter.set(headline, left);
+    measure(lines, style.gap_after_name);
+    galley.add_lines(std::move(lines), 0, true, style.gap_after_name);
   }
 
   // Contact line: e-mail, phone, location, links — separated by the layout's separator.
@@ -50,13 +103,19 @@ void Composer::compose_header() {
     contact.add(label, muted, link.url, link.span);
   }
   if (!contact.empty()) {
-    galley.add_lines(typesetter.set(contact, left), 0, true, style.gap_after_headline);
+    auto lines = typesetter.set(contact, left);
+    measure(lines, style.gap_after_headline);
+    galley.add_lines(std::move(lines), 0, true, style.gap_after_headline);
   }
+  // What follows starts below the photo.
+  Scaled clear_photo = photo ? std::max<Scaled>(0, photo->height - header_height) : 0;
 
   if (!person.summary.empty()) {
     RichText summary;
     summary.add(text(person.summary), body(), {}, person.summary.span);
-    galley.add_lines(typesetter.set(summary, typesetter.body_shape(width)), 0, true, style.gap_after_contact);
+    galley.add_lines(typesetter.set(summary, typesetter.body_shape(width)), 0, true,
+                     style.gap_after_contact + clear_photo);
+    clear_photo = 0;
   }
 
   if (!person.metrics.empty()) {
@@ -104,9 +163,11 @@ void Composer::compose_header() {
     }
     row.height = value_height;
     row.depth = depth;
-    galley.add_kept_block(std::move(row), style.gap_after_summary);
+    galley.add_kept_block(std::move(row), style.gap_after_summary + clear_photo);
+    clear_photo = 0;
     galley.add_glue(style.metrics_gap_after);
   }
+  if (clear_photo > 0) galley.add_glue(clear_photo);
 }
 
 }  // namespace cvpdf::compose

@@ -299,6 +299,7 @@ Style resolve_style(const model::StyleMap& map, const model::StyleMap& defaults,
   s.name_size = r.length("header.name-size", pt(24), em);
   s.headline_size = r.length("header.headline-size", pt(11), em);
   s.contact_size = r.length("header.contact-size", pt(9), em);
+  s.photo_size = r.length("header.photo-size", pt(68), em);
   s.contact_separator = r.text("header.contact-separator", "  ·  ");
   s.gap_after_name = r.length("header.gap-after-name", pt(4), em);
   s.gap_after_headline = r.length("header.gap-after-headline", pt(4), em);

@@ -49,6 +49,7 @@ struct Style {
   Scaled paragraph_gap = 0;
 
   Scaled name_size = 0, headline_size = 0, contact_size = 0;
+  Scaled photo_size = 0;  // the photo's height
   std::string contact_separator;
   Scaled gap_after_name = 0, gap_after_headline = 0, gap_after_contact = 0, gap_after_summary = 0;
 

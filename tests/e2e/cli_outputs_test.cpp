@@ -294,3 +294,46 @@ TEST(DebugLayout, OverlayOnThePagesAndTheFrameTreeWithVerbose) {
 
 }  // namespace
 }  // namespace cvpdf::test
+
+namespace cvpdf::test {
+namespace {
+
+// A JPEG and a PNG made by poppler from a rendered page: real images without
+// committing binary fixtures.
+std::string make_photos(const std::string& dir) {
+  write_file(dir + "/seed.yaml", "person: {name: Seed}\nsections: []\n");
+  run(cvpdf() + " '" + dir + "/seed.yaml' -o '" + dir + "/seed.pdf'");
+  run("pdftoppm -r 10 -jpeg -singlefile '" + dir + "/seed.pdf' '" + dir + "/photo'");
+  run("pdftoppm -r 10 -png -singlefile '" + dir + "/seed.pdf' '" + dir + "/photo'");
+  return dir;
+}
+
+TEST(Photo, JpegAndPngAreEmbeddedBesideTheName) {
+  std::string dir = make_photos(temp_dir());
+  for (const char* photo : {"photo.jpg", "photo.png"}) {
+    write_file(dir + "/r.yaml", std::string("person:\n  name: Ada Example\n  photo: ") + photo + "\nsections: []\n");
+    Result r = run(cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/cv.pdf'");
+    ASSERT_EQ(r.status, 0) << photo << ": " << r.err;
+    Result images = run("pdfimages -list '" + dir + "/cv.pdf'");
+    EXPECT_NE(images.out.find("   1     0 image"), std::string::npos) << photo << ": " << images.out;
+    EXPECT_EQ(run("qpdf --check '" + dir + "/cv.pdf'").status, 0);
+  }
+}
+
+TEST(Photo, MissingOrBrokenPhotoIsAnInputError) {
+  std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", "person:\n  name: Ada Example\n  photo: nowhere.jpg\nsections: []\n");
+  Result missing = run(cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/cv.pdf'");
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.err.find("r.yaml:2:3: error: the photo 'nowhere.jpg' was not found"), std::string::npos)
+      << missing.err;
+  write_file(dir + "/broken.jpg", "not an image at all");
+  write_file(dir + "/r.yaml", "person:\n  name: Ada Example\n  photo: broken.jpg\nsections: []\n");
+  Result broken = run(cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/cv.pdf'");
+  EXPECT_EQ(broken.status, 1);
+  EXPECT_NE(broken.err.find("is not a JPEG or PNG image"), std::string::npos) << broken.err;
+  EXPECT_FALSE(exists(dir + "/cv.pdf"));
+}
+
+}  // namespace
+}  // namespace cvpdf::test
