@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "compose/url_breaks.hpp"
 #include "core/utf8.hpp"
 #include "text/line_breaks.hpp"
 #include "text/shaper.hpp"
@@ -180,7 +181,7 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
     return static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, (it - span_begin.begin()) - 1));
   };
 
-  auto segments = text::segment_text(all, language_);
+  auto segments = add_url_breaks(all, text::segment_text(all, language_));
   out.segments.reserve(segments.size());
   for (std::size_t si = 0; si < segments.size(); ++si) {
     const auto& seg = segments[si];

@@ -112,7 +112,7 @@ TEST(UrlBreaks, TextWithoutUrlsIsUntouched) {
 // Through the paragraph: a long URL in a narrow measure breaks at its dots
 // and slashes instead of running into the margin. Enabled once
 // paragraph.cpp calls add_url_breaks after text::segment_text.
-TEST(UrlBreaks, DISABLED_ALongUrlDoesNotRunIntoTheMargin) {
+TEST(UrlBreaks, ALongUrlDoesNotRunIntoTheMargin) {
   Diagnostics diags;
   model::StyleMap keys;
   for (const auto& l : builtin_layouts())
