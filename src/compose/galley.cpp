@@ -60,8 +60,10 @@ std::size_t Galley::boxes_since(std::size_t from) const {
 
 void Galley::keep_together(std::size_t from) {
   if (from >= items_.size()) return;
-  std::vector<typeset::VItem> kept(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(from));
-  kept.reserve(items_.size() + 8);
+  // Only the tail is rebuilt: copying the whole galley for every entry made
+  // composing quadratic in the number of entries.
+  std::vector<typeset::VItem> kept;
+  kept.reserve(items_.size() - from + 8);
   for (std::size_t i = from; i < items_.size(); ++i) {
     typeset::VItem item = items_[i];
     if (item.type == typeset::ItemType::Penalty) {
@@ -74,7 +76,8 @@ void Galley::keep_together(std::size_t from) {
     }
     kept.push_back(item);
   }
-  items_ = std::move(kept);
+  items_.resize(from);
+  items_.insert(items_.end(), kept.begin(), kept.end());
 }
 
 Block stack_lines(std::vector<SetLine> lines, Scaled x) {

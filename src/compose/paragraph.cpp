@@ -88,13 +88,9 @@ namespace {
 // What an item stands for when the line is set.
 enum class Role : std::uint8_t { Box, SpaceGlue, CjkGlue, Filler, Penalty, Hyphen };
 
-// TeX's defaults for hyphenation: \hyphenpenalty, \lefthyphenmin,
-// \righthyphenmin; and no word shorter than six letters is divided (a
-// divided short word reads worse than a loose line).
+// TeX's \hyphenpenalty. The minimum lengths (\lefthyphenmin,
+// \righthyphenmin, the shortest word) are layout keys: Style::hyphen_min_*.
 constexpr int kHyphenPenalty = 50;
-constexpr int kLeftHyphenMin = 2;
-constexpr int kRightHyphenMin = 3;
-constexpr std::size_t kMinHyphenatedWord = 6;
 
 char32_t first_char(const std::string& s, std::size_t at) {
   std::size_t pos = at;
@@ -352,7 +348,7 @@ void Typesetter::warn_overfull(const RichText& rich, Scaled excess) {
 void Typesetter::find_cuts(const text::Hyphenator& hyphenator, const std::string& all, std::size_t begin,
                            std::size_t end, Segment& s) const {
   const std::string_view word(all.data() + begin, end - begin);
-  if (utf8::length(word) < kMinHyphenatedWord) return;
+  if (utf8::length(word) < static_cast<std::size_t>(style_.hyphen_min_word)) return;
   // ICU breaks inside URLs ("…/path") and after explicit hyphens, so judge
   // the whole token: addresses, paths, versions and compounds (TeX leaves a
   // word with an explicit hyphen alone) are never divided. A token ends at a
@@ -374,7 +370,7 @@ void Typesetter::find_cuts(const text::Hyphenator& hyphenator, const std::string
   while (!core.empty() && std::string_view(".,;:!?)]\"'").find(core.back()) != std::string_view::npos)
     core.remove_suffix(1);
   if (core.find_first_of("/@_:-.0123456789") != std::string_view::npos) return;
-  auto points = hyphenator.points(word, kLeftHyphenMin, kRightHyphenMin);
+  auto points = hyphenator.points(word, style_.hyphen_min_before, style_.hyphen_min_after);
   if (points.empty()) return;
   const Piece& piece = s.pieces.front();
   const text::Face& face = book_.face(piece.face);

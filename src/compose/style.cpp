@@ -293,6 +293,9 @@ Style resolve_style(const model::StyleMap& map, const model::StyleMap& defaults,
     diags.error(v ? v->span : SourceSpan{}, "style key 'text.align' is '" + align + "'", "use justify or ragged");
   }
   s.hyphenate = r.boolean("text.hyphenate", true);
+  s.hyphen_min_word = static_cast<int>(r.number("text.hyphenate-min-word", 6, 2, 64));
+  s.hyphen_min_before = static_cast<int>(r.number("text.hyphenate-min-before", 2, 1, 32));
+  s.hyphen_min_after = static_cast<int>(r.number("text.hyphenate-min-after", 3, 1, 32));
   s.tolerance = static_cast<int>(r.number("text.tolerance", 200, 0, 10000));
   s.paragraph_gap = r.length("text.paragraph-gap", pt(3), em);
 

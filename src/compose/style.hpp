@@ -45,6 +45,8 @@ struct Style {
   double leading_cjk = 1.5;
   Alignment align = Alignment::Justify;
   bool hyphenate = true;
+  // TeX's \lefthyphenmin and \righthyphenmin, and the shortest word divided.
+  int hyphen_min_before = 2, hyphen_min_after = 3, hyphen_min_word = 6;
   int tolerance = 200;
   Scaled paragraph_gap = 0;
 

@@ -103,6 +103,33 @@ TEST(Paragraph, NarrowMeasureHyphenatesWithASoftHyphen) {
     EXPECT_EQ(line_text(line).find("\xC2\xAD"), std::string::npos);
 }
 
+TEST(Paragraph, HyphenationMinimaComeFromTheLayout) {
+  Fixture f;
+  RichText text;
+  text.add("Optimization of performance characteristics, communication, synchronization and "
+           "computation throughout heterogeneous infrastructure.",
+           regular(f.style));
+  auto soft_hyphens = [&](Typesetter t) {
+    int n = 0;
+    for (const auto& line : t.set(text, t.body_shape(pt(120)))) n += line_text(line).find("\xC2\xAD") != std::string::npos;
+    return n;
+  };
+  EXPECT_GT(soft_hyphens(f.typesetter()), 0);
+  f.style.hyphen_min_word = 40;  // longer than any word here
+  EXPECT_EQ(soft_hyphens(f.typesetter()), 0);
+  f.style.hyphen_min_word = 6;
+  f.style.hyphen_min_before = 6;
+  f.style.hyphen_min_after = 6;
+  Typesetter strict = f.typesetter();
+  for (const auto& line : strict.set(text, strict.body_shape(pt(120)))) {
+    std::string s = line_text(line);
+    std::size_t soft = s.find("\xC2\xAD");
+    if (soft == std::string::npos) continue;
+    std::size_t word = s.rfind(' ', soft);
+    EXPECT_GE(soft - (word == std::string::npos ? 0 : word + 1), 6u) << s;
+  }
+}
+
 TEST(Paragraph, AddressesVersionsAndNamesAreNeverHyphenated) {
   Fixture f;
   Typesetter t = f.typesetter();
