@@ -13,6 +13,8 @@ packages=(
   hyphen-en-us fonts-noto-cjk fonts-noto-cjk-extra fontconfig
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf
+  # sanitizer suite and fuzzers (scripts/sanitize.sh, tests/fuzz/run.sh)
+  clang-14 libclang-rt-14-dev llvm-14
 )
 
 missing=()

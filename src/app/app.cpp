@@ -76,6 +76,8 @@ int build_once(const Options& options, text::FontBook& book, bool watching, std:
     return status;
   }
   try {
+    for (const auto& out : result.outputs) check_output_path(out.path);
+    if (!options.depfile.empty()) check_output_path(options.depfile);
     for (const auto& out : result.outputs) {
       write_output(out.path, out.bytes);
       if (options.verbose && out.path != "-") std::cerr << "wrote " << out.path << " (" << out.summary << ")\n";

@@ -57,6 +57,19 @@ std::int64_t modification_time(const std::string& path) {
   return static_cast<std::int64_t>(st.st_mtime);
 }
 
+void check_output_path(const std::string& path) {
+  if (path == "-") return;
+  namespace fs = std::filesystem;
+  fs::path target(path);
+  fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::error_code ec;
+  if (fs::is_directory(target, ec)) io_error(path, "is a directory", "give a file name, e.g. -o cv.pdf");
+  if (!fs::is_directory(dir, ec)) {
+    if (fs::exists(dir, ec)) io_error(path, dir.string() + " is a file, not a directory", "choose another output path");
+    io_error(path, "the directory " + dir.string() + " does not exist", "create it first");
+  }
+}
+
 void write_output(const std::string& path, const std::string& bytes) {
   if (path == "-") {
     std::cout.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
@@ -65,11 +78,9 @@ void write_output(const std::string& path, const std::string& bytes) {
     return;
   }
   namespace fs = std::filesystem;
+  check_output_path(path);
   fs::path target(path);
   fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::error_code ec;
-  if (fs::is_directory(target, ec)) io_error(path, "is a directory", "give a file name, e.g. -o cv.pdf");
-  if (!fs::is_directory(dir, ec)) io_error(path, "the directory " + dir.string() + " does not exist", "create it first");
   std::string temp = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
   int fd = mkstemp(temp.data());
   if (fd < 0) io_error(path, "cannot write: " + errno_text(), "check that the directory is writable");

@@ -15,6 +15,11 @@ std::string read_input(const std::string& path);
 // The modification time of a file in seconds since the epoch (0 for "-").
 std::int64_t modification_time(const std::string& path);
 
+// Throws IoError when `path` cannot be an output file: it is a directory, or
+// its directory is missing or a file. Checked for every output before any is
+// written, so one bad path among several leaves no file behind.
+void check_output_path(const std::string& path);
+
 // Writes bytes to path ("-" is standard output) atomically. Throws IoError.
 void write_output(const std::string& path, const std::string& bytes);
 

@@ -30,6 +30,10 @@ std::string builtin_layout_names() {
 LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, const std::vector<std::string>& sets,
                        Diagnostics& diags) {
   LayoutKeys keys;
+  // Font paths in the résumé's own `style:` resolve against the résumé's
+  // directory (SPEC: against the file that names them); a layout file's
+  // against the layout's, below.
+  keys.font_base_directory = resume.base_directory;
   const auto* standard = find_builtin(kDefaultLayout);
   if (!standard) throw FatalError({Severity::Error, {}, "the default layout is missing from this build", ""});
   auto defaults = model::load_style(standard->text(), std::string("<built-in layout ") + kDefaultLayout + ">", diags);
@@ -55,7 +59,9 @@ LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, c
       std::string text = read_input(path.string());
       if (auto map = model::load_style(text, path.string(), diags)) keys.overrides = std::move(*map);
       keys.file = path.string();
-      keys.font_base_directory = path.parent_path().string();
+      // A layout named without a directory (--layout mine.yaml) is in the
+      // working directory: its font paths resolve there, not nowhere.
+      keys.font_base_directory = path.has_parent_path() ? path.parent_path().string() : ".";
     }
   }
   for (const auto& [k, v] : resume.style) keys.overrides[k] = v;

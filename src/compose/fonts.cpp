@@ -25,11 +25,21 @@ struct Resolver {
 
   // The face for one family entry in one style; nullopt when the family is
   // not found at all. `styled` tells whether the exact style exists.
-  std::optional<text::FaceId> find(const std::string& family, text::Weight w, text::Slant s, bool& styled) {
+  std::optional<text::FaceId> find(const std::string& family, const std::string& key, text::Weight w, text::Slant s,
+                                   bool& styled) {
     styled = true;
     text::FontRequest request{family, w, s, language, base_directory};
     bool exact = true;
-    auto id = text::find_face(book, request, &exact);
+    std::optional<text::FaceId> id;
+    try {
+      id = text::find_face(book, request, &exact);
+    } catch (const FatalError& e) {
+      // A file that is not a font, or a damaged one: say which layout key named it.
+      const Diagnostic& d = e.diagnostic();
+      if (!span_of(key).known()) throw;
+      throw FatalError({Severity::Error, span_of(key), "font '" + family + "' (" + d.span.file + "): " + d.message,
+                        d.hint});
+    }
     if (id) styled = exact;
     return id;
   }
@@ -38,7 +48,7 @@ struct Resolver {
                    text::Slant s, text::FontChain& chain) {
     for (const auto& family : families) {
       bool styled = true;
-      auto id = find(family, w, s, styled);
+      auto id = find(family, key, w, s, styled);
       if (!id) {
         if (w == text::Weight::Regular && s == text::Slant::Upright) {
           diags.warning(span_of(key), "font family '" + family + "' was not found",
@@ -72,6 +82,9 @@ const text::FontChain& FontSet::chain(FontVariant v) const {
 FontSet resolve_fonts(const Style& style, const std::string& language, text::FontBook& book,
                       const model::StyleMap& layout_keys, Diagnostics& diags) {
   Resolver r{book, language, style.font_base_directory, layout_keys, diags};
+  // The key the CJK list came from (resolve_style falls back to fonts.cjk), for messages.
+  std::string cjk_key = cjk_font_key(language);
+  if (!layout_keys.count(cjk_key)) cjk_key = "fonts.cjk";
   FontSet set;
   struct Slot {
     text::FontChain* chain;
@@ -94,7 +107,7 @@ FontSet resolve_fonts(const Style& style, const std::string& language, text::Fon
                         "check fonts.latin in the layout, or use the built-in layout"});
     }
     // CJK faces have no italic; italic CJK text uses the upright face.
-    r.build_chain(style.cjk_fonts, "fonts.cjk", slot.weight, text::Slant::Upright, *slot.chain);
+    r.build_chain(style.cjk_fonts, cjk_key, slot.weight, text::Slant::Upright, *slot.chain);
   }
   set.metrics_face = set.regular.faces.front();
   return set;

@@ -226,6 +226,14 @@ void warn_unknown_keys(const model::StyleMap& map, const model::StyleMap& defaul
   }
 }
 
+}  // namespace
+
+std::string primary_language(const std::string& tag) {
+  std::string l = lower(tag);
+  auto dash = l.find_first_of("-_");
+  return dash == std::string::npos ? l : l.substr(0, dash);
+}
+
 std::string cjk_font_key(const std::string& language) {
   std::string l = lower(language);
   std::string primary = primary_language(l);
@@ -235,14 +243,6 @@ std::string cjk_font_key(const std::string& language) {
                           l.find("-hk") != std::string::npos || l.find("-mo") != std::string::npos))
     return "fonts.cjk-hant";
   return "fonts.cjk";
-}
-
-}  // namespace
-
-std::string primary_language(const std::string& tag) {
-  std::string l = lower(tag);
-  auto dash = l.find_first_of("-_");
-  return dash == std::string::npos ? l : l.substr(0, dash);
 }
 
 std::string pdf_language_tag(const std::string& tag) {

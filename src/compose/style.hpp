@@ -96,6 +96,7 @@ Style resolve_style(const model::StyleMap& map, const model::StyleMap& defaults,
 
 // BCP 47 helpers shared by the composer and the app.
 std::string primary_language(const std::string& tag);      // "zh-Hant-TW" → "zh"
+std::string cjk_font_key(const std::string& language);    // "ja" → "fonts.cjk-ja", "zh" → "fonts.cjk"
 std::string pdf_language_tag(const std::string& tag);      // "zh" → "zh-Hans", "en" → "en"
 
 }  // namespace cvpdf::compose

@@ -122,6 +122,13 @@ class Builder : public YAML::EventHandler {
     YNode n;
     n.kind = YNode::Kind::Scalar;
     n.pos = pos_of(doc_, mark);
+    if (value.size() > limits_.max_scalar_bytes) {
+      diags_.error(doc_.span(n.pos),
+                   "a text of " + std::to_string(value.size() / 1024) + " KB is too long (the limit is " +
+                       std::to_string(limits_.max_scalar_bytes / 1024) + " KB)",
+                   "a résumé's longest paragraph is a few kilobytes; is a quote or a block scalar (|) not closed?");
+      throw Abort{};
+    }
     n.text = value;
     n.quoted = tag == "!";
     count(n.pos, 1);

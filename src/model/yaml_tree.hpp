@@ -48,6 +48,7 @@ struct Limits {
   int max_depth = 64;                    // checked on the text, before yaml-cpp
   std::size_t max_values = 250'000;      // estimated from the text, before yaml-cpp (time, memory)
   std::size_t max_nodes = 1'000'000;     // nodes visited after aliases are expanded
+  std::size_t max_scalar_bytes = 256u * 1024u;  // one text value (a 5 MB paragraph takes seconds and a GB to set)
 };
 
 // A parsed file: the tree and what is needed to point into the text.

@@ -59,6 +59,37 @@ bool cff_is_cid_keyed(hb_face_t* face) {
   return cid;
 }
 
+// The first table of face `index` that the file's table directory places
+// (partly) past the end of the file — a truncated download or copy — or ""
+// when every table is whole. HarfBuzz clips such tables silently, so a cut
+// file would load and set blank glyphs.
+std::string truncated_table(hb_blob_t* blob, unsigned index) {
+  unsigned length = 0;
+  const auto* data = reinterpret_cast<const unsigned char*>(hb_blob_get_data(blob, &length));
+  auto u32 = [&](std::size_t at) -> std::size_t {
+    if (at + 4 > length) return static_cast<std::size_t>(-1);
+    return (std::size_t{data[at]} << 24) | (std::size_t{data[at + 1]} << 16) | (std::size_t{data[at + 2]} << 8) |
+           data[at + 3];
+  };
+  const std::string_view tag = length >= 4 ? std::string_view(reinterpret_cast<const char*>(data), 4) : "";
+  std::size_t sfnt = 0;
+  if (tag == "ttcf") {
+    sfnt = u32(12 + 4 * std::size_t{index});
+  } else if (tag != std::string_view("\0\1\0\0", 4) && tag != "OTTO" && tag != "true") {
+    return "";  // another container HarfBuzz reads (a Mac dfont): left to HarfBuzz
+  }
+  if (sfnt == static_cast<std::size_t>(-1) || sfnt + 12 > length) return "the table directory";
+  const std::size_t tables = (std::size_t{data[sfnt + 4]} << 8) | data[sfnt + 5];
+  for (std::size_t i = 0; i < tables; ++i) {
+    const std::size_t record = sfnt + 12 + 16 * i;
+    const std::size_t offset = u32(record + 8), size = u32(record + 12);
+    if (offset == static_cast<std::size_t>(-1) || size == static_cast<std::size_t>(-1) || offset + size > length)
+      return record + 4 <= length ? "the '" + std::string(reinterpret_cast<const char*>(data + record), 4) + "' table"
+                                  : "the table directory";
+  }
+  return "";
+}
+
 }  // namespace
 
 bool Face::has_glyph(char32_t cp) const {
@@ -139,6 +170,11 @@ FaceId FontBook::load_file(const std::string& path, unsigned index) {
     hb_blob_destroy(blob);
     return fail("the font collection has " + std::to_string(face_count) + " faces, no face " + std::to_string(index),
                 "use a face index below " + std::to_string(face_count));
+  }
+  if (std::string table = truncated_table(blob, index); !table.empty()) {
+    hb_blob_destroy(blob);
+    return fail("the font file is truncated or damaged (" + table + " runs past the end of the file)",
+                "download or copy the font again");
   }
   hb_face_t* hb_face = hb_face_create(blob, index);
   unsigned upem = hb_face_get_upem(hb_face);
