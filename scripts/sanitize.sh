@@ -4,7 +4,7 @@
 # ctest there. Any report stops its process with a failure (halt_on_error);
 # leaks are checked, except fontconfig's cache, which it keeps for the process
 # (tests/fuzz/lsan.supp). The fuzz corpus replayers run here too.
-# CI runs it after scripts/test.sh (.ci/run).
+# scripts/test.sh (and so CI) runs it after the normal suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
