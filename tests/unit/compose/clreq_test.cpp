@@ -10,7 +10,7 @@
 #include <memory>
 #include <sstream>
 
-#include "compose/builtin_layouts.hpp"
+#include "classic_layout.hpp"
 #include "compose/clreq.hpp"
 #include "compose/fonts.hpp"
 #include "compose/paragraph.hpp"
@@ -31,8 +31,7 @@ struct CjkText {
   std::unique_ptr<Typesetter> typesetter;
 
   explicit CjkText(const std::string& language = "zh") {
-    for (const auto& l : builtin_layouts())
-      if (l.name == "classic") keys = *model::load_style(l.text(), "classic.yaml", diags);
+    keys = classic_layout_keys(diags);
     style = resolve_style({}, keys, language, diags);
     fonts = resolve_fonts(style, pdf_language_tag(language), book, keys, diags);
     typesetter = std::make_unique<Typesetter>(book, fonts, style, pdf_language_tag(language), nullptr, diags);

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "compose/builtin_layouts.hpp"
+#include "classic_layout.hpp"
 #include "compose/compose.hpp"
 #include "model/loader.hpp"
 
@@ -27,8 +27,7 @@ Composed compose_resume(const std::string& language, const model::StyleMap& over
   auto resume = model::load_resume(text.str(), "resume.yaml", CVPDF_SOURCE_DIR, c.diags);
   EXPECT_TRUE(resume.has_value());
   model::StyleMap defaults;
-  for (const auto& l : builtin_layouts())
-    if (l.name == "classic") defaults = *model::load_style(l.text(), "classic.yaml", c.diags);
+  defaults = classic_layout_keys(c.diags);
   model::StyleMap merged = defaults;
   for (const auto& [k, v] : overrides) merged[k] = v;
   c.style = resolve_style(overrides, defaults, language, c.diags);

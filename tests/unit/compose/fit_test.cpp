@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "compose/builtin_layouts.hpp"
+#include "classic_layout.hpp"
 #include "compose/fit.hpp"
 #include "model/loader.hpp"
 
@@ -21,8 +21,7 @@ struct Fixture {
   std::optional<model::Resume> resume;
 
   explicit Fixture(int bullets) {
-    for (const auto& l : builtin_layouts())
-      if (l.name == "classic") keys = *model::load_style(l.text(), "classic.yaml", diags);
+    keys = classic_layout_keys(diags);
     style = resolve_style({}, keys, "en", diags);
     std::string yaml = "languages: [en]\nperson:\n  name: Ada Example\nsections:\n  - title: Notes\n    bullets:\n";
     for (int i = 0; i < bullets; ++i)

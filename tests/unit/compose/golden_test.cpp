@@ -11,7 +11,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "compose/builtin_layouts.hpp"
+#include "classic_layout.hpp"
 #include "compose/compose.hpp"
 #include "frame/dump.hpp"
 #include "model/loader.hpp"
@@ -36,8 +36,7 @@ std::string composed_dump(const std::string& input, const std::string& language,
   EXPECT_TRUE(resume.has_value());
   if (!resume) return {};
   model::StyleMap defaults;
-  for (const auto& l : builtin_layouts())
-    if (l.name == "classic") defaults = *model::load_style(l.text(), "classic.yaml", diags);
+  defaults = classic_layout_keys(diags);
   model::StyleMap merged = defaults;
   for (const auto& [k, v] : resume->style) merged[k] = v;
   Style style = resolve_style(resume->style, defaults, language, diags);

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "compose/builtin_layouts.hpp"
+#include "classic_layout.hpp"
 #include "compose/compose.hpp"
 #include "model/loader.hpp"
 
@@ -38,8 +38,7 @@ const model::Resume& academic() {
 Composed compose_academic(const std::string& margin_top, text::FontBook& book) {
   Composed c;
   model::StyleMap defaults;
-  for (const auto& l : builtin_layouts())
-    if (l.name == "classic") defaults = *model::load_style(l.text(), "classic.yaml", c.diags);
+  defaults = classic_layout_keys(c.diags);
   model::StyleMap overrides;
   overrides["page.margin.top"].scalar = margin_top;
   model::StyleMap merged = defaults;

@@ -2,7 +2,7 @@
 // lines, hyphenation, spaces and links in the set glyph runs.
 #include <gtest/gtest.h>
 
-#include "compose/builtin_layouts.hpp"
+#include "classic_layout.hpp"
 #include "compose/fonts.hpp"
 #include "compose/paragraph.hpp"
 #include "model/loader.hpp"
@@ -20,8 +20,7 @@ struct Fixture {
   std::unique_ptr<text::Hyphenator> hyphenator;
 
   explicit Fixture(const std::string& language = "en") {
-    for (const auto& l : builtin_layouts())
-      if (l.name == "classic") keys = *model::load_style(l.text(), "classic.yaml", diags);
+    keys = classic_layout_keys(diags);
     style = resolve_style({}, keys, language, diags);
     fonts = resolve_fonts(style, pdf_language_tag(language), book, keys, diags);
     hyphenator = text::Hyphenator::load_default(pdf_language_tag(language));

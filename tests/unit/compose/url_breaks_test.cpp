@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "compose/builtin_layouts.hpp"
+#include "classic_layout.hpp"
 #include "compose/fonts.hpp"
 #include "compose/paragraph.hpp"
 #include "compose/url_breaks.hpp"
@@ -115,8 +115,7 @@ TEST(UrlBreaks, TextWithoutUrlsIsUntouched) {
 TEST(UrlBreaks, ALongUrlDoesNotRunIntoTheMargin) {
   Diagnostics diags;
   model::StyleMap keys;
-  for (const auto& l : builtin_layouts())
-    if (l.name == "classic") keys = *model::load_style(l.text(), "classic.yaml", diags);
+  keys = classic_layout_keys(diags);
   Style style = resolve_style({}, keys, "en", diags);
   text::FontBook book;
   FontSet fonts = resolve_fonts(style, "en", book, keys, diags);
