@@ -3,13 +3,16 @@
 // or keep doing so on every change (--watch).
 #include "app/app.hpp"
 
+#include <signal.h>
+
 #include <chrono>
 #include <ctime>
 #include <iostream>
 
 #include "app/cli.hpp"
 #include "app/depfile.hpp"
-#include "app/files.hpp"
+#include "app/atomic_write.hpp"
+#include "app/output_target.hpp"
 #include "app/layouts.hpp"
 #include "app/render.hpp"
 #include "app/watch.hpp"
@@ -46,6 +49,25 @@ std::string clock_time() {
   return buf;
 }
 
+// Every output and the depfile, checked together (same file as an input,
+// collisions) and then written as one transaction.
+void write_outputs(const Options& options, const RenderResult& result) {
+  std::vector<OutputRequest> requests;
+  for (const auto& out : result.outputs) requests.push_back({out.path, out.origin});
+  std::string depfile;
+  if (!options.depfile.empty()) {
+    depfile = make_depfile(result.rules);
+    requests.push_back({options.depfile, "the depfile (-M)"});
+  }
+  std::vector<Target> targets = plan_targets(requests, result.read, result.read_stdin);
+  std::vector<PlannedWrite> writes;
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const std::string* bytes = i < result.outputs.size() ? &result.outputs[i].bytes : &depfile;
+    writes.push_back({std::move(targets[i]), bytes});
+  }
+  write_all(writes);
+}
+
 // Renders everything once and writes it. `watched` gets the files a watch
 // should follow (even when this build failed, so a fix is noticed).
 int build_once(const Options& options, text::FontBook& book, bool watching, std::vector<std::string>* watched) {
@@ -76,16 +98,17 @@ int build_once(const Options& options, text::FontBook& book, bool watching, std:
     return status;
   }
   try {
-    for (const auto& out : result.outputs) check_output_path(out.path);
-    if (!options.depfile.empty()) check_output_path(options.depfile);
-    for (const auto& out : result.outputs) {
-      write_output(out.path, out.bytes);
-      if (options.verbose && out.path != "-") std::cerr << "wrote " << out.path << " (" << out.summary << ")\n";
-    }
-    if (!options.depfile.empty()) write_output(options.depfile, make_depfile(result.rules));
+    write_outputs(options, result);
+  } catch (const OutputRefused& e) {
+    std::cerr << e.diagnostic().format() << '\n';
+    return kExitUsage;
   } catch (const IoError& e) {
     std::cerr << e.diagnostic().format() << '\n';
     return kExitIo;
+  }
+  if (options.verbose) {
+    for (const auto& out : result.outputs)
+      if (out.path != "-") std::cerr << "wrote " << out.path << " (" << out.summary << ")\n";
   }
   if (watching) {
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -99,6 +122,9 @@ int build_once(const Options& options, text::FontBook& book, bool watching, std:
 }  // namespace
 
 int run(int argc, char** argv) {
+  // A reader that goes away (`cvpdf r.yaml -o - | head -c1`) is a write
+  // error (EPIPE, exit status 3), not death by SIGPIPE.
+  ::signal(SIGPIPE, SIG_IGN);
   UsageError usage;
   auto options = parse_command_line(argc, argv, usage);
   if (!options) {

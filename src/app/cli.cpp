@@ -21,7 +21,7 @@ Output:
       --format FORMAT   pdf, txt (plain text for applicant-tracking systems)
                         or md (Markdown); default: from the output's extension
   -M, --depfile FILE    also write a Make rule: the outputs depend on the résumé,
-                        its layout file and every font file used
+                        its layout file, its photo and every font file used
 
 Variants and look:
       --lang CODE       render the variant CODE (one of the file's `languages`)

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cstring>
+#include <optional>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
@@ -11,6 +14,7 @@
 #include <set>
 
 #include "app/files.hpp"
+#include "app/output_template.hpp"
 #include "app/layouts.hpp"
 #include "app/text_export.hpp"
 #include "compose/compose.hpp"
@@ -58,22 +62,43 @@ std::string output_name(const Options& options, const std::string& input, const 
     const char* ext = format == Format::Text ? ".txt" : format == Format::Markdown ? ".md" : ".pdf";
     pattern = several_variants ? std::string("{name}-{lang}") + ext : std::string("{name}") + ext;
   }
-  auto replace = [&](const std::string& key, const std::string& value) {
-    for (std::size_t at; (at = pattern.find(key)) != std::string::npos;) pattern.replace(at, key.size(), value);
-  };
-  replace("{lang}", language);
-  replace("{name}", stem);
-  return pattern;
+  return expand_template(pattern, {{"name", stem}, {"lang", language}});
 }
 
-std::int64_t creation_time(const std::string& input) {
-  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
-    char* end = nullptr;
-    long long v = std::strtoll(epoch, &end, 10);
-    if (end && *end == '\0' && v >= 0) return v;
-  }
-  if (input == "-") return static_cast<std::int64_t>(std::time(nullptr));
-  return modification_time(input);
+// PDF dates are four-digit years: 0 (1970) to 9999-12-31T23:59:59Z.
+constexpr std::int64_t kLastDate = 253402300799;
+
+std::int64_t clamp_date(std::int64_t t) { return std::clamp<std::int64_t>(t, 0, kLastDate); }
+
+// SOURCE_DATE_EPOCH when it is set and valid; a warning when it is set
+// but not a number of seconds the PDF can carry.
+std::optional<std::int64_t> source_date_epoch(Diagnostics& diags) {
+  const char* epoch = std::getenv("SOURCE_DATE_EPOCH");
+  if (!epoch) return std::nullopt;
+  std::int64_t v = 0;
+  const char* end = epoch + std::strlen(epoch);
+  auto [ptr, ec] = std::from_chars(epoch, end, v);
+  if (*epoch != '\0' && ec == std::errc() && ptr == end && v >= 0 && v <= kLastDate) return v;
+  diags.warning({"SOURCE_DATE_EPOCH", 0, 0},
+                std::string("'") + epoch + "' is not a number of seconds from 0 to 253402300799 (9999-12-31); "
+                "the dates come from the input's modification time",
+                "set it to a Unix time such as $(git log -1 --format=%ct), or unset it");
+  return std::nullopt;
+}
+
+std::int64_t creation_time(const std::optional<std::int64_t>& epoch, const std::string& input) {
+  if (epoch) return *epoch;
+  if (input == "-") return clamp_date(static_cast<std::int64_t>(std::time(nullptr)));
+  return clamp_date(modification_time(input));
+}
+
+// The photo's file, resolved as compose resolves it (against the résumé's
+// directory); "" when there is none.
+std::string photo_file(const model::Resume& resume) {
+  if (resume.person.photo.empty()) return {};
+  fs::path path(resume.person.photo);
+  if (path.is_relative()) path = fs::path(resume.base_directory) / path;
+  return path.lexically_normal().string();
 }
 
 std::vector<std::string> variants(const Options& options, const model::Resume& resume, const std::string& input,
@@ -107,6 +132,7 @@ void add_fonts(const frame::Document& doc, const text::FontBook& book, std::set<
 RenderResult render_all(const Options& options, text::FontBook& book, Diagnostics& diags, std::string* log) {
   RenderResult result;
   const bool check = options.command == Options::Command::Check;
+  const std::optional<std::int64_t> epoch = source_date_epoch(diags);
   for (const auto& input : options.inputs) {
     Stopwatch clock;
     const std::string name = input == "-" ? "<stdin>" : input;
@@ -114,6 +140,8 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     std::string base = input == "-" ? fs::current_path().string() : fs::path(input).parent_path().string();
     if (base.empty()) base = ".";
     if (input != "-") result.watched.push_back(input);
+    if (input != "-") result.read.push_back(input);
+    if (input == "-") result.read_stdin = true;
     auto resume = model::load_resume(source, name, base, diags);
     if (!resume || diags.has_errors()) continue;
     if (log) *log += "loaded " + name + " in " + fixed(clock.lap_ms()) + " ms\n";
@@ -122,6 +150,12 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     auto languages = variants(options, *resume, name, diags);
     LayoutKeys layout = load_layout(*resume, options.layout, options.sets, diags);
     if (!layout.file.empty()) result.watched.push_back(layout.file);
+    if (!layout.file.empty()) result.read.push_back(layout.file);
+    const std::string photo = photo_file(*resume);
+    if (!photo.empty()) {
+      result.watched.push_back(photo);  // also while missing: adding it is a change
+      result.read.push_back(photo);
+    }
     if (diags.has_errors()) continue;
 
     MakeRule rule;
@@ -135,11 +169,11 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
       const Format format = output_format(options, path);
       if (!check && (format == Format::Text || format == Format::Markdown)) {
         auto flavour = format == Format::Markdown ? TextFlavour::Markdown : TextFlavour::Plain;
-        result.outputs.push_back({path, export_text(*resume, style, language, flavour), "text"});
+        result.outputs.push_back({path, export_text(*resume, style, language, flavour), "text", "the output of " + name + " (" + language + ")"});
         rule.targets.push_back(path);
         continue;
       }
-      compose::ComposeOptions compose_options{language, creation_time(input), std::string("cvpdf ") + CVPDF_VERSION};
+      compose::ComposeOptions compose_options{language, creation_time(epoch, input), std::string("cvpdf ") + CVPDF_VERSION};
       compose_options.debug_overlay = options.debug_layout;
       frame::Document doc;
       if (options.fit_pages > 0) {
@@ -169,17 +203,21 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
         *log += "[" + language + "] made the PDF (" + std::to_string(bytes.size()) + " bytes) in " +
                 fixed(clock.lap_ms()) + " ms\n";
       }
-      result.outputs.push_back({path, std::move(bytes), std::to_string(pages) + (pages == 1 ? " page" : " pages")});
+      result.outputs.push_back({path, std::move(bytes), std::to_string(pages) + (pages == 1 ? " page" : " pages"),
+                                "the output of " + name + " (" + language + ")"});
       rule.targets.push_back(path);
     }
     if (input != "-") rule.prerequisites.push_back(input);
     if (!layout.file.empty()) rule.prerequisites.push_back(layout.file);
+    if (!photo.empty()) rule.prerequisites.push_back(photo);
     for (const auto& f : fonts) {
       rule.prerequisites.push_back(f);
       result.watched.push_back(f);
     }
     if (!rule.targets.empty()) result.rules.push_back(std::move(rule));
   }
+  // Every face opened, used or not, is a file this run read.
+  for (std::size_t i = 0; i < book.size(); ++i) result.read.push_back(book.face(static_cast<text::FaceId>(i)).path);
   if (log) {
     for (std::size_t i = 0; i < book.size(); ++i) {
       const auto& f = book.face(static_cast<text::FaceId>(i));

@@ -16,12 +16,15 @@ struct Output {
   std::string path;  // "-" is standard output
   std::string bytes;
   std::string summary;  // "2 pages" or "text", for messages
+  std::string origin;   // "r.yaml (en)": whose output, for refusals
 };
 
 struct RenderResult {
   std::vector<Output> outputs;
   std::vector<MakeRule> rules;       // for -M: per input, its outputs and what they depend on
   std::vector<std::string> watched;  // files whose change means "render again"
+  std::vector<std::string> read;     // every file read (inputs, layouts, photos, fonts): never an output
+  bool read_stdin = false;           // standard input was one of the inputs
   bool ok = false;                   // false: errors were reported to the diagnostics
 };
 

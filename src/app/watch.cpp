@@ -1,6 +1,9 @@
 // The --watch loop on inotify. Editors save by writing a new file and
 // renaming it over the old one, which ends a watch on the file itself, so
-// the directories are watched and events filtered by name.
+// the directories are watched and events filtered by name. A directory can
+// go too (`rm -r cv && git checkout cv`): its parent is watched for its
+// name as well, and a missing one's nearest existing ancestor for the name
+// on the way down, so its return is a change like any other.
 #include "app/watch.hpp"
 
 #include <poll.h>
@@ -9,6 +12,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
@@ -44,19 +48,36 @@ int watch_loop(const std::function<std::vector<std::string>()>& build) {
     return 3;
   }
   std::map<int, fs::path> directories;  // watch descriptor → directory
-  std::set<fs::path> files;
+  std::set<fs::path> files;              // the watched files
+  std::set<fs::path> names;              // files, their directories and the path down to them
 
+  // One mask for every watch: inotify_add_watch on a directory watched
+  // already replaces its mask.
+  constexpr std::uint32_t kMask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB;
+  auto watch_directory = [&](const fs::path& dir) {
+    int wd = inotify_add_watch(fd, dir.c_str(), kMask | IN_ONLYDIR);
+    if (wd >= 0) directories[wd] = dir;
+    return wd >= 0;
+  };
   auto rewatch = [&](const std::vector<std::string>& paths) {
     for (const auto& [wd, dir] : directories) inotify_rm_watch(fd, wd);
     directories.clear();
     files.clear();
+    names.clear();
     for (const auto& p : paths) {
       std::error_code ec;
       fs::path absolute = fs::weakly_canonical(fs::absolute(p, ec), ec);
       files.insert(absolute);
+      names.insert(absolute);
+      // Up from the file's directory: watch it and its parent; where it is
+      // missing, the first ancestor that exists.
       fs::path dir = absolute.parent_path();
-      int wd = inotify_add_watch(fd, dir.c_str(), IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB);
-      if (wd >= 0) directories[wd] = dir;
+      while (!watch_directory(dir) && dir.has_relative_path()) {
+        names.insert(dir);
+        dir = dir.parent_path();
+      }
+      names.insert(dir);
+      if (dir.has_relative_path()) watch_directory(dir.parent_path());
     }
   };
 
@@ -82,7 +103,7 @@ int watch_loop(const std::function<std::vector<std::string>()>& build) {
       for (char* at = buffer; at < buffer + n;) {
         auto* event = reinterpret_cast<inotify_event*>(at);
         auto dir = directories.find(event->wd);
-        if (dir != directories.end() && event->len > 0 && files.count(dir->second / event->name)) changed = true;
+        if (dir != directories.end() && event->len > 0 && names.count(dir->second / event->name)) changed = true;
         at += sizeof(inotify_event) + event->len;
       }
     }
