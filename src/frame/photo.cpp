@@ -14,13 +14,18 @@ namespace {
 
 bool starts_with(std::string_view bytes, std::string_view prefix) { return bytes.substr(0, prefix.size()) == prefix; }
 
+// bytes[at, at + n), or less (never throwing) when the file is shorter.
+std::string_view part(std::string_view bytes, std::size_t at, std::size_t n) {
+  return at < bytes.size() ? bytes.substr(at, n) : std::string_view();
+}
+
 // What a file that is neither JPEG nor PNG is, when it is a common image format.
 std::string other_format(std::string_view b) {
   if (starts_with(b, "GIF87a") || starts_with(b, "GIF89a")) return "a GIF image";
-  if (starts_with(b, "RIFF") && b.substr(8, 4) == "WEBP") return "a WebP image";
+  if (starts_with(b, "RIFF") && part(b, 8, 4) == "WEBP") return "a WebP image";
   if (starts_with(b, "BM")) return "a BMP image";
   if (starts_with(b, std::string_view("II*\0", 4)) || starts_with(b, std::string_view("MM\0*", 4))) return "a TIFF image";
-  if (b.substr(4, 4) == "ftyp") return "a HEIC/AVIF image";
+  if (part(b, 4, 4) == "ftyp") return "a HEIC/AVIF image";
   if (starts_with(b, "%PDF")) return "a PDF file";
   if (starts_with(b, "<svg") || starts_with(b, "<?xml")) return "an SVG or XML file";
   return "";
