@@ -1,38 +1,56 @@
 // The header: name, headline, contact line, summary and the metrics row.
 #include <algorithm>
-
+#include <cmath>
 #include <filesystem>
 
 #include "compose/composer.hpp"
-#include "compose/image_size.hpp"
+#include "frame/photo.hpp"
 
 namespace cvpdf::compose {
 
 namespace {
 
+// Wider than 4:1 (or taller than 1:4) is a banner or a scan, not a photo.
+constexpr double kMaxPhotoAspect = 4.0;
+
 // The photo, if the résumé names one: its path resolved against the
-// résumé's directory and its size at the layout's height. Problems are
-// errors at the person's position.
-std::optional<frame::Image> photo_of(const model::Resume& resume, const Style& style, Diagnostics& diags) {
-  const std::string& written = resume.person.photo;
+// résumé's directory, checked by decoding it (frame/photo.hpp) before
+// anything is laid out, and fitted inside the photo box, a square of the
+// layout's photo size (never wider than the column), keeping its aspect
+// ratio. Problems are errors at the `photo:` value.
+std::optional<frame::Image> photo_of(const model::Resume& resume, const Style& style, Scaled column, Diagnostics& diags) {
+  const model::Person& person = resume.person;
+  const std::string& written = person.photo;
   if (written.empty()) return std::nullopt;
+  const SourceSpan at = person.photo_span.known() ? person.photo_span : person.span;
   std::filesystem::path path(written);
   if (path.is_relative()) path = std::filesystem::path(resume.base_directory) / path;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
-    diags.error(resume.person.span, "the photo '" + written + "' was not found (looked for " + path.string() + ")",
+    diags.error(at, "the photo '" + written + "' was not found (looked for " + path.string() + ")",
                 "a relative photo path is relative to the résumé's directory");
     return std::nullopt;
   }
-  auto pixels = image_pixel_size(path.string());
-  if (!pixels) {
-    diags.error(resume.person.span, "the photo '" + written + "' is not a JPEG or PNG image", "convert it to JPEG or PNG");
+  frame::PhotoInfo pixels;
+  try {
+    pixels = frame::check_photo(frame::read_photo_file(path.string()));
+  } catch (const frame::PhotoProblem& problem) {
+    diags.error(at, "the photo '" + written + "' " + problem.what(), problem.hint());
     return std::nullopt;
   }
+  const double aspect = static_cast<double>(pixels.width) / pixels.height;
+  if (aspect > kMaxPhotoAspect || aspect < 1 / kMaxPhotoAspect) {
+    diags.warning(at,
+                  "the photo '" + written + "' is " + std::to_string(pixels.width) + " × " +
+                      std::to_string(pixels.height) + " pixels, a strip rather than a portrait; it is scaled down to fit the photo box",
+                  "crop it to a portrait or square photo");
+  }
+  const double box = static_cast<double>(std::min(style.photo_size, column));
+  const double scale = std::min(box / pixels.width, box / pixels.height);
   frame::Image image;
   image.path = path.string();
-  image.height = style.photo_size;
-  image.width = static_cast<Scaled>(static_cast<double>(style.photo_size) * pixels->width / pixels->height);
+  image.width = std::max<Scaled>(1, std::llround(pixels.width * scale));
+  image.height = std::max<Scaled>(1, std::llround(pixels.height * scale));
   return image;
 }
 
@@ -44,7 +62,7 @@ void Composer::compose_header() {
   const Scaled width = style.content_width();
   // A photo sits at the top right; the name, headline and contact line keep
   // clear of it.
-  const std::optional<frame::Image> photo = photo_of(resume, style, diags);
+  const std::optional<frame::Image> photo = photo_of(resume, style, width, diags);
   const Scaled photo_gap = photo ? style.text_size * 2 : 0;
   const Scaled beside_photo = photo ? width - photo->width - photo_gap : width;
   ParagraphShape left = typesetter.body_shape(beside_photo);

@@ -69,6 +69,7 @@ struct Person {
   std::string phone;
   Localized location;
   std::string photo;  // path as written, resolved against `base_directory`
+  SourceSpan photo_span;  // of the `photo:` value (unknown when not from YAML)
   std::vector<Link> links;
   Localized summary;
   std::vector<Metric> metrics;

@@ -129,6 +129,7 @@ void read_person(const Reader& r, const YNode& node, Person& p) {
   r.plain(f["phone"], "phone", p.phone);
   r.text(f["location"], "location", p.location);
   r.plain(f["photo"], "photo", p.photo);
+  if (f["photo"]) p.photo_span = r.span(*f["photo"]);
   r.links(f["links"], "links", p.links);
   r.text(f["summary"], "summary", p.summary);
   read_metrics(r, f["metrics"], p.metrics);

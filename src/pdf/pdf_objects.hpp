@@ -33,9 +33,13 @@ PoDoFo::PdfString pdf_text(const std::string& utf8);
 PoDoFo::PdfReference embed_font(PoDoFo::PdfMemDocument& doc, const SubsetFont& font);
 
 // An image XObject from a JPEG (passed through as DCTDecode) or a PNG
-// (decoded by PoDoFo's libpng loader, alpha as a soft mask). Throws IoError
-// when the file cannot be read and FatalError when it is neither, naming it.
+// (decoded with libpng by frame/photo.hpp, alpha as a soft mask). Throws
+// IoError when the file cannot be read and FatalError when it is not a photo
+// that decodes, naming the file. The composer checked it already (at the
+// photo's position in the résumé), so these are for a file changed since.
 PoDoFo::PdfReference embed_image(PoDoFo::PdfMemDocument& doc, const std::string& path);
+// The same from the file's bytes (`path` only names it in errors).
+PoDoFo::PdfReference embed_image_data(PoDoFo::PdfMemDocument& doc, const std::string& bytes, const std::string& path);
 
 // Link annotations with URI actions for the page's LinkAreas.
 void add_links(PoDoFo::PdfMemDocument& doc, PoDoFo::PdfObject& page_object, const frame::Page& page);

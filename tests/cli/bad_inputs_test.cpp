@@ -8,7 +8,7 @@
 //   `#` starts a comment. Helper files (layouts, fonts, photos) live in
 //   bad/'s subdirectories. Cases run in bad/, so messages name NAME.yaml.
 // - inputs generated here because they are too big to commit (10 MB, 5 MB
-//   scalars, 100000 entries, 100000 '[').
+//   scalars, 100000 entries, 100000 '[', photos of 21 and 300 MB).
 // - atomic output: a failed run leaves no file, keeps an existing one, and
 //   with --all a failure in one variant leaves no file of any variant.
 #include <gtest/gtest.h>
@@ -23,6 +23,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -235,6 +236,24 @@ TEST_F(Generated, DeepBlockNesting) {
   for (int i = 0; i < 2000; ++i) text += std::string(static_cast<std::size_t>(i), ' ') + "k:\n";
   Result r = run("deep-block.yaml", text);
   expect_sane(r, 1, {"deep-block.yaml:", "error:", "nested too deeply"});
+}
+
+// A photo over 20 MB is refused by its size before it is read: a real 21 MB
+// file, and a sparse 300 MB one (which would take 300 MB to read).
+TEST_F(Generated, PhotoOverTwentyMegabytes) {
+  for (const auto& [name, size] : {std::pair<std::string, std::uintmax_t>{"big.jpg", 21u << 20}, {"sparse.jpg", 300u << 20}}) {
+    std::string jpeg_start("\xFF\xD8\xFF\xE0", 4);
+    if (name == "big.jpg") {
+      write_file(dir.path / name, jpeg_start + std::string(static_cast<std::size_t>(size) - 4, '\0'));
+    } else {
+      write_file(dir.path / name, jpeg_start);
+      fs::resize_file(dir.path / name, size);
+    }
+    Result r = run("r.yaml", std::string(kPerson) + "  photo: " + name + "\nsections: []\n");
+    expect_sane(r, 1, {"r.yaml:3:10: error: the photo '" + name + "' is " + std::to_string(size >> 20) + " MB; a photo may be at most 20 MB",
+                       "hint: scale it down"});
+    EXPECT_FALSE(wrote_pdf());
+  }
 }
 
 // 100000 entries are a valid (if absurd) résumé: it renders, in bounded time.

@@ -2,6 +2,8 @@
 // batches, watch, listing and version (issue: the command line, complete).
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "run.hpp"
 
 namespace cvpdf::test {
@@ -320,12 +322,42 @@ TEST(Photo, JpegAndPngAreEmbeddedBesideTheName) {
   }
 }
 
+// A 10000 × 1 strip (as wide as a photo may be) is fitted inside the photo
+// box, a square of header.photo-size (68pt in classic): its placement matrix
+// in the content stream is 68 × 0.0068 pt at the top right of the column,
+// and the strip is a warning. A 65535 × 1 strip is over the pixel cap.
+TEST(Photo, StripStaysInsideThePhotoBox) {
+  std::string dir = temp_dir();
+  const std::string photos = std::string(CVPDF_SOURCE_DIR) + "/tests/cli/bad/photos/";
+  write_file(dir + "/r.yaml", "person:\n  name: Ada Example\n  photo: " + photos + "strip-10000x1.png\nsections: []\n");
+  Result r = run(cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/cv.pdf'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("r.yaml:3:10: warning: the photo"), std::string::npos) << r.err;
+  ASSERT_EQ(run("qpdf --qdf --object-streams=disable '" + dir + "/cv.pdf' '" + dir + "/qdf.pdf'").status, 0);
+  const std::string qdf = read_file(dir + "/qdf.pdf");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(qdf, m, std::regex(R"(([-\d.]+) 0 0 ([-\d.]+) ([-\d.]+) ([-\d.]+) cm\s*/Im1 Do)"))) << qdf.substr(0, 4000);
+  const double width = std::stod(m[1]), height = std::stod(m[2]), x = std::stod(m[3]), y = std::stod(m[4]);
+  EXPECT_NEAR(width, 68.0, 0.01);
+  EXPECT_GT(height, 0.0);
+  EXPECT_LE(height, 0.01);
+  EXPECT_GE(x, 0.0);
+  EXPECT_LE(x + width, 595.28 - 48.19 + 0.01) << "the photo runs into the right margin";  // A4, classic's 17mm
+  EXPECT_GT(y, 841.89 - 120.0) << "the photo is not at the top";
+
+  write_file(dir + "/r.yaml", "person:\n  name: Ada Example\n  photo: " + photos + "strip-65535x1.png\nsections: []\n");
+  Result over = run(cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/over.pdf'");
+  EXPECT_EQ(over.status, 1);
+  EXPECT_NE(over.err.find("is 65535 × 1 pixels; a photo may be at most 10000 pixels a side"), std::string::npos) << over.err;
+  EXPECT_FALSE(exists(dir + "/over.pdf"));
+}
+
 TEST(Photo, MissingOrBrokenPhotoIsAnInputError) {
   std::string dir = temp_dir();
   write_file(dir + "/r.yaml", "person:\n  name: Ada Example\n  photo: nowhere.jpg\nsections: []\n");
   Result missing = run(cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/cv.pdf'");
   EXPECT_EQ(missing.status, 1);
-  EXPECT_NE(missing.err.find("r.yaml:2:3: error: the photo 'nowhere.jpg' was not found"), std::string::npos)
+  EXPECT_NE(missing.err.find("r.yaml:3:10: error: the photo 'nowhere.jpg' was not found"), std::string::npos)
       << missing.err;
   write_file(dir + "/broken.jpg", "not an image at all");
   write_file(dir + "/r.yaml", "person:\n  name: Ada Example\n  photo: broken.jpg\nsections: []\n");

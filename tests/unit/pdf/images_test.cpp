@@ -1,11 +1,13 @@
 // Images end to end: JPEG (RGB and Adobe CMYK, made by pdftoppm) passed
-// through as DCTDecode, PNG with alpha decoded into pixels plus an /SMask.
+// through as DCTDecode, PNG decoded by libpng into pixels plus an /SMask;
+// every kind of photo the decoders take; a damaged one named with its hint.
 // Checked with qpdf --check, pdfimages -list and a render.
 #include <gtest/gtest.h>
 
 #include <array>
 #include <regex>
 
+#include "core/diagnostics.hpp"
 #include "pdf/pdf_writer.hpp"
 #include "pdf_test_support.hpp"
 
@@ -126,6 +128,65 @@ TEST_F(Images, JpegAndPngAreEmbedded) {
   const auto render = run_command("pdftoppm -r 80 -png -singlefile " + quote(file) + " " + quote(scratch_ / "images"));
   EXPECT_EQ(render.status, 0) << render.output;
   EXPECT_EQ(render.output, "");
+}
+
+// Every kind of photo the decoders take (tests/cli/bad/photos/, made by
+// make_photos.py), each embedded with the colour space, sample size and mask
+// the decoder found; the interlaced PNG's pixels come out in place.
+TEST_F(Images, EveryKindOfPhotoIsEmbeddedAsDecoded) {
+  const std::string dir = CVPDF_SOURCE_DIR "/tests/cli/bad/photos/";
+  struct Kind {
+    const char* file;
+    const char* row;  // pdfimages -list: width height color comp bpc enc
+    bool mask;
+  };
+  const Kind kinds[] = {
+      {"baseline.jpg", "16 +12 +rgb +3 +8 +jpeg", false},   {"progressive.jpg", "16 +12 +rgb +3 +8 +jpeg", false},
+      {"gray.jpg", "16 +12 +gray +1 +8 +jpeg", false},      {"cmyk-adobe.jpg", "20 +15 +cmyk +4 +8 +jpeg", false},
+      {"rgb.png", "16 +12 +rgb +3 +8 +image", false},       {"rgba.png", "16 +12 +rgb +3 +8 +image", true},
+      {"gray.png", "16 +12 +gray +1 +8 +image", false},     {"gray-1bit.png", "16 +12 +gray +1 +8 +image", false},
+      {"gray-alpha16.png", "16 +12 +gray +1 +8 +image", true}, {"palette-trns.png", "16 +12 +rgb +3 +8 +image", true},
+      {"palette-4bit.png", "16 +12 +rgb +3 +8 +image", false}, {"rgb16.png", "16 +12 +rgb +3 +8 +image", false},
+      {"rgb-trns.png", "16 +12 +rgb +3 +8 +image", true},   {"interlaced.png", "16 +12 +rgb +3 +8 +image", false},
+  };
+  for (const Kind& kind : kinds) {
+    const std::string pdf = write_pdf(page_with({frame::Image{pt(10), pt(10), pt(64), pt(48), dir + kind.file}}), fonts_);
+    const auto file = scratch_ / "kind.pdf";
+    write_file(file, pdf);
+    EXPECT_EQ(run_command("qpdf --check " + quote(file)).status, 0) << kind.file;
+    const auto list = run_command("pdfimages -list " + quote(file));
+    EXPECT_TRUE(std::regex_search(list.output, std::regex(std::string(R"(image +)") + kind.row))) << kind.file << "\n" << list.output;
+    EXPECT_EQ(list.output.find("smask") != std::string::npos, kind.mask) << kind.file << "\n" << list.output;
+    EXPECT_EQ(pdf.find("/Decode") != std::string::npos, std::string(kind.file) == "cmyk-adobe.jpg") << kind.file;
+  }
+  // Adam7 undone: pixel (x, y) of interlaced.png is (16x, 20y, 90).
+  write_file(scratch_ / "interlaced.pdf",
+             write_pdf(page_with({frame::Image{pt(10), pt(10), pt(64), pt(48), dir + "interlaced.png"}}), fonts_));
+  ASSERT_EQ(run_command("pdfimages " + quote(scratch_ / "interlaced.pdf") + " " + quote(scratch_ / "px")).status, 0);
+  const std::string ppm = read_file(scratch_ / "px-000.ppm");
+  const std::string header = "P6\n16 12\n255\n";
+  ASSERT_EQ(ppm.substr(0, header.size()), header);
+  for (int y = 0; y < 12; ++y)
+    for (int x = 0; x < 16; ++x) {
+      const std::size_t at = header.size() + static_cast<std::size_t>(y * 16 + x) * 3;
+      EXPECT_EQ(static_cast<unsigned char>(ppm[at]), 16 * x);
+      EXPECT_EQ(static_cast<unsigned char>(ppm[at + 1]), 20 * y);
+      EXPECT_EQ(static_cast<unsigned char>(ppm[at + 2]), 90);
+    }
+}
+
+// A photo that no longer decodes when the PDF is written (the composer
+// checked it earlier) names the file, with the PNG hint for a PNG.
+TEST_F(Images, DamagedPngNamesTheFileWithAPngHint) {
+  const std::string png = CVPDF_SOURCE_DIR "/tests/cli/bad/photos/palette-truncated.png";
+  try {
+    write_pdf(page_with({frame::Image{pt(10), pt(10), pt(64), pt(48), png}}), fonts_);
+    FAIL() << "no error";
+  } catch (const FatalError& e) {
+    EXPECT_EQ(e.diagnostic().span.file, png);
+    EXPECT_NE(e.diagnostic().message.find("truncated PNG"), std::string::npos) << e.diagnostic().message;
+    EXPECT_NE(e.diagnostic().hint.find("re-save it as a PNG"), std::string::npos) << e.diagnostic().hint;
+  }
 }
 
 }  // namespace

@@ -351,7 +351,8 @@ TEST_F(PdfWriterErrors, UnsupportedImageNamesTheFile) {
     FAIL() << "no error";
   } catch (const FatalError& e) {
     EXPECT_EQ(e.diagnostic().span.file, gif.string());
-    EXPECT_NE(e.diagnostic().message.find("JPEG and PNG"), std::string::npos) << e.diagnostic().message;
+    EXPECT_NE(e.diagnostic().message.find("not a JPEG or PNG image"), std::string::npos) << e.diagnostic().message;
+    EXPECT_NE(e.diagnostic().message.find("a GIF image"), std::string::npos) << e.diagnostic().message;
   }
 }
 

@@ -1,0 +1,59 @@
+// Photos (person.photo): the one place that reads JPEG and PNG files, with
+// libjpeg and libpng. The composer checks a photo here before anything is
+// laid out (so a bad photo is an error at its `photo:` value) and takes its
+// pixel size; the PDF backend embeds it through the same code. Everything is
+// bounded before it is decoded: the file size by stat, the pixel size from the
+// header (SPEC.md: at most 10,000 px a side and 20 MB).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace cvpdf::frame {
+
+inline constexpr int kMaxPhotoSide = 10000;                   // pixels, either side
+inline constexpr std::uintmax_t kMaxPhotoBytes = 20u << 20;   // 20 MB
+
+enum class PhotoFormat { Jpeg, Png };
+
+struct PhotoInfo {
+  PhotoFormat format = PhotoFormat::Jpeg;
+  int width = 0;
+  int height = 0;
+  int colour_components = 0;   // 1 gray, 3 RGB, 4 CMYK (JPEG only)
+  bool alpha = false;          // PNG: an alpha channel or a tRNS chunk
+  bool inverted_cmyk = false;  // JPEG CMYK/YCCK with an Adobe marker: stored inverted
+};
+
+// A photo that cannot be used. `message` completes "the photo 'x.jpg' ..."
+// ("is a truncated JPEG file"); `hint` says what to do, for its format.
+class PhotoProblem : public std::runtime_error {
+ public:
+  PhotoProblem(const std::string& message, std::string hint) : std::runtime_error(message), hint_(std::move(hint)) {}
+  const std::string& hint() const { return hint_; }
+
+ private:
+  std::string hint_;
+};
+
+// The file's bytes, refusing one over kMaxPhotoBytes before reading it.
+std::string read_photo_file(const std::string& path);
+
+// The format (by signature, not by name) and the header's facts, with the
+// pixel caps applied. Decodes no pixels.
+PhotoInfo probe_photo(std::string_view bytes);
+
+// probe_photo, then a full decode, so that what is embedded is an image a PDF
+// viewer shows: damaged, truncated and unsupported files are refused.
+PhotoInfo check_photo(std::string_view bytes);
+
+// A PNG's pixels as 8-bit samples, top row first: `colour` holds
+// width × colour_components bytes, `alpha` width bytes (empty without alpha).
+// Palettes are expanded, 16-bit samples reduced, interlacing undone.
+using PngRowSink = std::function<void(const unsigned char* colour, const unsigned char* alpha)>;
+void decode_png(std::string_view bytes, const PngRowSink& row);
+
+}  // namespace cvpdf::frame

@@ -1,0 +1,39 @@
+// Fuzz target: the bytes of a photo file through the code the product runs
+// on person.photo — frame::check_photo (probe, caps, full decode, as the
+// composer does before layout), then pdf::embed_image_data into a PoDoFo
+// document in memory, which is written out. A refused photo is a
+// frame::PhotoProblem or, from the embedding, a FatalError; anything else
+// escaping (another exception, a crash, a leak, a hang) is a bug. What the
+// check accepts, the embedding must accept too.
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "core/diagnostics.hpp"
+#include "frame/photo.hpp"
+#include "pdf/pdf_objects.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace cvpdf;
+  if (size > frame::kMaxPhotoBytes) return 0;  // refused by size before any byte is read
+  const std::string bytes(reinterpret_cast<const char*>(data), size);
+  try {
+    frame::check_photo(bytes);
+  } catch (const frame::PhotoProblem&) {
+    return 0;
+  }
+  try {
+    PoDoFo::PdfMemDocument doc;
+    const PoDoFo::PdfReference image = pdf::embed_image_data(doc, bytes, "fuzz.photo");
+    PoDoFo::PdfObject* object = doc.GetObjects().GetObject(image);
+    if (!object || !object->HasStream()) std::abort();
+    PoDoFo::PdfRefCountedBuffer buffer;
+    PoDoFo::PdfOutputDevice out(&buffer);
+    doc.Write(&out);
+    if (std::string_view(buffer.GetBuffer(), 5) != "%PDF-") std::abort();
+  } catch (const FatalError&) {
+    std::abort();  // the check passed, so the embedding must not refuse it
+  }
+  return 0;
+}
