@@ -102,6 +102,7 @@ class Typesetter {
   struct Segment;
   struct Prepared;
   struct Itemised;
+  struct Token;
   Prepared prepare(const RichText& text, bool hyphenate);
   void apply_clreq(Prepared& p);
   Itemised itemise(const Prepared& p, const ParagraphShape& shape) const;
@@ -109,7 +110,7 @@ class Typesetter {
   void warn_missing(const Span& span, const std::vector<char32_t>& missing);
   void warn_overfull(const RichText& rich, Scaled excess);
   void find_cuts(const text::Hyphenator& hyphenator, const std::string& all, std::size_t begin, std::size_t end,
-                 Segment& s) const;
+                 Token& token, Segment& s) const;
 
   const text::FontBook& book_;
   const FontSet& fonts_;
