@@ -162,8 +162,7 @@ void Typesetter::strut(Scaled size, double leading, Scaled& height, Scaled& dept
 
 void Typesetter::warn_missing(const Span& span, const std::vector<char32_t>& missing) {
   for (char32_t cp : missing) {
-    if (std::find(warned_missing_.begin(), warned_missing_.end(), cp) != warned_missing_.end()) continue;
-    warned_missing_.push_back(cp);
+    if (!warned_missing_.insert(cp).second) continue;
     char code[16];
     std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(cp));
     diags_.warning(span.source, std::string("no font of the layout has the character ") + code + " '" +
@@ -342,14 +341,8 @@ void Typesetter::apply_clreq(Prepared& p) {
   for (std::size_t i = 0; i < p.segments.size(); ++i) p.segments[i].lonely_break = lonely[i];
 }
 
-void Typesetter::warn_overfull(const RichText& rich, Scaled excess) {
+void Typesetter::warn_overfull(const SourceSpan& where, Scaled excess) {
   // One word wider than the measure (a long URL or identifier): say where.
-  SourceSpan where;
-  for (const auto& span : rich.spans)
-    if (span.source.known()) {
-      where = span.source;
-      break;
-    }
   char amount[32];
   std::snprintf(amount, sizeof amount, "%.1f", to_pt(excess));
   diags_.warning(where, std::string("a line is ") + amount + "pt wider than its measure and runs into the margin",
@@ -583,9 +576,17 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
   const std::vector<typeset::Item>& items = list.items;
   const typeset::BreakResult result = break_items(list, p, shape);
   const double leading = p.has_cjk ? shape.leading_cjk : shape.leading;
+  // Where overfull lines are reported: the first span that knows its place
+  // (looked up once, not per line, for a paragraph of many overfull lines).
+  SourceSpan where;
+  for (const auto& span : rich.spans)
+    if (span.source.known()) {
+      where = span.source;
+      break;
+    }
 
   for (const auto& line : result.lines) {
-    if (line.overfull) warn_overfull(rich, line.natural_width - line.shrink - line.width);
+    if (line.overfull) warn_overfull(where, line.natural_width - line.shrink - line.width);
     SetLine out;
     strut(p.max_size > 0 ? p.max_size : style_.text_size, leading, out.height, out.depth);
     bool has_fil = false;
