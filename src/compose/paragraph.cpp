@@ -69,6 +69,22 @@ struct Typesetter::Segment {
   bool lonely_break = false;  // breaking after it would leave one Han character on the last line
 };
 
+// The token (the text between spaces or CJK characters) around the
+// segments find_cuts is asked about, carried from one segment to the next.
+// ICU and the URL rules cut a long URL into thousands of segments that all
+// lie in one token; finding and judging the token afresh for each of them
+// made a 240 KB URL take seconds (quadratic). Segments come in text order,
+// so each scan below starts where the last one stopped: linear in all.
+struct Typesetter::Token {
+  static constexpr std::size_t kNone = std::string::npos;
+  std::size_t asked = kNone;     // the begin of the last segment asked about
+  std::size_t begin = 0;         // its token's start: no delimiter in [begin, asked)
+  std::size_t scanned = kNone;   // where the last forward scan started
+  std::size_t end = 0;           // where it stopped: no delimiter in [scanned, end)
+  std::size_t judged_begin = kNone, judged_end = kNone;
+  bool plain = false;            // [judged_begin, judged_end) is a plain word
+};
+
 struct Typesetter::Prepared {
   std::vector<Segment> segments;
   bool has_cjk = false;
@@ -146,8 +162,7 @@ void Typesetter::strut(Scaled size, double leading, Scaled& height, Scaled& dept
 
 void Typesetter::warn_missing(const Span& span, const std::vector<char32_t>& missing) {
   for (char32_t cp : missing) {
-    if (std::find(warned_missing_.begin(), warned_missing_.end(), cp) != warned_missing_.end()) continue;
-    warned_missing_.push_back(cp);
+    if (!warned_missing_.insert(cp).second) continue;
     char code[16];
     std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(cp));
     diags_.warning(span.source, std::string("no font of the layout has the character ") + code + " '" +
@@ -179,6 +194,7 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
 
   auto segments = add_url_breaks(all, text::segment_text(all, language_));
   out.segments.reserve(segments.size());
+  Token token;
   for (std::size_t si = 0; si < segments.size(); ++si) {
     const auto& seg = segments[si];
     Segment s;
@@ -225,7 +241,7 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
       }
     }
     const text::Hyphenator* hyphenator = hyphenator_ ? hyphenator_ : latin_hyphenator_.get();
-    if (hyphenate && hyphenator && s.pieces.size() == 1) find_cuts(*hyphenator, all, seg.begin, seg.end, s);
+    if (hyphenate && hyphenator && s.pieces.size() == 1) find_cuts(*hyphenator, all, seg.begin, seg.end, token, s);
     if (seg.end > seg.begin) {
       s.first = {first_char(all, seg.begin), rich.spans[span_at(seg.begin)].style.size};
       s.last = {last_char(all, seg.end), rich.spans[span_at(seg.end - 1)].style.size};
@@ -325,14 +341,8 @@ void Typesetter::apply_clreq(Prepared& p) {
   for (std::size_t i = 0; i < p.segments.size(); ++i) p.segments[i].lonely_break = lonely[i];
 }
 
-void Typesetter::warn_overfull(const RichText& rich, Scaled excess) {
+void Typesetter::warn_overfull(const SourceSpan& where, Scaled excess) {
   // One word wider than the measure (a long URL or identifier): say where.
-  SourceSpan where;
-  for (const auto& span : rich.spans)
-    if (span.source.known()) {
-      where = span.source;
-      break;
-    }
   char amount[32];
   std::snprintf(amount, sizeof amount, "%.1f", to_pt(excess));
   diags_.warning(where, std::string("a line is ") + amount + "pt wider than its measure and runs into the margin",
@@ -346,7 +356,7 @@ void Typesetter::warn_overfull(const RichText& rich, Scaled excess) {
 // (the hyphenator refuses anything with digits, capitals inside or
 // punctuation inside; addresses are refused here).
 void Typesetter::find_cuts(const text::Hyphenator& hyphenator, const std::string& all, std::size_t begin,
-                           std::size_t end, Segment& s) const {
+                           std::size_t end, Token& token, Segment& s) const {
   const std::string_view word(all.data() + begin, end - begin);
   if (utf8::length(word) < static_cast<std::size_t>(style_.hyphen_min_word)) return;
   // ICU breaks inside URLs ("…/path") and after explicit hyphens, so judge
@@ -354,22 +364,41 @@ void Typesetter::find_cuts(const text::Hyphenator& hyphenator, const std::string
   // word with an explicit hyphen alone) are never divided. A token ends at a
   // space, or at CJK text, which needs no space before a Latin word.
   auto delimits = [](char32_t cp) { return cp == U' ' || text::is_cjk(cp); };
+  // Its start: back from `begin` to a delimiter, but no further back than
+  // the segment asked about before (Token: nothing to find there).
+  const bool after_last = token.asked != Token::kNone && token.asked <= begin;
+  const std::size_t floor = after_last ? token.asked : 0;
   std::size_t token_begin = begin;
-  while (token_begin > 0 && !delimits(last_char(all, token_begin))) {
+  while (token_begin > floor && !delimits(last_char(all, token_begin))) {
     --token_begin;
     while (token_begin > 0 && (static_cast<unsigned char>(all[token_begin]) & 0xC0) == 0x80) --token_begin;
   }
-  std::size_t token_end = end;
-  while (token_end < all.size()) {
-    std::size_t next = token_end;
-    if (delimits(utf8::decode(all, next))) break;
-    token_end = next;
+  if (after_last && token_begin == floor) token_begin = token.begin;
+  token.asked = begin;
+  token.begin = token_begin;
+  // Its end: forward from `end` to a delimiter, unless the last scan already
+  // passed `end` without meeting one.
+  if (token.scanned == Token::kNone || end < token.scanned || end > token.end) {
+    std::size_t token_end = end;
+    while (token_end < all.size()) {
+      std::size_t next = token_end;
+      if (delimits(utf8::decode(all, next))) break;
+      token_end = next;
+    }
+    token.scanned = end;
+    token.end = token_end;
   }
-  const std::string_view token(all.data() + token_begin, token_end - token_begin);
-  std::string_view core = token;
-  while (!core.empty() && std::string_view(".,;:!?)]\"'").find(core.back()) != std::string_view::npos)
-    core.remove_suffix(1);
-  if (core.find_first_of("/@_:-.0123456789") != std::string_view::npos) return;
+  if (token.judged_begin != token.begin || token.judged_end != token.end) {
+    std::string_view core(all.data() + token.begin, token.end - token.begin);
+    while (!core.empty() && std::string_view(".,;:!?)]\"'").find(core.back()) != std::string_view::npos)
+      core.remove_suffix(1);
+    token.plain = core.find_first_of("/@_:-.0123456789") == std::string_view::npos;
+    token.judged_begin = token.begin;
+    token.judged_end = token.end;
+  }
+  if (!token.plain) return;
+  // Words longer than text::Hyphenator::kMaxWordLength letters get no
+  // points (as TeX's 63), so libhyphen never sees a huge "word".
   auto points = hyphenator.points(word, style_.hyphen_min_before, style_.hyphen_min_after);
   if (points.empty()) return;
   const Piece& piece = s.pieces.front();
@@ -377,14 +406,15 @@ void Typesetter::find_cuts(const text::Hyphenator& hyphenator, const std::string
   s.hyphen_glyph = face.glyph_for(U'-');
   if (s.hyphen_glyph == 0) return;
   s.hyphen_width = face.scale(face.advance(s.hyphen_glyph), piece.size);
+  // Points and clusters both ascend (left to right, monotone clusters): one
+  // merge instead of a search of the glyphs per point.
+  std::size_t g = 1;
   for (std::size_t point : points) {
     const std::size_t byte = begin + point;
-    for (std::size_t g = 1; g < piece.glyphs.size(); ++g) {
-      if (piece.clusters[g] == byte && piece.clusters[g - 1] != byte && !piece.unsafe[g]) {
-        s.cuts.push_back(g);
-        break;
-      }
-    }
+    while (g < piece.glyphs.size() && piece.clusters[g] < byte) ++g;
+    if (g == piece.glyphs.size()) break;
+    // The first glyph of the cluster at `byte`, where HarfBuzz allows a cut.
+    if (piece.clusters[g] == byte && piece.clusters[g - 1] != byte && !piece.unsafe[g]) s.cuts.push_back(g);
   }
 }
 
@@ -546,9 +576,17 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
   const std::vector<typeset::Item>& items = list.items;
   const typeset::BreakResult result = break_items(list, p, shape);
   const double leading = p.has_cjk ? shape.leading_cjk : shape.leading;
+  // Where overfull lines are reported: the first span that knows its place
+  // (looked up once, not per line, for a paragraph of many overfull lines).
+  SourceSpan where;
+  for (const auto& span : rich.spans)
+    if (span.source.known()) {
+      where = span.source;
+      break;
+    }
 
   for (const auto& line : result.lines) {
-    if (line.overfull) warn_overfull(rich, line.natural_width - line.shrink - line.width);
+    if (line.overfull) warn_overfull(where, line.natural_width - line.shrink - line.width);
     SetLine out;
     strut(p.max_size > 0 ? p.max_size : style_.text_size, leading, out.height, out.depth);
     bool has_fil = false;
@@ -560,17 +598,14 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
 
     Scaled x = 0;
     frame::GlyphRun* run = nullptr;
+    std::size_t run_index = 0;  // of `run` in out.elements
     std::string link;
     Scaled link_start = 0;
     auto close_link = [&](Scaled end_x) {
       if (!link.empty() && end_x > link_start) {
         // push_back may reallocate the elements: `run` must follow its run.
-        std::size_t run_index = 0;
-        for (std::size_t i = out.elements.size(); run && i-- > 0;)
-          if (std::get_if<frame::GlyphRun>(&out.elements[i]) == run) {
-            run_index = i;
-            break;
-          }
+        // (Kept by index: searching for it made a line of many links
+        // quadratic, as one run continues past the link areas after it.)
         out.elements.push_back(frame::LinkArea{link_start, -out.height, end_x - link_start, out.height + out.depth, link});
         if (run) run = &std::get<frame::GlyphRun>(out.elements[run_index]);
       }
@@ -585,6 +620,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       r2.y = 0;
       r2.color = color;
       out.elements.push_back(std::move(r2));
+      run_index = out.elements.size() - 1;
       run = &std::get<frame::GlyphRun>(out.elements.back());
     };
     // Glyphs [from, to) of a piece, continuing the current run and link.

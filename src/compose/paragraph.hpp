@@ -5,6 +5,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "compose/clreq.hpp"
@@ -102,14 +103,15 @@ class Typesetter {
   struct Segment;
   struct Prepared;
   struct Itemised;
+  struct Token;
   Prepared prepare(const RichText& text, bool hyphenate);
   void apply_clreq(Prepared& p);
   Itemised itemise(const Prepared& p, const ParagraphShape& shape) const;
   typeset::BreakResult break_items(const Itemised& list, const Prepared& p, const ParagraphShape& shape) const;
   void warn_missing(const Span& span, const std::vector<char32_t>& missing);
-  void warn_overfull(const RichText& rich, Scaled excess);
+  void warn_overfull(const SourceSpan& where, Scaled excess);
   void find_cuts(const text::Hyphenator& hyphenator, const std::string& all, std::size_t begin, std::size_t end,
-                 Segment& s) const;
+                 Token& token, Segment& s) const;
 
   const text::FontBook& book_;
   const FontSet& fonts_;
@@ -120,7 +122,7 @@ class Typesetter {
   // rules: with no dictionary for the variant's language, English's.
   std::unique_ptr<text::Hyphenator> latin_hyphenator_;
   Diagnostics& diags_;
-  std::vector<char32_t> warned_missing_;
+  std::unordered_set<char32_t> warned_missing_;  // a set: a text may lack thousands of distinct characters
   clreq::Punctuation punctuation_;
 };
 

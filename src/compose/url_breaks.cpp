@@ -2,8 +2,6 @@
 // offsets inside them, and re-cutting ICU's segments at those offsets.
 #include "compose/url_breaks.hpp"
 
-#include <algorithm>
-
 namespace cvpdf::compose {
 
 namespace {
@@ -87,12 +85,14 @@ std::vector<text::Segment> add_url_breaks(std::string_view text, std::vector<tex
 
   // Join "https://" to its host: ICU allows a break there, and a scheme
   // alone at a line end reads as a broken address.
+  // Segments and URLs both ascend: one walk through the URLs, not a search
+  // of all of them per segment (quadratic for a text of many short URLs).
   std::vector<text::Segment> joined;
   joined.reserve(segments.size());
+  auto url = urls.begin();
   for (const text::Segment& s : segments) {
-    const bool after_scheme = std::any_of(urls.begin(), urls.end(), [&](const UrlToken& u) {
-      return u.host_begin > u.begin && s.begin == u.host_begin;
-    });
+    while (url != urls.end() && url->host_begin < s.begin) ++url;
+    const bool after_scheme = url != urls.end() && url->host_begin == s.begin && url->host_begin > url->begin;
     if (after_scheme && !joined.empty() && joined.back().after == text::BreakAfter::Allowed &&
         joined.back().space_end == s.begin) {
       text::Segment& previous = joined.back();

@@ -28,7 +28,6 @@ struct Hyphenator::Dictionary {
 namespace {
 
 constexpr const char* kHyphenDir = "/usr/share/hyphen";
-constexpr std::size_t kMaxWordLength = 64;
 
 std::string normalise_charset(const char* cset) {
   std::string out;
@@ -105,8 +104,8 @@ std::vector<std::size_t> Hyphenator::points(std::string_view word, int left_min,
   auto first = std::find_if(letters.begin(), letters.end(), is_letter);
   auto last = std::find_if(letters.rbegin(), letters.rend(), is_letter).base();
   if (first >= last) return result;
+  if (static_cast<std::size_t>(last - first) > kMaxWordLength) return result;  // before copying a huge word
   std::vector<Letter> core(first, last);
-  if (core.size() > kMaxWordLength) return result;
   if (!std::all_of(core.begin(), core.end(), is_letter)) return result;
   if (std::any_of(core.begin() + 1, core.end(), [](const Letter& l) { return u_isupper(static_cast<UChar32>(l.cp)); }))
     return result;

@@ -24,6 +24,11 @@ class Hyphenator {
   Hyphenator(const Hyphenator&) = delete;
   Hyphenator& operator=(const Hyphenator&) = delete;
 
+  // The longest word that is hyphenated, in letters (TeX's limit is 63):
+  // longer "words" are identifiers or runaway text, and libhyphen's work
+  // grows with the word's length times its patterns' — never handed one.
+  static constexpr std::size_t kMaxWordLength = 64;
+
   // Byte offsets within `word` (UTF-8) before which a hyphen may be inserted,
   // ascending: "optimization" → {2, 4, 8} (op-ti-miza-tion), "performance"
   // → {3, 6}. left_min/right_min count characters; the dictionary's own
@@ -32,7 +37,8 @@ class Hyphenator {
   // No points for: words with anything but letters inside (digits, '_', '/',
   // '-', apostrophes), capitals after the first letter (acronyms such as
   // "NVIDIA", identifiers such as "PyTorch"), letters outside the
-  // dictionary's character set, invalid UTF-8, and words over 64 characters.
+  // dictionary's character set, invalid UTF-8, and words over
+  // kMaxWordLength letters.
   std::vector<std::size_t> points(std::string_view word, int left_min = 2, int right_min = 3) const;
 
  private:

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <unordered_set>
 
 #include "core/utf8.hpp"
 
@@ -69,8 +70,12 @@ void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char
   std::vector<Role> roles(chars.size());
   for (std::size_t i = 0; i < chars.size(); ++i) roles[i] = role_of(chars[i].cp, unicode);
 
+  // A set beside the list, which keeps the order of first appearance: a
+  // text may lack thousands of distinct characters.
+  std::unordered_set<char32_t> reported;
+  if (missing) reported.insert(missing->begin(), missing->end());
   auto report = [&](char32_t cp) {
-    if (missing && std::find(missing->begin(), missing->end(), cp) == missing->end()) missing->push_back(cp);
+    if (missing && reported.insert(cp).second) missing->push_back(cp);
   };
 
   for (std::size_t i = 0; i < chars.size(); ++i) {

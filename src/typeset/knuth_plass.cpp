@@ -15,10 +15,14 @@
 //   is never tried: it could only produce an empty line. Only a forced
 //   break can make one.
 // - Demerits are 64-bit, so awful_bad is 2^62 rather than 2^30 - 1.
+// - The active list is capped (BreakParams::max_active; prune_active), so a
+//   paragraph whose breaks never make a line overfull — zero-width material
+//   between them — stays linear in its length. Real text never reaches it.
 #include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
+#include <vector>
 
 #include "typeset/knuth_plass.hpp"
 
@@ -72,6 +76,7 @@ class Breaker {
   bool run_pass();
   void try_break(std::size_t cur, int pi, bool flagged);
   void create_active_nodes(std::size_t cur, bool flagged);
+  void prune_active();
   Demerits demerits(int badness, int pi, bool flagged, bool final_break, int fit, const Active& r) const;
   Scaled line_width(int line) const;
   std::size_t best_active(int& actual_looseness) const;
@@ -282,6 +287,29 @@ void Breaker::try_break(std::size_t cur, int pi, bool flagged) {
     if (stays_active) next_.push_back(r);
   }
   active_.swap(next_);
+  if (active_.size() > params_.max_active) prune_active();
+}
+
+// Not in tex.web: keep the max_active / 2 nodes with the fewest demerits
+// (on a tie, the later node, which try_break also prefers), in their order,
+// which is the line-number order §835 relies on. Pruning halfway below the
+// cap makes its cost constant per break.
+void Breaker::prune_active() {
+  const std::size_t keep = std::max<std::size_t>(params_.max_active / 2, 1);
+  std::vector<std::size_t> order(active_.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
+                   [&](std::size_t a, std::size_t b) {
+                     if (active_[a].total_demerits != active_[b].total_demerits)
+                       return active_[a].total_demerits < active_[b].total_demerits;
+                     return a > b;
+                   });
+  std::vector<bool> kept(active_.size(), false);
+  for (std::size_t k = 0; k < keep; ++k) kept[order[k]] = true;
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < active_.size(); ++i)
+    if (kept[i]) active_[out++] = active_[i];
+  active_.resize(out);
 }
 
 // §863–§869: one pass over the paragraph. False if no path reaches its end.

@@ -29,6 +29,13 @@ struct BreakParams {
   // TeX's \looseness: try for this many more (>0) or fewer (<0) lines than
   // the optimum; the closest achievable count wins (tex.web §875).
   int looseness = 0;
+  // The most active nodes kept (not in TeX): past this many, only the half
+  // with the fewest demerits survives. Tolerance bounds the active list of
+  // real text to the breaks within about one line (a few hundred at most);
+  // material with no width (marks, U+200B) between breaks never makes a
+  // line overfull, so at tolerance 10000 every break would stay active and
+  // breaking would be quadratic in the paragraph's length.
+  std::size_t max_active = 1000;
 };
 
 // How a line came out.

@@ -2,37 +2,13 @@
 // lines, hyphenation, spaces and links in the set glyph runs.
 #include <gtest/gtest.h>
 
-#include "classic_layout.hpp"
-#include "compose/fonts.hpp"
-#include "compose/paragraph.hpp"
 #include "model/loader.hpp"
-#include "text/hyphenator.hpp"
+#include "paragraph_fixture.hpp"
 
 namespace cvpdf::compose {
 namespace {
 
-struct Fixture {
-  Diagnostics diags;
-  model::StyleMap keys;
-  Style style;
-  text::FontBook book;
-  FontSet fonts;
-  std::unique_ptr<text::Hyphenator> hyphenator;
-
-  explicit Fixture(const std::string& language = "en") {
-    keys = classic_layout_keys(diags);
-    style = resolve_style({}, keys, language, diags);
-    fonts = resolve_fonts(style, pdf_language_tag(language), book, keys, diags);
-    hyphenator = text::Hyphenator::load_default(pdf_language_tag(language));
-  }
-  Typesetter typesetter(bool hyphenate = true) {
-    return Typesetter(book, fonts, style, pdf_language_tag(style_language), hyphenate ? hyphenator.get() : nullptr,
-                      diags);
-  }
-  std::string style_language = "en";
-};
-
-SpanStyle regular(const Style& s) { return {FontVariant::Regular, s.text_size, s.text_color, 0}; }
+using Fixture = ParagraphFixture;
 
 // The text of a set line, glyph by glyph.
 std::string line_text(const SetLine& line) {

@@ -3,6 +3,7 @@
 // fil glue, ragged right, and linear running time.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <string>
@@ -349,6 +350,74 @@ TEST(KnuthPlass, LongParagraphsTakeLinearTime) {
   EXPECT_GT(big_lines, 7 * small_lines);
   // Eight times the text: linear is ~8x; quadratic would be ~64x.
   EXPECT_LT(big, 25 * small + 0.05) << small << " s vs " << big << " s";
+}
+
+// Breaks between boxes of no width never make a line overfull, so at
+// tolerance 10000 every one is feasible and would stay active for the rest
+// of the paragraph; the cap on the active list (BreakParams::max_active)
+// keeps breaking linear. An overfull box first, as the composer then breaks
+// at tolerance 10000.
+std::vector<Item> zero_width_breaks(int n) {
+  std::vector<Item> items{Item::box(500 * kUnit, 0)};
+  for (int i = 0; i < n; ++i) {
+    items.push_back(Item::penalty_item(50));
+    items.push_back(Item::box(0, 0));
+  }
+  return items;
+}
+
+TEST(KnuthPlass, ZeroWidthBreaksTakeLinearTime) {
+  BreakParams params = width(400);
+  params.tolerance = 10000;
+  auto time = [&](int n) {
+    const auto items = zero_width_breaks(n);
+    double best = 1e9;
+    for (int run = 0; run < 3; ++run) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const BreakResult r = break_paragraph(items, params);
+      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      EXPECT_FALSE(r.lines.empty());
+    }
+    return best;
+  };
+  // Past the ramp while the active list fills up to its cap: then each
+  // break costs the same.
+  const double small = time(20000);
+  const double big = time(80000);
+  // Four times the breaks: linear is ~4x; quadratic would be ~16x.
+  EXPECT_LT(big, 8 * small + 0.02) << small << " s vs " << big << " s";
+}
+
+// The cap only ever prunes an active list far longer than real text makes:
+// on ordinary paragraphs the breaks are those of the uncapped breaker, and
+// with a cap of a few nodes the result still partitions the paragraph.
+TEST(KnuthPlass, ActiveListCapChangesNoOrdinaryBreaks) {
+  std::vector<Item> items;
+  for (int i = 0; i < 3000; ++i) {
+    if (i > 0) items.push_back(Item::glue(6 * kUnit, 3 * kUnit, 2 * kUnit));
+    items.push_back(Item::box((15 + (i * 13) % 40) * kUnit, 0));
+    if (i % 3 == 1) items.push_back(Item::penalty_item(50, 6 * kUnit, true));
+    if (i % 3 == 1) items.push_back(Item::box(12 * kUnit, 0));
+  }
+  for (int tolerance : {200, 10000}) {
+    BreakParams capped = width(400);
+    capped.tolerance = tolerance;
+    BreakParams uncapped = capped;
+    uncapped.max_active = static_cast<std::size_t>(-1);
+    const BreakResult a = break_paragraph(items, capped);
+    const BreakResult b = break_paragraph(items, uncapped);
+    ASSERT_EQ(a.lines.size(), b.lines.size());
+    for (std::size_t i = 0; i < a.lines.size(); ++i) EXPECT_EQ(a.lines[i].break_index, b.lines[i].break_index);
+    EXPECT_EQ(a.total_demerits, b.total_demerits);
+
+    BreakParams tiny = capped;
+    tiny.max_active = 3;
+    const BreakResult c = break_paragraph(items, tiny);
+    ASSERT_FALSE(c.lines.empty());
+    EXPECT_EQ(c.lines.front().begin, 0u);
+    for (std::size_t i = 1; i < c.lines.size(); ++i) EXPECT_GT(c.lines[i].begin, c.lines[i - 1].break_index);
+    EXPECT_EQ(c.lines.back().break_index, items.size());
+  }
 }
 
 // Random paragraphs, including penalties inside runs of glue, fil glue
