@@ -339,10 +339,15 @@ TEST(KnuthPlass, LongParagraphsTakeLinearTime) {
     }
     return items;
   };
+  // Best of three: one slow run on a shared machine is noise, not growth.
   auto time = [](const std::vector<Item>& items, std::size_t& lines) {
-    const auto t0 = std::chrono::steady_clock::now();
-    lines = break_paragraph(items, width(400)).lines.size();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    double best = 1e9;
+    for (int run = 0; run < 3; ++run) {
+      const auto t0 = std::chrono::steady_clock::now();
+      lines = break_paragraph(items, width(400)).lines.size();
+      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    return best;
   };
   std::size_t small_lines = 0, big_lines = 0;
   const double small = time(make(10000), small_lines);
