@@ -48,6 +48,13 @@ bool check_input(std::string_view text, const std::string& file, Diagnostics& di
                 "a résumé is a few kilobytes; is this the right file?");
     return false;
   }
+  // A NUL near the start: a binary file (an image, a PDF, a program), where
+  // "not UTF-8" and "save the file as UTF-8" would mislead.
+  if (std::size_t nul = text.substr(0, 8192).find('\0'); nul != std::string_view::npos) {
+    diags.error({file, 1, 1}, "the file is not text (it holds NUL bytes)",
+                "give the résumé's YAML or JSON file; is this an image, a PDF or a program?");
+    return false;
+  }
   if (std::size_t bad = utf8::find_invalid(text); bad != std::string_view::npos) {
     Pos p = position_of(text, bad);
     diags.error({file, p.line, p.column},
