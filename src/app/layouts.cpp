@@ -1,10 +1,14 @@
-// Layout resolution: built-in names, layout files, style and --set.
+// Layout resolution: built-in names, layout files (refusing files that are
+// not text), style and --set.
 #include "app/layouts.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <string_view>
 
 #include "app/files.hpp"
 #include "compose/builtin_layouts.hpp"
+#include "core/utf8.hpp"
 #include "model/loader.hpp"
 
 namespace cvpdf::app {
@@ -12,6 +16,17 @@ namespace cvpdf::app {
 namespace {
 
 namespace fs = std::filesystem;
+
+// Text YAML could hold: UTF-8 without NUL or other control characters (the
+// loader's own check, input_checks.cpp, would reject them too, but naming a
+// byte of a binary file is no help).
+bool is_text(std::string_view text) {
+  if (utf8::find_invalid(text) != std::string_view::npos) return false;
+  return std::none_of(text.begin(), text.end(), [](char ch) {
+    auto c = static_cast<unsigned char>(ch);
+    return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F;
+  });
+}
 
 const compose::BuiltinLayout* find_builtin(const std::string& name) {
   for (const auto& l : compose::builtin_layouts())
@@ -57,6 +72,13 @@ LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, c
                           "built-in layouts: " + builtin_layout_names() + "; or give the path of a layout .yaml file"});
       }
       std::string text = read_input(path.string());
+      if (!is_text(text)) {
+        // A PNG, a PDF, a program: its bytes would only garble the message.
+        throw FatalError({Severity::Error, span,
+                          path.string() + " is not a layout file (it is not YAML text)",
+                          "a layout is a .yaml file of keys such as page: {size: a4}; built-in layouts: " +
+                              builtin_layout_names()});
+      }
       if (auto map = model::load_style(text, path.string(), diags)) keys.overrides = std::move(*map);
       keys.file = path.string();
       // A layout named without a directory (--layout mine.yaml) is in the

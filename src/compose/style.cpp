@@ -1,28 +1,52 @@
 // Style resolution: dotted layout keys → typed values, with diagnostics that
-// point at the key (in the layout, the résumé's `style:` or `--set`).
+// point at the key (in the layout, the résumé's `style:` or `--set`). Every
+// number is read strictly (the whole text, finite) and range-checked in
+// floating point before it becomes an integer or scaled points, so no value
+// — nan, inf, 1e309, 1e30 — can overflow or slip through a comparison.
 #include "compose/style.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <cstdlib>
+#include <cmath>
 #include <map>
+#include <string_view>
 
 namespace cvpdf::compose {
 
 namespace {
+
+// Sizes, gaps and margins: 1000pt is about 35 cm, more than any page side
+// a résumé is printed on; the margins are checked against the page below.
+constexpr double kMaxLengthPoints = 1000;
 
 std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
 }
 
-bool parse_number(const std::string& text, double& out) {
+enum class NumberForm { Ok, NotANumber, NotFinite };
+
+// The number at the start of `text` (from_chars: no spaces, no '+', no hex);
+// `used` is how many characters it took. A number beyond a double's range
+// (1e309) is not finite either.
+NumberForm parse_number_prefix(std::string_view text, double& out, std::size_t& used) {
   const char* begin = text.data();
-  const char* end = begin + text.size();
-  auto [ptr, ec] = std::from_chars(begin, end, out);
-  return ec == std::errc() && ptr == end;
+  auto [ptr, ec] = std::from_chars(begin, begin + text.size(), out);
+  used = static_cast<std::size_t>(ptr - begin);
+  if (ec == std::errc::result_out_of_range) return NumberForm::NotFinite;
+  if (ec != std::errc() || used == 0) return NumberForm::NotANumber;
+  return std::isfinite(out) ? NumberForm::Ok : NumberForm::NotFinite;
 }
+
+NumberForm parse_number(std::string_view text, double& out) {
+  std::size_t used = 0;
+  NumberForm form = parse_number_prefix(text, out, used);
+  if (form == NumberForm::Ok && used != text.size()) return NumberForm::NotANumber;
+  return form;
+}
+
+constexpr const char* kNotFiniteHint = "nan and inf are not values a layout can use; write a plain number such as 1.3";
 
 // Language-specific blocks: `dates.<lang>.x` and `words.<lang>.x` accept any
 // language; they are checked against the keys of the `en` block.
@@ -66,19 +90,38 @@ class Reader {
     return {v->scalar};
   }
 
+  // A ratio or factor in [min, max].
   double number(const std::string& key, double fallback, double min, double max) {
     const auto* v = find(key);
     if (!v || v->is_list) return fallback;
     double d = 0;
-    if (!parse_number(v->scalar, d)) {
-      error(*v, key, "must be a number, got '" + v->scalar + "'", "write a plain number such as 1.3");
-      return fallback;
+    switch (parse_number(v->scalar, d)) {
+      case NumberForm::Ok: break;
+      case NumberForm::NotANumber:
+        error(*v, key, "must be a number, got '" + v->scalar + "'",
+              "write a plain number in " + fmt(min) + "…" + fmt(max) + ", such as " + fmt(fallback));
+        return fallback;
+      case NumberForm::NotFinite:
+        error(*v, key, "must be a finite number, got '" + v->scalar + "'", kNotFiniteHint);
+        return fallback;
     }
-    if (d < min || d > max) {
+    if (!(d >= min && d <= max)) {
       error(*v, key, "is " + v->scalar + ", outside " + fmt(min) + "…" + fmt(max), "choose a value in that range");
       return fallback;
     }
     return d;
+  }
+
+  // A count: a whole number in [min, max].
+  int integer(const std::string& key, int fallback, int min, int max) {
+    const auto* v = find(key);
+    if (!v || v->is_list) return fallback;
+    double d = number(key, fallback, min, max);
+    if (d != std::floor(d)) {
+      error(*v, key, "must be a whole number, got '" + v->scalar + "'", "write a count such as " + fmt(fallback));
+      return fallback;
+    }
+    return static_cast<int>(d);
   }
 
   bool boolean(const std::string& key, bool fallback) {
@@ -91,21 +134,32 @@ class Reader {
     return fallback;
   }
 
-  // A length: 12pt, 4.2mm, 1cm, 0.5in, or (when em > 0) 0.1em.
-  Scaled length(const std::string& key, Scaled fallback, Scaled em = 0) {
+  // A length in [0, max_points]: 12pt, 4.2mm, 1cm, 0.5in, or (when em > 0) 0.1em.
+  Scaled length(const std::string& key, Scaled fallback, Scaled em = 0, double max_points = kMaxLengthPoints) {
     const auto* v = find(key);
     if (!v || v->is_list) return fallback;
-    Scaled s = 0;
-    if (!parse_length(v->scalar, em, s)) {
-      error(*v, key, "must be a length like 12pt, 15mm, 1.5cm or 0.5in, got '" + v->scalar + "'",
-            em > 0 ? "lengths here may also be relative to the font size, e.g. 0.1em" : "add a unit");
+    double points = 0;
+    switch (parse_length(v->scalar, em, points)) {
+      case NumberForm::Ok: break;
+      case NumberForm::NotANumber:
+        error(*v, key, "must be a length like 12pt, 15mm, 1.5cm or 0.5in, got '" + v->scalar + "'",
+              em > 0 ? "lengths here may also be relative to the font size, e.g. 0.1em" : "add a unit");
+        return fallback;
+      case NumberForm::NotFinite:
+        error(*v, key, "must be a finite length, got '" + v->scalar + "'", "write a length such as 12pt or 4mm");
+        return fallback;
+    }
+    if (points < 0) {
+      error(*v, key, "must not be negative, got '" + v->scalar + "'", "use 0 or a positive length");
       return fallback;
     }
-    if (s < 0) {
-      error(*v, key, "must not be negative", "use 0 or a positive length");
+    if (points > max_points) {
+      error(*v, key, "is '" + v->scalar + "', more than " + fmt(max_points) + "pt",
+            "a length here is at most " + fmt(max_points) + "pt (" + fmt(std::round(max_points / 72 * 2.54)) +
+                " cm); check the unit");
       return fallback;
     }
-    return s;
+    return pt(points);
   }
 
   frame::Color color(const std::string& key, frame::Color fallback) {
@@ -131,35 +185,22 @@ class Reader {
     return {channel(0), channel(1), channel(2)};
   }
 
-  static bool parse_length(const std::string& text, Scaled em, Scaled& out) {
-    std::size_t unit_at = text.find_first_not_of("0123456789.+-");
-    if (unit_at == 0 || unit_at == std::string::npos) {
-      double d = 0;
-      if (unit_at == std::string::npos && parse_number(text, d) && d == 0) {
-        out = 0;
-        return true;
-      }
-      return false;
-    }
-    std::string number = text.substr(0, unit_at);
-    std::string unit = lower(text.substr(unit_at));
-    while (!unit.empty() && unit.front() == ' ') unit.erase(0, 1);
+  // A length in points (not yet range-checked). A bare 0 needs no unit.
+  static NumberForm parse_length(std::string_view text, Scaled em, double& points) {
     double d = 0;
-    if (!parse_number(number, d)) return false;
-    double points = 0;
-    if (unit == "pt") points = d;
+    std::size_t used = 0;
+    NumberForm form = parse_number_prefix(text, d, used);
+    if (form != NumberForm::Ok) return form;
+    std::string unit = lower(std::string(text.substr(used)));
+    while (!unit.empty() && unit.front() == ' ') unit.erase(0, 1);
+    if (unit.empty() && d == 0) points = 0;
+    else if (unit == "pt") points = d;
     else if (unit == "mm") points = d * kPointsPerMillimetre;
     else if (unit == "cm") points = d * 10 * kPointsPerMillimetre;
     else if (unit == "in") points = d * kPointsPerInch;
-    else if (unit == "em" && em > 0) {
-      out = static_cast<Scaled>(d * static_cast<double>(em));
-      return true;
-    } else {
-      return false;
-    }
-    if (points > 10000 || points < -10000) return false;
-    out = pt(points);
-    return true;
+    else if (unit == "em" && em > 0) points = d * to_pt(em);
+    else return NumberForm::NotANumber;
+    return std::isfinite(points) ? NumberForm::Ok : NumberForm::NotFinite;
   }
 
   void error(const model::StyleValue& v, const std::string& key, const std::string& what, const std::string& hint) {
@@ -199,16 +240,18 @@ void resolve_page_size(Reader& r, Style& s, Diagnostics& diags) {
     }
   }
   // "WIDTH HEIGHT" with units.
+  // "WIDTH HEIGHT" with units, each 1 in to 200 in (PDF's largest page).
   auto space = size.find(' ');
-  Scaled w = 0, h = 0;
-  if (space != std::string::npos && Reader::parse_length(size.substr(0, space), 0, w) &&
-      Reader::parse_length(size.substr(space + 1), 0, h) && w >= pt(72) && h >= pt(72)) {
-    s.page_width = w;
-    s.page_height = h;
+  double w = 0, h = 0;
+  auto side = [](double points) { return points >= 72 && points <= 14400; };
+  if (space != std::string::npos && Reader::parse_length(size.substr(0, space), 0, w) == NumberForm::Ok &&
+      Reader::parse_length(size.substr(space + 1), 0, h) == NumberForm::Ok && side(w) && side(h)) {
+    s.page_width = pt(w);
+    s.page_height = pt(h);
     return;
   }
   diags.error(v ? v->span : SourceSpan{}, "style key 'page.size' is '" + (v ? v->scalar : size) + "', not a page size",
-              "use a4, letter, legal, a5, b5, or \"WIDTH HEIGHT\" such as \"210mm 297mm\"");
+              "use a4, letter, legal, a5, b5, or \"WIDTH HEIGHT\" such as \"210mm 297mm\" (each side 1in…200in)");
   s.page_width = pt(210 * kPointsPerMillimetre);
   s.page_height = pt(297 * kPointsPerMillimetre);
 }
@@ -293,10 +336,10 @@ Style resolve_style(const model::StyleMap& map, const model::StyleMap& defaults,
     diags.error(v ? v->span : SourceSpan{}, "style key 'text.align' is '" + align + "'", "use justify or ragged");
   }
   s.hyphenate = r.boolean("text.hyphenate", true);
-  s.hyphen_min_word = static_cast<int>(r.number("text.hyphenate-min-word", 6, 2, 64));
-  s.hyphen_min_before = static_cast<int>(r.number("text.hyphenate-min-before", 2, 1, 32));
-  s.hyphen_min_after = static_cast<int>(r.number("text.hyphenate-min-after", 3, 1, 32));
-  s.tolerance = static_cast<int>(r.number("text.tolerance", 200, 0, 10000));
+  s.hyphen_min_word = r.integer("text.hyphenate-min-word", 6, 2, 64);
+  s.hyphen_min_before = r.integer("text.hyphenate-min-before", 2, 1, 32);
+  s.hyphen_min_after = r.integer("text.hyphenate-min-after", 3, 1, 32);
+  s.tolerance = r.integer("text.tolerance", 200, 0, 10000);
   s.paragraph_gap = r.length("text.paragraph-gap", pt(3), em);
 
   s.name_size = r.length("header.name-size", pt(24), em);
@@ -325,7 +368,7 @@ Style resolve_style(const model::StyleMap& map, const model::StyleMap& defaults,
 
   s.entry_space_between = r.length("entry.space-between", pt(7), em);
   s.entry_head_gap = r.length("entry.head-gap", pt(1), em);
-  s.entry_keep_lines = static_cast<int>(r.number("entry.keep-together", 5, 0, 1000));
+  s.entry_keep_lines = r.integer("entry.keep-together", 5, 0, 1000);
   s.date_size = r.length("entry.date-size", s.text_size, em);
   s.tag_size = r.length("entry.tag-size", s.text_size, em);
   s.links_size = r.length("entry.links-size", s.text_size, em);
@@ -343,7 +386,7 @@ Style resolve_style(const model::StyleMap& map, const model::StyleMap& defaults,
   s.publication_numbers = r.boolean("publications.number", true);
 
   s.footer_size = r.length("footer.size", pt(8), em);
-  s.footer_from_page = static_cast<int>(r.number("footer.from-page", 2, 1, 1000));
+  s.footer_from_page = r.integer("footer.from-page", 2, 1, 1000);
 
   s.date_separator = r.text("dates.separator", " – ");
   std::string primary = primary_language(language);

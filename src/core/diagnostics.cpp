@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+
+#include "core/utf8.hpp"
 
 namespace cvpdf {
 
@@ -20,17 +23,43 @@ std::string SourceSpan::to_string() const {
   return s;
 }
 
+std::string printable(std::string_view text, std::size_t max_bytes) {
+  std::string out;
+  out.reserve(std::min(text.size(), max_bytes) + 8);
+  char buf[16];
+  for (std::size_t pos = 0; pos < text.size();) {
+    if (out.size() >= max_bytes) {
+      out += "…";
+      break;
+    }
+    std::size_t start = pos;
+    char32_t cp = utf8::decode(text, pos);
+    bool invalid = cp == utf8::kReplacement && text.substr(start, pos - start) != "\xEF\xBF\xBD";
+    if (invalid || cp < 0x20 || cp == 0x7F) {
+      std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned char>(text[start]));
+      out += buf;
+    } else if ((cp >= 0x80 && cp < 0xA0) || cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) ||
+               (cp >= 0x2066 && cp <= 0x2069)) {
+      std::snprintf(buf, sizeof buf, "\\u{%X}", static_cast<unsigned>(cp));
+      out += buf;
+    } else {
+      out.append(text, start, pos - start);
+    }
+  }
+  return out;
+}
+
 std::string Diagnostic::format() const {
   std::string out;
-  std::string where = span.to_string();
+  std::string where = printable(span.to_string());
   if (!where.empty()) out += where + ": ";
   switch (severity) {
     case Severity::Error: out += "error: "; break;
     case Severity::Warning: out += "warning: "; break;
     case Severity::Note: out += "note: "; break;
   }
-  out += message;
-  if (!hint.empty()) out += "\n  hint: " + hint;
+  out += printable(message);
+  if (!hint.empty()) out += "\n  hint: " + printable(hint);
   return out;
 }
 

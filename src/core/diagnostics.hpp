@@ -5,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cvpdf {
@@ -27,7 +28,9 @@ struct Diagnostic {
   std::string message;
   std::string hint;  // may be empty
 
-  // "resume.yaml:14:7: error: message\n  hint: ..." (no trailing newline)
+  // "resume.yaml:14:7: error: message\n  hint: ..." (no trailing newline).
+  // The place, message and hint go through printable(): the only line break
+  // is the one before the hint.
   std::string format() const;
 };
 
@@ -63,6 +66,13 @@ class IoError : public FatalError {
  public:
   using FatalError::FatalError;
 };
+
+// `text` made safe to print on a terminal, for every message about the input
+// (which quotes key names, values and file names): C0 and C1 control
+// characters, DEL and bytes that are not UTF-8 become \xNN or \u{NN}, as do
+// the bidirectional overrides and line separators that could disguise a
+// message; beyond `max_bytes` the text is cut and ends with "…".
+std::string printable(std::string_view text, std::size_t max_bytes = 1000);
 
 // The closest of `candidates` to `word` by edit distance, or "" when none is
 // close enough to be a plausible typo (used for "did you mean" hints).

@@ -6,6 +6,7 @@
 // time and memory, so what is clearly pathological is refused here first,
 // with a clear message and position.
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <string>
 
@@ -45,6 +46,13 @@ bool check_input(std::string_view text, const std::string& file, Diagnostics& di
     diags.error({file, 1, 1}, "the file is too large (" + megabytes(text.size()) + "; the limit is " +
                                   megabytes(limits.max_bytes) + ")",
                 "a résumé is a few kilobytes; is this the right file?");
+    return false;
+  }
+  // A NUL near the start: a binary file (an image, a PDF, a program), where
+  // "not UTF-8" and "save the file as UTF-8" would mislead.
+  if (std::size_t nul = text.substr(0, 8192).find('\0'); nul != std::string_view::npos) {
+    diags.error({file, 1, 1}, "the file is not text (it holds NUL bytes)",
+                "give the résumé's YAML or JSON file; is this an image, a PDF or a program?");
     return false;
   }
   if (std::size_t bad = utf8::find_invalid(text); bad != std::string_view::npos) {
@@ -112,6 +120,18 @@ class Scanner {
       stopped_ = true;
     }
   }
+  // A \uXXXX escape at line_[i] naming a UTF-16 surrogate (yaml_extras.cpp).
+  void note_surrogate(std::size_t i) {
+    if (i + 6 > line_.size() || line_[i + 1] != 'u') return;
+    unsigned unit = 0;
+    for (std::size_t k = i + 2; k < i + 6; ++k) {
+      char h = static_cast<char>(std::tolower(static_cast<unsigned char>(line_[k])));
+      int v = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : -1;
+      if (v < 0) return;
+      unit = unit * 16 + static_cast<unsigned>(v);
+    }
+    if (unit >= 0xD800 && unit <= 0xDFFF) out_.surrogates.push_back({line_no_, i, unit});
+  }
   bool blank_at(std::size_t i) const { return i >= line_.size() || line_[i] == ' ' || line_[i] == '\t'; }
 
   void scan_line() {
@@ -174,6 +194,7 @@ class Scanner {
       }
       if (quote_ == '"') {
         if (c == '\\') {
+          note_surrogate(i);
           ++i;
         } else if (c == '"') {
           quote_ = 0;

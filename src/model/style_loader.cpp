@@ -3,6 +3,7 @@
 // a scalar or a list of scalars; each keeps the place it was written.
 // Precedence (layout < style < --set) is the caller's: later maps overwrite.
 #include <cctype>
+#include <cstdio>
 
 #include "model/loader.hpp"
 #include "model/schema.hpp"
@@ -166,10 +167,21 @@ bool apply_style_override(StyleMap& style, const std::string& assignment, Diagno
   } else {
     StyleValue v;
     v.scalar = value;
+    // What a YAML value cannot hold (the loader removes them there), typed
+    // on the command line as $'\e' or the like.
+    if (auto [code, removed] = detail::remove_control_characters(v.scalar); removed > 0) {
+      char name[16];
+      std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(code));
+      diags.warning(span, "--set " + key + ": the value contains the control character " + name + "; removed",
+                    "control characters do not print");
+    }
     values[key] = std::move(v);
   }
+  // A bad value is reported later, by whoever reads the key; its "place" is
+  // the option as typed, so the message names it: `--set text.leading=nan: …`.
+  const SourceSpan value_span{"--set " + key + "=" + value, 0, 0};
   for (auto& [k, v] : values) {
-    v.span = span;
+    v.span = value_span;
     style[k] = std::move(v);
   }
   return true;

@@ -11,6 +11,7 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include <cstdio>
 #include <new>
 #include <sstream>
 #include <unordered_map>
@@ -78,6 +79,9 @@ const char* hint_for(const std::string& message) {
   if (has("illegal block entry"))
     return "a '- ' list item cannot follow a key on the same line; start the list on the next line, indented";
   if (has("illegal map key")) return "check the indentation and the ':' after each key";
+  if (has("invalid unicode"))
+    return "a \\u or \\U escape must name a character: U+0000–U+10FFFF, with U+D800–U+DFFF only as a pair "
+           "(\\uD83D\\uDE00); fix the escape or type the character itself";
   if (has("unknown escape")) return "inside double quotes write a backslash as \\\\, or use single quotes";
   if (has("anchor is not defined") || has("alias"))
     return "an alias *name needs an anchor &name defined before it";
@@ -88,12 +92,46 @@ const char* hint_for(const std::string& message) {
 // Thrown by the builder to stop yaml-cpp's parser once an error is reported.
 struct Abort {};
 
-Pos pos_of(const Document& doc, const YAML::Mark& mark) {
-  if (mark.line < 0 || mark.column < 0 || static_cast<std::size_t>(mark.line) >= doc.line_starts.size()) return {};
-  std::string_view line = doc.line_text(mark.line + 1);
-  std::size_t byte = std::min(static_cast<std::size_t>(mark.column), line.size());
-  return {mark.line + 1, 1 + static_cast<int>(utf8::length(line.substr(0, byte)))};
-}
+// yaml-cpp's marks → our positions. A mark's column counts bytes (and the
+// parser may have read a text where surrogate escapes were rewritten, see
+// SurrogateEdits); ours count characters of the original line. Counting from
+// the line's start for every node made loading a one-line (minified) JSON file
+// quadratic, so a cursor remembers the last place converted on the current line
+// and counts on from there: events come in file order, so the total work is
+// linear. A mark behind the cursor (rare: an error) counts from the line start.
+class MarkMapper {
+ public:
+  MarkMapper(const Document& doc, const SurrogateEdits& edits) : doc_(doc), edits_(edits) {}
+
+  // The mark's byte column in the original line, or npos when it is unknown.
+  std::size_t byte_column(const YAML::Mark& mark) const {
+    if (mark.line < 0 || mark.column < 0 || static_cast<std::size_t>(mark.line) >= doc_.line_starts.size())
+      return std::string::npos;
+    std::size_t column = static_cast<std::size_t>(mark.column) + edits_.shift(mark.line + 1, mark.column);
+    return std::min(column, doc_.line_text(mark.line + 1).size());
+  }
+
+  Pos at(const YAML::Mark& mark) {
+    std::size_t byte = byte_column(mark);
+    if (byte == std::string::npos) return {};
+    if (mark.line != line_ || byte < byte_) {
+      line_ = mark.line;
+      byte_ = 0;
+      chars_ = 0;
+    }
+    std::string_view line = doc_.line_text(mark.line + 1);
+    chars_ += utf8::length(line.substr(byte_, byte - byte_));
+    byte_ = byte;
+    return {mark.line + 1, 1 + static_cast<int>(chars_)};
+  }
+
+ private:
+  const Document& doc_;
+  const SurrogateEdits& edits_;
+  int line_ = -1;
+  std::size_t byte_ = 0;   // on line_, the byte the cursor is at
+  std::size_t chars_ = 0;  // characters before it
+};
 
 // Builds the YNode tree from yaml-cpp's parse events. Iterative (a stack of
 // open collections), so it adds no recursion of its own. Aliases are copied,
@@ -101,8 +139,8 @@ Pos pos_of(const Document& doc, const YAML::Mark& mark) {
 // toward limits.max_nodes.
 class Builder : public YAML::EventHandler {
  public:
-  Builder(const Document& doc, Diagnostics& diags, const Limits& limits)
-      : doc_(doc), diags_(diags), limits_(limits) {}
+  Builder(const Document& doc, const SurrogateEdits& edits, Diagnostics& diags, const Limits& limits)
+      : doc_(doc), marks_(doc, edits), diags_(diags), limits_(limits) {}
 
   bool has_root() const { return has_root_; }
   YNode take_root() { return std::move(root_); }
@@ -112,7 +150,7 @@ class Builder : public YAML::EventHandler {
 
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     YNode n;
-    n.pos = pos_of(doc_, mark);
+    n.pos = marks_.at(mark);
     count(n.pos, 1);
     finish(std::move(n), anchor, 1);
   }
@@ -121,7 +159,7 @@ class Builder : public YAML::EventHandler {
                 const std::string& value) override {
     YNode n;
     n.kind = YNode::Kind::Scalar;
-    n.pos = pos_of(doc_, mark);
+    n.pos = marks_.at(mark);
     if (value.size() > limits_.max_scalar_bytes) {
       diags_.error(doc_.span(n.pos),
                    "a text of " + std::to_string(value.size() / 1024) + " KB is too long (the limit is " +
@@ -131,6 +169,19 @@ class Builder : public YAML::EventHandler {
     }
     n.text = value;
     n.quoted = tag == "!";
+    if (!is_key()) {
+      auto [first, removed] = remove_control_characters(n.text);
+      if (removed > 0) {
+        char name[16];
+        std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(first));
+        diags_.warning(doc_.span(n.pos),
+                       std::string("the text contains the control character ") + name +
+                           (removed > 1 ? " (and " + std::to_string(removed - 1) + " more)" : std::string()) +
+                           "; removed",
+                       "control characters do not print; remove the escape that writes it (\\e, \\a, \\0, "
+                       "\\x.., \\u00..)");
+      }
+    }
     count(n.pos, 1);
     finish(std::move(n), anchor, 1);
   }
@@ -138,11 +189,11 @@ class Builder : public YAML::EventHandler {
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     auto it = anchors_.find(anchor);
     if (it == anchors_.end()) {
-      diags_.error(doc_.span(pos_of(doc_, mark)), "an alias refers to the block that contains it",
+      diags_.error(doc_.span(marks_.at(mark)), "an alias refers to the block that contains it",
                    "an alias *name cannot be used inside the block that defines &name");
       throw Abort{};
     }
-    count(pos_of(doc_, mark), it->second.size);
+    count(marks_.at(mark), it->second.size);
     finish(YNode(it->second.node), 0, it->second.size);
   }
 
@@ -165,6 +216,9 @@ class Builder : public YAML::EventHandler {
     bool has_key = false;         // a map's key is waiting for its value
     YNode key;
     std::unordered_map<std::string, Pos> seen;  // a map's keys so far
+    std::vector<YNode> merges;    // the mappings named by `<<`, in order
+    std::size_t merge_at = 0;     // where among the values the `<<` was
+    Pos merge_key;                // the `<<`, once seen
   };
   struct Anchored {
     YNode node;
@@ -182,24 +236,32 @@ class Builder : public YAML::EventHandler {
   }
 
   void open(YNode::Kind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
-    count(pos_of(doc_, mark), 1);
+    count(marks_.at(mark), 1);
     if (stack_.size() >= static_cast<std::size_t>(2 * limits_.max_depth)) {
-      diags_.error(doc_.span(pos_of(doc_, mark)),
+      diags_.error(doc_.span(marks_.at(mark)),
                    "the document is nested too deeply (more than " + std::to_string(2 * limits_.max_depth) + " levels)",
                    "a résumé needs only a few levels; check for unbalanced '[' or '{'");
       throw Abort{};
     }
     Frame f;
     f.node.kind = kind;
-    f.node.pos = pos_of(doc_, mark);
+    f.node.pos = marks_.at(mark);
     f.anchor = anchor;
     f.made_before = made_;
     stack_.push_back(std::move(f));
   }
 
+  // Is the scalar being read a map's key?
+  bool is_key() const {
+    return !stack_.empty() && stack_.back().node.kind == YNode::Kind::Map && !stack_.back().has_key;
+  }
+
   void close() {
     Frame f = std::move(stack_.back());
     stack_.pop_back();
+    // Merged keys are added once the map is complete: its own keys, wherever
+    // they are written, win over merged ones (YAML 1.1's merge key).
+    if (!f.merges.empty()) merge_keys(f.node, f.merges, f.merge_at, f.seen);
     finish(std::move(f.node), f.anchor, made_ - f.made_before + 1);
   }
 
@@ -233,6 +295,10 @@ class Builder : public YAML::EventHandler {
                    "write keys as plain words followed by ': ', e.g. `name: Ada`");
       return;
     }
+    if (key.text == "<<" && !key.quoted) {
+      merge(parent, std::move(node), key.pos);
+      return;
+    }
     node.key = key.text;
     node.key_pos = key.pos;
     if (node.is_null() || !node.pos.known()) node.pos = key.pos;
@@ -247,7 +313,41 @@ class Builder : public YAML::EventHandler {
     parent.node.children.push_back(std::move(node));
   }
 
+  // `<<: *base` or `<<: [*a, *b]`. The aliased copies were counted when made,
+  // so a "merge bomb" meets the same node limit as any alias bomb.
+  void merge(Frame& parent, YNode value, Pos key_pos) {
+    const char* hint = "write <<: *name (an alias of a mapping defined with &name) or <<: [*a, *b]";
+    if (parent.merge_key.known()) {
+      diags_.error(doc_.span(key_pos),
+                   "a second merge key '<<' in this mapping (first at line " + std::to_string(parent.merge_key.line) +
+                       ", column " + std::to_string(parent.merge_key.column) + ")",
+                   "merge several mappings with one list: <<: [*a, *b]");
+      return;
+    }
+    parent.merge_key = key_pos;
+    std::vector<YNode> sources;
+    if (value.is_map()) {
+      sources.push_back(std::move(value));
+    } else if (value.is_sequence()) {
+      for (auto& item : value.children) {
+        if (!item.is_map()) {
+          diags_.error(doc_.span(item.pos.known() ? item.pos : key_pos),
+                       "a merge key '<<' lists " + describe(item) + ", not a mapping", hint);
+          return;
+        }
+        sources.push_back(std::move(item));
+      }
+    } else {
+      diags_.error(doc_.span(value.pos.known() ? value.pos : key_pos),
+                   "a merge key '<<' must name a mapping or a list of mappings, got " + describe(value), hint);
+      return;
+    }
+    parent.merge_at = parent.node.children.size();
+    for (auto& source : sources) parent.merges.push_back(std::move(source));
+  }
+
   const Document& doc_;
+  MarkMapper marks_;
   Diagnostics& diags_;
   const Limits& limits_;
   std::vector<Frame> stack_;
@@ -281,8 +381,9 @@ class Follower : public YAML::EventHandler {
   void OnMapEnd() override {}
 };
 
-void report_parse_error(const Document& doc, const Prescan& scan, const YAML::ParserException& e, Diagnostics& diags) {
-  Pos at = pos_of(doc, e.mark);
+void report_parse_error(const Document& doc, MarkMapper& marks, const Prescan& scan, const YAML::ParserException& e,
+                        Diagnostics& diags) {
+  Pos at = marks.at(e.mark);
   SourceSpan span = at.known() ? doc.span(at) : SourceSpan{doc.file, 0, 0};
   const std::string& message = e.msg;
   if (message.find("tab") != std::string::npos || scan.tab) {
@@ -340,16 +441,19 @@ std::optional<Document> parse_yaml(std::string_view text, const std::string& fil
   // yaml-cpp's event parser rather than YAML::Load/LoadAll: no yaml-cpp node
   // graph (~700 bytes a value), aliases under our control, and LoadAll loops
   // forever on a stray ',' after a flow document (yaml-cpp 0.7: "{},").
-  std::istringstream in(doc.text);
-  Builder builder(doc, diags, limits);
+  auto edits = SurrogateEdits::make(doc, scan.surrogates, diags);
+  if (!edits) return std::nullopt;
+  std::istringstream in(edits->empty() ? doc.text : edits->text());
+  Builder builder(doc, *edits, diags, limits);
+  MarkMapper marks(doc, *edits);
   try {
     YAML::Parser parser(in);
     if (parser.HandleNextDocument(builder)) {
       Follower next;
       if (parser.HandleNextDocument(next)) {
-        Pos at = pos_of(doc, next.start);
+        Pos at = marks.at(next.start);
         std::string_view line = doc.line_text(at.line);
-        std::size_t byte = std::min(static_cast<std::size_t>(std::max(next.start.column, 0)), line.size());
+        std::size_t byte = marks.byte_column(next.start);
         char c = byte < line.size() ? line[byte] : '\0';
         if (c == ',' || c == ']' || c == '}') {
           diags.error(doc.span(at), std::string("unexpected '") + c + "' after the end of the document",
@@ -363,7 +467,7 @@ std::optional<Document> parse_yaml(std::string_view text, const std::string& fil
   } catch (const Abort&) {
     return std::nullopt;
   } catch (const YAML::ParserException& e) {
-    report_parse_error(doc, scan, e, diags);
+    report_parse_error(doc, marks, scan, e, diags);
     return std::nullopt;
   } catch (const std::bad_alloc&) {
     diags.error({file, 0, 0}, "out of memory while reading the YAML", "is this the right file?");

@@ -2,12 +2,16 @@
 // parsed, with 1-based line:column marks (columns count characters, not
 // bytes) and none of yaml-cpp's types, so only yaml_tree.cpp includes
 // yaml-cpp. Also the checks that run on the raw text before yaml-cpp sees it
-// (input_checks.cpp): size, UTF-8, control characters, nesting depth, tabs.
+// (input_checks.cpp): size, UTF-8, control characters, nesting depth, tabs;
+// and what yaml-cpp 0.7 does not do for us (yaml_extras.cpp): surrogate
+// pairs, merge keys, control characters written as escapes.
 #pragma once
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/diagnostics.hpp"
@@ -79,6 +83,13 @@ Pos position_of(std::string_view text, std::size_t offset);
 // Size, UTF-8 and control characters. Reports and returns false on failure.
 bool check_input(std::string_view text, const std::string& file, Diagnostics& diags, const Limits& limits);
 
+// A \uD800–\uDFFF escape inside a double-quoted scalar (a UTF-16 surrogate).
+struct SurrogateEscape {
+  int line = 0;           // 1-based
+  std::size_t byte = 0;   // of the backslash, in the line
+  char32_t unit = 0;
+};
+
 struct Prescan {
   bool too_deep = false;
   Pos too_deep_at;             // where the nesting first exceeded the limit
@@ -86,6 +97,7 @@ struct Prescan {
   std::size_t values = 0;      // estimated number of values
   Pos values_exceeded_at;
   bool has_content = false;    // anything besides blanks, comments and --- / ...
+  std::vector<SurrogateEscape> surrogates;
 };
 
 // A light scan of YAML's structure (quotes, comments, block scalars, flow
@@ -93,5 +105,39 @@ struct Prescan {
 // message before yaml-cpp's recursive parser sees it. An estimate: yaml-cpp's
 // own depth guard remains the backstop.
 Prescan prescan(std::string_view text, const Limits& limits);
+
+// ---- yaml_extras.cpp ----
+
+// yaml-cpp decodes \u escapes one at a time and refuses a surrogate, so
+// "\ud83d\ude00" (what JSON writers such as Python's json.dumps emit) fails.
+// Each high+low pair is rewritten as one \U0001F600 escape before parsing, two
+// bytes shorter; shift() maps a column of the rewritten text back.
+class SurrogateEdits {
+ public:
+  // The rewritten text, or nullopt after reporting a lone surrogate.
+  static std::optional<SurrogateEdits> make(const Document& doc, const std::vector<SurrogateEscape>& escapes,
+                                            Diagnostics& diags);
+  const std::string& text() const { return text_; }
+  bool empty() const { return ends_.empty(); }
+  // Bytes to add to byte `column` of `line` (1-based) of the rewritten text to
+  // get the column in the original.
+  std::size_t shift(int line, int column) const;
+
+ private:
+  std::string text_;
+  std::vector<std::pair<int, int>> ends_;  // (line, column) where each rewritten escape ends
+};
+
+// Removes control characters (other than tab and newline) from a text value,
+// which escapes such as \e, \a, \x00 or \u001b put there; tabs become spaces.
+// Returns the first removed code point and how many were removed (0: none).
+std::pair<char32_t, std::size_t> remove_control_characters(std::string& text);
+
+// YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`), which yaml-cpp's event
+// parser passes on as a plain key. Adds to `map` the keys of `sources` that it
+// does not have, earlier sources first, at `index` among its values; `seen`
+// holds the keys written in the map itself, which win.
+void merge_keys(YNode& map, std::vector<YNode>& sources, std::size_t index,
+                std::unordered_map<std::string, Pos>& seen);
 
 }  // namespace cvpdf::model::detail

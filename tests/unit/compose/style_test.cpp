@@ -1,6 +1,8 @@
 // Style resolution and date formatting.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "compose/dates.hpp"
 #include "compose/style.hpp"
 
@@ -133,6 +135,84 @@ TEST(Style, FitLimitsAndPageWords) {
   ASSERT_TRUE(diags.has_errors());
   EXPECT_NE(diags.all().back().format().find("layout.yaml:7:3: error: style key 'fit.min-spacing'"), std::string::npos)
       << diags.all().back().format();
+}
+
+// Every numeric key of the style, by kind.
+const char* const kLengthKeys[] = {
+    "page.margin.top", "page.margin.bottom", "page.margin.left", "page.margin.right", "text.size",
+    "text.paragraph-gap", "header.name-size", "header.headline-size", "header.contact-size", "header.photo-size",
+    "header.gap-after-name", "header.gap-after-headline", "header.gap-after-contact", "header.gap-after-summary",
+    "metrics.value-size", "metrics.label-size", "metrics.gap-after", "heading.size", "heading.letter-spacing",
+    "heading.rule-thickness", "heading.rule-gap", "heading.space-before", "heading.space-after",
+    "entry.space-between", "entry.head-gap", "entry.date-size", "entry.tag-size", "entry.links-size",
+    "bullets.indent", "bullets.space-between", "bullets.gap-before", "pairs.column-gap", "pairs.space-between",
+    "publications.space-between", "footer.size", "fit.min-text-size", "fit.min-margin"};
+const char* const kRatioKeys[] = {"text.leading", "text.leading-cjk", "pairs.label-column-max", "fit.min-leading",
+                                  "fit.min-leading-cjk", "fit.min-spacing"};
+const char* const kCountKeys[] = {"text.hyphenate-min-word", "text.hyphenate-min-before", "text.hyphenate-min-after",
+                                  "text.tolerance", "entry.keep-together", "footer.from-page"};
+
+// Exactly one error, at the key's place, naming the key.
+void expect_one_error_at_key(const std::string& key, const std::string& value) {
+  Diagnostics diags;
+  Style s = resolve_style({{key, scalar(value, 42)}}, defaults(), "en", diags);
+  ASSERT_EQ(diags.error_count(), 1u) << key << "=" << value;
+  for (const auto& d : diags.all()) {
+    if (d.severity != Severity::Error) continue;
+    EXPECT_EQ(d.span.to_string(), "layout.yaml:42:3") << key << "=" << value;
+    EXPECT_NE(d.message.find("'" + key + "'"), std::string::npos) << d.format();
+    EXPECT_FALSE(d.hint.empty()) << d.format();
+  }
+  // What was refused left the fallback, never an overflowed or NaN value.
+  EXPECT_TRUE(std::isfinite(s.leading) && s.leading > 0);
+  EXPECT_GT(s.text_size, 0);
+  EXPECT_GE(s.margin_top, 0);
+  EXPECT_GT(s.content_width(), 0);
+}
+
+TEST(Style, EveryNumericKeyRefusesNonFiniteHugeNegativeAndMalformedValues) {
+  // nan and inf passed every range check (a comparison with NaN is false) and
+  // a huge length overflowed into a negative one.
+  const char* const bad[] = {"nan", "inf", "-inf", "1e309", "-1", "1e30", "12ptx", "", "NaN", "+1", "0x10", "1 2"};
+  for (const char* key : kLengthKeys) {
+    for (const char* value : bad) expect_one_error_at_key(key, value);
+    for (const char* value : {"nanpt", "infmm", "1e309pt", "-1pt", "1e30pt", "1e30em", "99999999999999999999in", "1e6pt"})
+      expect_one_error_at_key(key, value);
+  }
+  for (const char* key : kRatioKeys)
+    for (const char* value : bad) expect_one_error_at_key(key, value);
+  for (const char* key : kCountKeys) {
+    for (const char* value : bad) expect_one_error_at_key(key, value);
+    expect_one_error_at_key(key, "2.5");
+  }
+}
+
+TEST(Style, NumbersReadStrictlyButFully) {
+  Diagnostics diags;
+  Style s = resolve_style({{"text.leading", scalar("1.25")},
+                           {"page.margin.top", scalar("1.5e1mm")},
+                           {"page.margin.bottom", scalar("0")},
+                           {"bullets.indent", scalar("1.5 em")},
+                           {"text.tolerance", scalar("300")},
+                           {"page.size", scalar("200mm 1e2mm")}},
+                          defaults(), "en", diags);
+  EXPECT_FALSE(diags.has_errors()) << (diags.all().empty() ? "" : diags.all()[0].format());
+  EXPECT_DOUBLE_EQ(s.leading, 1.25);
+  EXPECT_EQ(s.margin_top, pt(15 * kPointsPerMillimetre));
+  EXPECT_EQ(s.margin_bottom, 0);
+  EXPECT_EQ(s.bullet_indent, pt(15));
+  EXPECT_EQ(s.tolerance, 300);
+  EXPECT_EQ(s.page_height, pt(100 * kPointsPerMillimetre));
+}
+
+TEST(Style, PageSizeRefusesNonFiniteAndHugeSides) {
+  for (const char* value : {"nanmm 297mm", "210mm infmm", "1e30pt 1e30pt", "210mm -297mm", "1e309mm 1mm", "10pt 10pt"}) {
+    Diagnostics diags;
+    Style s = resolve_style({{"page.size", scalar(value, 5)}}, defaults(), "en", diags);
+    ASSERT_EQ(diags.error_count(), 1u) << value;
+    EXPECT_NE(diags.all()[0].message.find("'page.size'"), std::string::npos);
+    EXPECT_NEAR(to_pt(s.page_width), 595.28, 0.01) << value;
+  }
 }
 
 TEST(Dates, FormatPerLanguage) {

@@ -18,6 +18,32 @@ TEST(Diagnostics, FormatsFileLineColumnAndHint) {
   EXPECT_EQ(w.format(), "resume.yaml: warning: no line");
 }
 
+TEST(Diagnostics, FormatShowsControlCharactersAsEscapes) {
+  // Key names and values are quoted in messages; a raw ESC or BEL would reach
+  // the terminal (colours, a title change, a beep) and a newline could forge
+  // a line of its own.
+  Diagnostic d{Severity::Warning, {"r\x1b].yaml", 3, 1}, "unknown key 'a\x1b[31mb\x07" "c\nerror: fake' (ignored)",
+               "did you mean '\x7f\xC2\x85\xE2\x80\xAE'?"};
+  EXPECT_EQ(d.format(),
+            "r\\x1B].yaml:3:1: warning: unknown key 'a\\x1B[31mb\\x07c\\x0Aerror: fake' (ignored)\n"
+            "  hint: did you mean '\\x7F\\u{85}\\u{202E}'?");
+  for (char c : d.format()) {
+    auto b = static_cast<unsigned char>(c);
+    EXPECT_TRUE(b >= 0x20 || c == '\n') << static_cast<int>(b);
+  }
+}
+
+TEST(Diagnostics, PrintableKeepsTextAndCutsLongOrBinaryEchoes) {
+  EXPECT_EQ(printable("Zoë 王小明 \xEF\xBF\xBD tab\tend"), "Zoë 王小明 \xEF\xBF\xBD tab\\x09end");
+  using namespace std::string_view_literals;
+  EXPECT_EQ(printable("\x89PNG\r\n\x1a\n\x00\xff"sv), "\\x89PNG\\x0D\\x0A\\x1A\\x0A\\x00\\xFF");
+  std::string longer = printable(std::string(5000, 'a'));
+  EXPECT_LT(longer.size(), 1010u);
+  EXPECT_EQ(longer.substr(longer.size() - 3), "…");
+  Diagnostic d{Severity::Error, {}, std::string(100000, 'x'), ""};
+  EXPECT_LT(d.format().size(), 1100u);
+}
+
 TEST(Diagnostics, CountsErrorsNotWarnings) {
   Diagnostics diags;
   diags.warning({}, "w");

@@ -116,12 +116,12 @@ TEST(Set, ScalarListAndMapValues) {
   EXPECT_TRUE(apply_style_override(style, "footer.text=a=b", d));
   EXPECT_TRUE(d.all().empty()) << dump(d);
   EXPECT_EQ(style.at("page.size").scalar, "letter");
-  EXPECT_EQ(style.at("page.size").span.file, "--set");
+  EXPECT_EQ(style.at("page.size").span.file, "--set page.size=letter");  // messages name the option
   EXPECT_TRUE(style.at("fonts.latin").is_list);
   EXPECT_EQ(style.at("fonts.latin").list, (std::vector<std::string>{"Lato", "Inter"}));
   EXPECT_EQ(style.at("colors.text").scalar, "#1c1c1c");
   EXPECT_EQ(style.at("page.margin.top").scalar, "10mm");
-  EXPECT_EQ(style.at("page.margin.bottom").span.file, "--set");
+  EXPECT_EQ(style.at("page.margin.bottom").span.file, "--set page.margin={top: 10mm, bottom: 12mm}");
   EXPECT_EQ(style.at("header.contact-separator").scalar, " | ");
   EXPECT_EQ(style.at("text.size").scalar, "10pt");
   EXPECT_EQ(style.at("footer.text").scalar, "a=b");
