@@ -108,12 +108,12 @@ int build_once(const Options& options, text::FontBook& book, bool watching, std:
   }
   if (options.verbose) {
     for (const auto& out : result.outputs)
-      if (out.path != "-") std::cerr << "wrote " << out.path << " (" << out.summary << ")\n";
+      if (out.path != "-") std::cerr << "wrote " << printable(out.path) << " (" << out.summary << ")\n";
   }
   if (watching) {
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     std::cerr << "[" << clock_time() << "] wrote";
-    for (const auto& out : result.outputs) std::cerr << ' ' << out.path << " (" << out.summary << ")";
+    for (const auto& out : result.outputs) std::cerr << ' ' << printable(out.path) << " (" << out.summary << ")";
     std::cerr << " in " << static_cast<long>(ms) << " ms\n";
   }
   return kExitOk;
@@ -128,7 +128,7 @@ int run(int argc, char** argv) {
   UsageError usage;
   auto options = parse_command_line(argc, argv, usage);
   if (!options) {
-    std::cerr << "cvpdf: " << usage.message << "\nTry 'cvpdf --help'.\n";
+    std::cerr << "cvpdf: " << printable(usage.message) << "\nTry 'cvpdf --help'.\n";
     return kExitUsage;
   }
   try {
@@ -170,7 +170,7 @@ int run(int argc, char** argv) {
     std::cerr << "cvpdf: error: out of memory\n";
     return kExitInput;
   } catch (const std::exception& e) {
-    std::cerr << "cvpdf: internal error: " << e.what() << "\n  hint: please report this with the input file\n";
+    std::cerr << "cvpdf: internal error: " << printable(e.what()) << "\n  hint: please report this with the input file\n";
     return kExitInput;
   }
 }
