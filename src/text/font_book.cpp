@@ -105,7 +105,8 @@ void FontBook::open_face(Face& face, const std::string& path, unsigned index) {
   const unsigned face_count = hb_face_count(face.blob);
   if (face_count == 0) fail("not a font file (no OpenType/TrueType faces)", "use a .ttf, .otf or .ttc file");
   if (index >= face_count)
-    fail("the font collection has " + std::to_string(face_count) + " faces, no face " + std::to_string(index),
+    fail("the font collection has " + std::to_string(face_count) + (face_count == 1 ? " face" : " faces") +
+             ", no face " + std::to_string(index),
          "use a face index below " + std::to_string(face_count));
   if (std::string table = damaged_table(file, index); !table.empty())
     fail("the font file is truncated or damaged (" + table + " runs past the end of the file)",
