@@ -217,7 +217,11 @@ void Face::check_unchanged() const {
 }
 
 void FontBook::check_unchanged() const {
-  for (const auto& f : faces_) f->check_unchanged();
+  // A stale face is in no current result: any use goes through load_file,
+  // which reopens it or throws. Checking it would fail every build for a
+  // font the layout may no longer name.
+  for (const auto& f : faces_)
+    if (!stale_[f->id]) f->check_unchanged();
 }
 
 std::vector<std::string> FontBook::refresh_changed_files() {

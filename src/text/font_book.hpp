@@ -99,8 +99,9 @@ class FontBook {
   const Face& face(FaceId id) const { return *faces_.at(id); }
   std::size_t size() const { return faces_.size(); }
 
-  // Face::check_unchanged() for every face: call after shaping and after
-  // subsetting, before trusting any output made from the fonts.
+  // Face::check_unchanged() for every face (but those refresh could not
+  // reopen): call after shaping and after subsetting, before trusting any
+  // output made from the fonts.
   void check_unchanged() const;
 
   // For --watch, before each rebuild: reopens every face whose file's
