@@ -15,7 +15,10 @@ namespace cvpdf::text {
 namespace {
 
 // A blob over a MappedFile's bytes that keeps the mapping alive for as long
-// as HarfBuzz holds the blob (or any sub-blob of a table).
+// as HarfBuzz holds the blob (or any sub-blob of a table). READONLY, not
+// MAY_MAKE_WRITABLE: a table HarfBuzz must patch (a damaged font) is copied
+// instead of the mapping being made writable, so the zero pages the SIGBUS
+// handler maps read-only are never written to.
 hb_blob_t* blob_over(const std::shared_ptr<const MappedFile>& file) {
   const std::string_view bytes = file->bytes();
   auto* keep = new std::shared_ptr<const MappedFile>(file);
