@@ -1,8 +1,11 @@
 // Collecting glyph usage and subsetting faces with hb-subset (see
 // font_subset.hpp). FreeType reads CIDs back from the subset CFF, so codes
-// are whatever the embedded program really contains.
+// are whatever the embedded program really contains. The few table fields
+// read by hand (head, post, OS/2) go through text::ByteReader; a damaged
+// font is reported at the font (Face::error), never as a cvpdf bug.
 #include "pdf/font_subset.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <variant>
 
@@ -13,6 +16,7 @@
 
 #include "core/diagnostics.hpp"
 #include "pdf/format.hpp"
+#include "text/font_tables.hpp"
 
 namespace cvpdf::pdf {
 
@@ -21,6 +25,8 @@ namespace {
 [[noreturn]] void fail(const std::string& path, const std::string& message, const std::string& hint = {}) {
   throw FatalError({Severity::Error, SourceSpan{path, 0, 0}, message, hint});
 }
+
+constexpr const char* kDamagedHint = "the font file may be damaged: use another copy of the font";
 
 // RAII for the HarfBuzz and FreeType handles used below.
 struct BlobDeleter {
@@ -43,19 +49,7 @@ std::string blob_bytes(hb_blob_t* blob) {
   return data ? std::string(data, length) : std::string();
 }
 
-std::string table_bytes(hb_face_t* face, const char* tag) {
-  Blob blob(hb_face_reference_table(face, hb_tag_from_string(tag, 4)));
-  return blob_bytes(blob.get());
-}
-
-unsigned u16(const std::string& t, std::size_t at) {
-  if (at + 2 > t.size()) return 0;
-  return (static_cast<unsigned char>(t[at]) << 8) | static_cast<unsigned char>(t[at + 1]);
-}
-int s16(const std::string& t, std::size_t at) { return static_cast<std::int16_t>(u16(t, at)); }
-std::uint32_t u32(const std::string& t, std::size_t at) {
-  return (static_cast<std::uint32_t>(u16(t, at)) << 16) | u16(t, at + 2);
-}
+bool has_table(hb_face_t* face, const char* tag) { return !text::FontTable(face, tag).empty(); }
 
 // Font units → glyph space (1000/em), rounded half away from zero.
 int to_glyph_space(std::int64_t font_units, unsigned upem) {
@@ -85,26 +79,25 @@ std::string sanitize_name(const std::string& name) {
 
 void fill_descriptor(const text::Face& face, SubsetFont& out) {
   const unsigned upem = face.units_per_em;
-  const std::string head = table_bytes(face.hb_face, "head");
-  if (head.size() >= 54) {
-    out.bbox = {to_glyph_space(s16(head, 36), upem), to_glyph_space(s16(head, 38), upem),
-                to_glyph_space(s16(head, 40), upem), to_glyph_space(s16(head, 42), upem)};
-  }
-  bool fixed_pitch = false;
-  const std::string post = table_bytes(face.hb_face, "post");
-  if (post.size() >= 16) {
-    out.italic_angle = static_cast<double>(static_cast<std::int32_t>(u32(post, 4))) / 65536.0;
-    fixed_pitch = u32(post, 12) != 0;
-  }
-  unsigned weight_class = 400;
-  const std::string os2 = table_bytes(face.hb_face, "OS/2");
-  if (os2.size() >= 6) weight_class = u16(os2, 4);
-  if (weight_class < 50) weight_class = 50;
+  // head: xMin, yMin, xMax, yMax at 36–43; all four or none.
+  const text::FontTable head(face.hb_face, "head");
+  const auto x_min = head.reader().s16(36), y_min = head.reader().s16(38);
+  const auto x_max = head.reader().s16(40), y_max = head.reader().s16(42);
+  if (x_min && y_min && x_max && y_max)
+    out.bbox = {to_glyph_space(*x_min, upem), to_glyph_space(*y_min, upem), to_glyph_space(*x_max, upem),
+                to_glyph_space(*y_max, upem)};
+  // post: italicAngle (16.16) at 4, isFixedPitch at 12.
+  const text::FontTable post(face.hb_face, "post");
+  const auto italic_angle = post.reader().s32(4);
+  const auto fixed_pitch = post.reader().u32(12);
+  if (italic_angle) out.italic_angle = static_cast<double>(*italic_angle) / 65536.0;
+  unsigned weight_class = text::FontTable(face.hb_face, "OS/2").reader().u16(4).value_or(400);
+  weight_class = std::clamp(weight_class, 50u, 1000u);
 
   // Symbolic (bit 3): the glyphs are addressed by code, not by a standard
   // Latin encoding — what every Type0 font is.
   out.flags = 4;
-  if (fixed_pitch) out.flags |= 1;
+  if (fixed_pitch.value_or(0) != 0) out.flags |= 1;
   if (face.slant == text::Slant::Italic || out.italic_angle != 0) out.flags |= 64;
   out.ascent = to_glyph_space(face.ascender, upem);
   out.descent = to_glyph_space(face.descender, upem);
@@ -132,10 +125,12 @@ std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text
       FontUsage& usage = usages[it->second];
       const unsigned glyph_count = hb_face_get_glyph_count(face.hb_face);
       for (const auto& glyph : run->glyphs) {
+        // Only a damaged font gets here: its cmap or GSUB names a glyph past
+        // maxp's count, and HarfBuzz passes such ids through.
         if (glyph.id >= glyph_count)
-          fail(face.path, "glyph " + std::to_string(glyph.id) + " is not in the font (it has " +
-                              std::to_string(glyph_count) + " glyphs)",
-               "this is a bug in cvpdf; please report it");
+          throw face.error("the font is damaged: it maps text to glyph " + std::to_string(glyph.id) +
+                               ", but it has only " + std::to_string(glyph_count) + " glyphs",
+                           "use another copy of the font, or another font");
         usage.glyphs.insert(glyph.id);
         if (!glyph.text.empty()) usage.text.try_emplace(glyph.id, glyph.text);
       }
@@ -149,19 +144,19 @@ SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
   out.face = face.id;
   out.path = face.path;
 
-  const bool has_glyf = !table_bytes(face.hb_face, "glyf").empty();
-  const bool has_cff = !table_bytes(face.hb_face, "CFF ").empty();
+  const bool has_glyf = has_table(face.hb_face, "glyf");
+  const bool has_cff = has_table(face.hb_face, "CFF ");
   if (!has_glyf && !has_cff) {
-    if (!table_bytes(face.hb_face, "CFF2").empty())
-      fail(face.path, "cannot embed the font: CFF2 (variable OpenType/CFF2) outlines are not supported",
-           "use a static .otf or a .ttf version of the font");
-    fail(face.path, "cannot embed the font: it has no TrueType or CFF outlines",
-         "use a .ttf or .otf font with outlines");
+    if (has_table(face.hb_face, "CFF2"))
+      throw face.error("cannot embed the font: CFF2 (variable OpenType/CFF2) outlines are not supported",
+                       "use a static .otf or a .ttf version of the font");
+    throw face.error("cannot embed the font: it has no TrueType or CFF outlines",
+                     "use a .ttf or .otf font with outlines");
   }
   out.program = has_glyf ? FontProgram::TrueType : (face.is_cid_keyed ? FontProgram::CffCid : FontProgram::CffNamed);
 
   std::unique_ptr<hb_subset_input_t, InputDeleter> input(hb_subset_input_create_or_fail());
-  if (!input) fail(face.path, "cannot subset the font (out of memory)");
+  if (!input) throw face.error("cannot subset the font (out of memory)", "");
   hb_set_t* glyph_set = hb_subset_input_set(input.get(), HB_SUBSET_SETS_GLYPH_INDEX);
   hb_set_add(glyph_set, 0);
   for (std::uint32_t g : usage.glyphs) hb_set_add(glyph_set, g);
@@ -172,30 +167,36 @@ SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
     hb_set_add(drop, hb_tag_from_string(tag, 4));
 
   std::unique_ptr<hb_subset_plan_t, PlanDeleter> plan(hb_subset_plan_create_or_fail(face.hb_face, input.get()));
-  if (!plan) fail(face.path, "cannot subset the font for embedding", "the font file may be damaged");
+  if (!plan) throw face.error("cannot subset the font for embedding", kDamagedHint);
   const hb_map_t* old_to_new = hb_subset_plan_old_to_new_glyph_mapping(plan.get());
   std::unique_ptr<hb_face_t, FaceDeleter> subset(hb_subset_plan_execute_or_fail(plan.get()));
-  if (!subset) fail(face.path, "cannot subset the font for embedding", "the font file may be damaged");
+  if (!subset) throw face.error("cannot subset the font for embedding", kDamagedHint);
 
   const std::string sfnt = [&] {
     Blob blob(hb_face_reference_blob(subset.get()));
     return blob_bytes(blob.get());
   }();
-  if (sfnt.empty()) fail(face.path, "cannot subset the font for embedding (empty result)");
-  out.font_file = out.program == FontProgram::TrueType ? sfnt : table_bytes(subset.get(), "CFF ");
-  if (out.font_file.empty()) fail(face.path, "cannot subset the font for embedding (no CFF table in the subset)");
+  if (sfnt.empty()) throw face.error("cannot subset the font for embedding (empty result)", kDamagedHint);
+  if (out.program == FontProgram::TrueType) {
+    out.font_file = sfnt;
+  } else {
+    const text::FontTable cff(subset.get(), "CFF ");
+    out.font_file = std::string(cff.reader().all());
+  }
+  if (out.font_file.empty())
+    throw face.error("cannot subset the font for embedding (no CFF table in the subset)", kDamagedHint);
 
   // New glyph id → code.
   std::map<std::uint32_t, std::uint16_t> code_of_new;
   for (std::uint32_t g : usage.glyphs) {
     const hb_codepoint_t new_id = hb_map_get(old_to_new, g);
     if (new_id == HB_MAP_VALUE_INVALID || new_id > 0xFFFF)
-      fail(face.path, "glyph " + std::to_string(g) + " was lost while subsetting the font");
+      throw face.error("glyph " + std::to_string(g) + " was lost while subsetting the font", kDamagedHint);
     code_of_new[new_id] = static_cast<std::uint16_t>(new_id);
   }
   if (out.program == FontProgram::CffCid) {
     FT_Library library = nullptr;
-    if (FT_Init_FreeType(&library) != 0) fail(face.path, "cannot start FreeType to read the subset font");
+    if (FT_Init_FreeType(&library) != 0) throw face.error("cannot start FreeType to read the subset font", "");
     FT_Face ft_face = nullptr;
     const FT_Error error = FT_New_Memory_Face(library, reinterpret_cast<const FT_Byte*>(sfnt.data()),
                                               static_cast<FT_Long>(sfnt.size()), 0, &ft_face);
@@ -210,7 +211,7 @@ SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
     }
     if (ft_face) FT_Done_Face(ft_face);
     FT_Done_FreeType(library);
-    if (!ok) fail(face.path, "cannot read the CIDs of the subset CFF font");
+    if (!ok) throw face.error("cannot read the CIDs of the subset CFF font", kDamagedHint);
   }
 
   std::uint64_t hash = fnv1a64(face.postscript_name);
@@ -225,6 +226,9 @@ SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
   }
   out.base_font = subset_tag(hash) + "+" + sanitize_name(face.postscript_name);
   fill_descriptor(face, out);
+  // Everything above (and the shaping before) read the mapped file: if it
+  // was cut short or rewritten meanwhile, none of it can be trusted.
+  face.check_unchanged();
   return out;
 }
 

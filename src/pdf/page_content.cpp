@@ -109,7 +109,12 @@ class Painter {
     bool in_array = false;
     for (const auto& glyph : run.glyphs) {
       const auto encoded = glyphs.find(glyph.id);
-      if (encoded == glyphs.end()) internal_error("glyph " + std::to_string(glyph.id) + " was not embedded");
+      // Not a font problem: collect_font_usage checked every glyph against
+      // its face and subset_font encoded each one or refused the font,
+      // naming its file. A glyph missing here means the two walks differ.
+      if (encoded == glyphs.end())
+        internal_error("glyph " + std::to_string(glyph.id) + " of font #" + std::to_string(run.face) + " (/" +
+                       font->second.resource + ") was not embedded");
       const bool actual_text = needs_actual_text(font->second, encoded->second.code, glyph.text);
       if (in_array && (glyph.y_offset != rise_ || actual_text)) {
         stream_.end_positioned();

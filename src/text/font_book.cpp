@@ -1,93 +1,29 @@
-// FontBook: opening font files once (HarfBuzz blob/face/font) and reading the
-// metrics the composer and the PDF backend need; where bundled fonts live.
+// FontBook: opening font files once (a MappedFile under a HarfBuzz
+// blob/face/font) and reading the metrics the composer and the PDF backend
+// need; noticing changed files; where bundled fonts live.
 #include "text/font_book.hpp"
 
 #include <filesystem>
-#include <fstream>
+#include <limits>
 
 #include <hb-ot.h>
+
+#include "text/font_tables.hpp"
 
 namespace cvpdf::text {
 
 namespace {
 
-bool has_table(hb_face_t* face, const char* tag) {
-  hb_blob_t* table = hb_face_reference_table(face, hb_tag_from_string(tag, 4));
-  bool present = hb_blob_get_length(table) > 0;
-  hb_blob_destroy(table);
-  return present;
-}
-
-// CFF's top DICT operator 12 30 (ROS) marks a CID-keyed font. Checking the
-// first bytes of the top DICT is enough: ROS must come first when present.
-bool cff_is_cid_keyed(hb_face_t* face) {
-  hb_blob_t* table = hb_face_reference_table(face, HB_TAG('C', 'F', 'F', ' '));
-  unsigned length = 0;
-  const auto* data = reinterpret_cast<const unsigned char*>(hb_blob_get_data(table, &length));
-  bool cid = false;
-  if (length > 4) {
-    unsigned pos = data[2];  // header size
-    auto read_index_end = [&](unsigned at) -> unsigned {  // returns offset past an INDEX
-      if (at + 2 > length) return length;
-      unsigned count = (data[at] << 8) | data[at + 1];
-      if (count == 0) return at + 2;
-      unsigned off_size = data[at + 2];
-      unsigned offsets = at + 3;
-      unsigned last = offsets + count * off_size;
-      if (last + off_size > length || off_size == 0 || off_size > 4) return length;
-      unsigned value = 0;
-      for (unsigned i = 0; i < off_size; ++i) value = (value << 8) | data[last + i];
-      return offsets + (count + 1) * off_size - 1 + value;
-    };
-    unsigned top_dict_index = read_index_end(pos);  // skip Name INDEX
-    if (top_dict_index + 3 < length) {
-      unsigned count = (data[top_dict_index] << 8) | data[top_dict_index + 1];
-      unsigned off_size = data[top_dict_index + 2];
-      if (count > 0 && off_size >= 1 && off_size <= 4) {
-        unsigned first = top_dict_index + 3 + (count + 1) * off_size - 1 + 1;
-        // Scan the start of the top DICT for operator 12 30 within the first operands.
-        for (unsigned i = first; i + 1 < length && i < first + 40; ++i) {
-          if (data[i] == 12 && data[i + 1] == 30) {
-            cid = true;
-            break;
-          }
-        }
-      }
-    }
-  }
-  hb_blob_destroy(table);
-  return cid;
-}
-
-// The first table of face `index` that the file's table directory places
-// (partly) past the end of the file — a truncated download or copy — or ""
-// when every table is whole. HarfBuzz clips such tables silently, so a cut
-// file would load and set blank glyphs.
-std::string truncated_table(hb_blob_t* blob, unsigned index) {
-  unsigned length = 0;
-  const auto* data = reinterpret_cast<const unsigned char*>(hb_blob_get_data(blob, &length));
-  auto u32 = [&](std::size_t at) -> std::size_t {
-    if (at + 4 > length) return static_cast<std::size_t>(-1);
-    return (std::size_t{data[at]} << 24) | (std::size_t{data[at + 1]} << 16) | (std::size_t{data[at + 2]} << 8) |
-           data[at + 3];
-  };
-  const std::string_view tag = length >= 4 ? std::string_view(reinterpret_cast<const char*>(data), 4) : "";
-  std::size_t sfnt = 0;
-  if (tag == "ttcf") {
-    sfnt = u32(12 + 4 * std::size_t{index});
-  } else if (tag != std::string_view("\0\1\0\0", 4) && tag != "OTTO" && tag != "true") {
-    return "";  // another container HarfBuzz reads (a Mac dfont): left to HarfBuzz
-  }
-  if (sfnt == static_cast<std::size_t>(-1) || sfnt + 12 > length) return "the table directory";
-  const std::size_t tables = (std::size_t{data[sfnt + 4]} << 8) | data[sfnt + 5];
-  for (std::size_t i = 0; i < tables; ++i) {
-    const std::size_t record = sfnt + 12 + 16 * i;
-    const std::size_t offset = u32(record + 8), size = u32(record + 12);
-    if (offset == static_cast<std::size_t>(-1) || size == static_cast<std::size_t>(-1) || offset + size > length)
-      return record + 4 <= length ? "the '" + std::string(reinterpret_cast<const char*>(data + record), 4) + "' table"
-                                  : "the table directory";
-  }
-  return "";
+// A blob over a MappedFile's bytes that keeps the mapping alive for as long
+// as HarfBuzz holds the blob (or any sub-blob of a table). READONLY, not
+// MAY_MAKE_WRITABLE: a table HarfBuzz must patch (a damaged font) is copied
+// instead of the mapping being made writable, so the zero pages the SIGBUS
+// handler maps read-only are never written to.
+hb_blob_t* blob_over(const std::shared_ptr<const MappedFile>& file) {
+  const std::string_view bytes = file->bytes();
+  auto* keep = new std::shared_ptr<const MappedFile>(file);
+  return hb_blob_create(bytes.data(), static_cast<unsigned>(bytes.size()), HB_MEMORY_MODE_READONLY, keep,
+                        [](void* p) { delete static_cast<std::shared_ptr<const MappedFile>*>(p); });
 }
 
 }  // namespace
@@ -142,97 +78,179 @@ std::vector<std::string> default_bundled_font_dirs(const std::string& executable
 
 FontBook::FontBook() : bundled_dirs_(default_bundled_font_dirs()) {}
 
+
 FontBook::~FontBook() {
-  for (auto& f : faces_) {
-    hb_font_destroy(f->hb_font);
-    hb_face_destroy(f->hb_face);
-    hb_blob_destroy(f->blob);
-  }
+  for (auto& f : faces_) release(*f);
 }
 
-FaceId FontBook::load_file(const std::string& path, unsigned index) {
-  for (const auto& f : faces_)
-    if (f->path == path && f->index == index) return f->id;
+void FontBook::release(Face& face) {
+  hb_font_destroy(face.hb_font);
+  hb_face_destroy(face.hb_face);
+  hb_blob_destroy(face.blob);
+  face.hb_font = nullptr;
+  face.hb_face = nullptr;
+  face.blob = nullptr;
+  face.file.reset();
+}
 
-  auto fail = [&](const std::string& why, const std::string& hint) -> FaceId {
+void FontBook::open_face(Face& face, const std::string& path, unsigned index) {
+  auto fail = [&](const std::string& why, const std::string& hint) {
+    release(face);
     throw FatalError({Severity::Error, SourceSpan{path, 0, 0}, why, hint});
   };
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return fail("font file not found", "check the path in the layout's fonts");
-  hb_blob_t* blob = hb_blob_create_from_file_or_fail(path.c_str());
-  if (!blob) return fail("cannot read font file", "check the file's permissions");
-  unsigned face_count = hb_face_count(blob);
-  if (face_count == 0) {
-    hb_blob_destroy(blob);
-    return fail("not a font file (no OpenType/TrueType faces)", "use a .ttf, .otf or .ttc file");
-  }
-  if (index >= face_count) {
-    hb_blob_destroy(blob);
-    return fail("the font collection has " + std::to_string(face_count) + " faces, no face " + std::to_string(index),
-                "use a face index below " + std::to_string(face_count));
-  }
-  if (std::string table = truncated_table(blob, index); !table.empty()) {
-    hb_blob_destroy(blob);
-    return fail("the font file is truncated or damaged (" + table + " runs past the end of the file)",
-                "download or copy the font again");
-  }
-  hb_face_t* hb_face = hb_face_create(blob, index);
-  unsigned upem = hb_face_get_upem(hb_face);
-  if (hb_face_get_glyph_count(hb_face) == 0 || upem < 16 || upem > 16384) {
-    hb_face_destroy(hb_face);
-    hb_blob_destroy(blob);
-    return fail("corrupt or unsupported font file (no glyphs or a bad head table)", "use another copy of the font");
-  }
+  if (!std::filesystem::is_regular_file(path, ec)) fail("font file not found", "check the path in the layout's fonts");
+  face.file = MappedFile::open(path);
+  const ByteReader file(face.file->bytes());
+  if (file.size() > std::numeric_limits<unsigned>::max())
+    fail("the font file is too large (over 4 GB)", "use another font file");
+  face.blob = blob_over(face.file);
+  const unsigned face_count = hb_face_count(face.blob);
+  if (face_count == 0) fail("not a font file (no OpenType/TrueType faces)", "use a .ttf, .otf or .ttc file");
+  if (index >= face_count)
+    fail("the font collection has " + std::to_string(face_count) + (face_count == 1 ? " face" : " faces") +
+             ", no face " + std::to_string(index),
+         "use a face index below " + std::to_string(face_count));
+  if (std::string table = damaged_table(file, index); !table.empty())
+    fail("the font file is truncated or damaged (" + table + " runs past the end of the file)",
+         "download or copy the font again");
+  face.hb_face = hb_face_create(face.blob, index);
+  const unsigned upem = hb_face_get_upem(face.hb_face);
+  if (hb_face_get_glyph_count(face.hb_face) == 0 || upem < 16 || upem > 16384)
+    fail("corrupt or unsupported font file (no glyphs or a bad head table)", "use another copy of the font");
 
-  auto face = std::make_unique<Face>();
-  face->id = static_cast<FaceId>(faces_.size());
-  face->path = path;
-  face->index = index;
-  face->blob = blob;
-  face->hb_face = hb_face;
-  face->hb_font = hb_font_create(hb_face);
-  face->units_per_em = upem;
-  hb_font_set_scale(face->hb_font, static_cast<int>(upem), static_cast<int>(upem));
+  face.path = path;
+  face.index = index;
+  face.hb_font = hb_font_create(face.hb_face);
+  face.units_per_em = upem;
+  hb_font_set_scale(face.hb_font, static_cast<int>(upem), static_cast<int>(upem));
 
   auto name = [&](hb_ot_name_id_t id) {
     // The length comes back as the return value; the in/out size only
     // counts what was written (nothing, with no buffer).
     unsigned size = 0;
-    unsigned length = hb_ot_name_get_utf8(hb_face, id, HB_LANGUAGE_INVALID, &size, nullptr);
+    unsigned length = hb_ot_name_get_utf8(face.hb_face, id, HB_LANGUAGE_INVALID, &size, nullptr);
     std::string s(length + 1, '\0');
     size = static_cast<unsigned>(s.size());
-    hb_ot_name_get_utf8(hb_face, id, HB_LANGUAGE_INVALID, &size, s.data());
+    hb_ot_name_get_utf8(face.hb_face, id, HB_LANGUAGE_INVALID, &size, s.data());
     s.resize(size);
     return s;
   };
-  face->family = name(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY);
-  if (face->family.empty()) face->family = name(HB_OT_NAME_ID_FONT_FAMILY);
-  face->postscript_name = name(HB_OT_NAME_ID_POSTSCRIPT_NAME);
-  if (face->postscript_name.empty()) face->postscript_name = "cvpdf-font-" + std::to_string(face->id);
+  face.family = name(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY);
+  if (face.family.empty()) face.family = name(HB_OT_NAME_ID_FONT_FAMILY);
+  face.postscript_name = name(HB_OT_NAME_ID_POSTSCRIPT_NAME);
+  if (face.postscript_name.empty()) face.postscript_name = "cvpdf-font-" + std::to_string(face.id);
 
   hb_position_t value = 0;
-  face->ascender = hb_ot_metrics_get_position(face->hb_font, HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER, &value) ? value : static_cast<int>(upem * 8 / 10);
-  face->descender = hb_ot_metrics_get_position(face->hb_font, HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER, &value) ? value : -static_cast<int>(upem * 2 / 10);
-  face->cap_height = hb_ot_metrics_get_position(face->hb_font, HB_OT_METRICS_TAG_CAP_HEIGHT, &value) ? value : static_cast<int>(upem * 7 / 10);
-  face->x_height = hb_ot_metrics_get_position(face->hb_font, HB_OT_METRICS_TAG_X_HEIGHT, &value) ? value : static_cast<int>(upem / 2);
+  auto metric = [&](hb_ot_metrics_tag_t tag, int fallback) {
+    return hb_ot_metrics_get_position(face.hb_font, tag, &value) ? value : fallback;
+  };
+  face.ascender = metric(HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER, static_cast<int>(upem * 8 / 10));
+  face.descender = metric(HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER, -static_cast<int>(upem * 2 / 10));
+  face.cap_height = metric(HB_OT_METRICS_TAG_CAP_HEIGHT, static_cast<int>(upem * 7 / 10));
+  face.x_height = metric(HB_OT_METRICS_TAG_X_HEIGHT, static_cast<int>(upem / 2));
 
-  face->is_cff = has_table(hb_face, "CFF ");
-  face->is_cid_keyed = face->is_cff && cff_is_cid_keyed(hb_face);
+  const FontTable cff(face.hb_face, "CFF ");
+  face.is_cff = !cff.empty();
+  if (face.is_cff && !cff_well_formed(cff.reader()))
+    fail("the font file is damaged (its 'CFF ' table is malformed)",
+         "download or copy the font again, or use another font");
+  face.is_cid_keyed = face.is_cff && cff_is_cid_keyed(cff.reader());
 
   // Style from OS/2: usWeightClass and fsSelection's italic bit.
-  hb_blob_t* os2 = hb_face_reference_table(hb_face, HB_TAG('O', 'S', '/', '2'));
-  unsigned os2_length = 0;
-  const auto* os2_data = reinterpret_cast<const unsigned char*>(hb_blob_get_data(os2, &os2_length));
-  if (os2_length >= 64) {
-    unsigned weight_class = (os2_data[4] << 8) | os2_data[5];
-    unsigned fs_selection = (os2_data[62] << 8) | os2_data[63];
-    face->weight = weight_class >= 600 ? Weight::Bold : Weight::Regular;
-    face->slant = (fs_selection & 1) ? Slant::Italic : Slant::Upright;
+  face.weight = Weight::Regular;
+  face.slant = Slant::Upright;
+  if (auto style = os2_style(FontTable(face.hb_face, "OS/2").reader())) {
+    face.weight = style->weight_class >= 600 ? Weight::Bold : Weight::Regular;
+    face.slant = style->italic ? Slant::Italic : Slant::Upright;
   }
-  hb_blob_destroy(os2);
+}
 
+FaceId FontBook::load_file(const std::string& path, unsigned index, const std::string& named_as,
+                           const SourceSpan& named_at) {
+  auto remember = [&](Face& face) {
+    if (!face.named_at.known() && named_at.known()) {
+      face.named_as = named_as;
+      face.named_at = named_at;
+    }
+    return face.id;
+  };
+  for (auto& f : faces_) {
+    if (f->path != path || f->index != index) continue;
+    if (stale_[f->id]) {
+      // refresh_changed_files() could not reopen it: try again, so the
+      // error reaches whoever names the font now.
+      Face fresh;
+      fresh.id = f->id;
+      open_face(fresh, path, index);
+      release(*f);
+      fresh.named_as = f->named_as;
+      fresh.named_at = f->named_at;
+      *f = std::move(fresh);
+      stale_[f->id] = false;
+    }
+    return remember(*f);
+  }
+  auto face = std::make_unique<Face>();
+  face->id = static_cast<FaceId>(faces_.size());
+  open_face(*face, path, index);
   faces_.push_back(std::move(face));
-  return faces_.back()->id;
+  stale_.push_back(false);
+  return remember(*faces_.back());
+}
+
+namespace {
+constexpr const char* kChanged = "the font file changed while cvpdf was reading it";
+constexpr const char* kChangedHint =
+    "wait until the file is completely written (a copy or download in progress?) and run again";
+}  // namespace
+
+FatalError Face::error(const std::string& message, const std::string& hint) const {
+  // Whatever went wrong, a file that changed under the read is the cause to report.
+  const bool changed = file && file->changed();
+  const std::string what = changed ? std::string(kChanged) : message;
+  const std::string how = changed ? std::string(kChangedHint) : hint;
+  if (named_at.known())
+    return FatalError({Severity::Error, named_at, "font '" + named_as + "' (" + path + "): " + what, how});
+  return FatalError({Severity::Error, SourceSpan{path, 0, 0}, what, how});
+}
+
+void Face::check_unchanged() const {
+  if (file && file->changed()) throw error(kChanged, kChangedHint);
+}
+
+void FontBook::check_unchanged() const {
+  // A stale face is in no current result: any use goes through load_file,
+  // which reopens it or throws. Checking it would fail every build for a
+  // font the layout may no longer name.
+  for (const auto& f : faces_)
+    if (!stale_[f->id]) f->check_unchanged();
+}
+
+std::vector<std::string> FontBook::refresh_changed_files() {
+  std::vector<std::string> changed;
+  for (auto& f : faces_) {
+    if (!f->file) continue;
+    const auto now = stamp_of(f->path);
+    if (!f->file->faulted() && now && *now == f->file->stamp()) continue;
+    changed.push_back(f->path);
+    Face fresh;
+    fresh.id = f->id;
+    try {
+      open_face(fresh, f->path, f->index);
+    } catch (const FatalError&) {
+      // Keep the old face (its memory stays readable) until load_file
+      // asks for this file again and reports what is wrong with it.
+      stale_[f->id] = true;
+      continue;
+    }
+    fresh.named_as = f->named_as;
+    fresh.named_at = f->named_at;
+    release(*f);
+    *f = std::move(fresh);
+    stale_[f->id] = false;
+  }
+  return changed;
 }
 
 }  // namespace cvpdf::text

@@ -1,6 +1,9 @@
 // FontBook: the faces cvpdf has loaded (bundled files, layout paths and
-// fontconfig matches), each opened once with FreeType and HarfBuzz and
-// shared by every variant of a run. Faces are addressed by FaceId.
+// fontconfig matches), each file mapped once (MappedFile) and opened with
+// HarfBuzz, shared by every variant of a run. Faces are addressed by FaceId.
+// Also owns noticing that a font file changed under a run (a mapped file cut
+// short, or rewritten in place) and reopening changed files between --watch
+// builds.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -12,6 +15,7 @@
 
 #include "core/diagnostics.hpp"
 #include "core/units.hpp"
+#include "text/mapped_file.hpp"
 
 namespace cvpdf::text {
 
@@ -38,9 +42,25 @@ struct Face {
   int x_height = 0;
   bool is_cff = false;       // outlines in a CFF table (OpenType/CFF), not glyf
   bool is_cid_keyed = false; // CFF with a CID-keyed charset (e.g. Noto CJK)
-  hb_blob_t* blob = nullptr; // the whole file
+  hb_blob_t* blob = nullptr; // the whole file, over `file`'s mapping
   hb_face_t* hb_face = nullptr;
   hb_font_t* hb_font = nullptr;  // scale = units_per_em, HarfBuzz's own font functions
+  std::shared_ptr<const MappedFile> file;
+  // The layout entry that first named this face and where ("fonts.latin"'s
+  // value in a layout file), for messages about the font found later, when
+  // it is shaped or embedded. Empty span when unknown (a test, a fuzzer).
+  std::string named_as;
+  SourceSpan named_at;
+
+  // A FatalError about this font: at the layout key that named it when
+  // known ("layout.yaml:3:10: font './x.ttf' (/abs/x.ttf): message"), else
+  // at the font file ("/abs/x.ttf: message"). When the file changed under
+  // the read, the error says so instead: that is the cause.
+  FatalError error(const std::string& message, const std::string& hint) const;
+  // Throws error("the font file changed while cvpdf was reading it") when
+  // the file was cut short under a read or rewritten in place since it was
+  // opened: whatever was read from it may be garbage.
+  void check_unchanged() const;
 
   bool has_glyph(char32_t cp) const;
   std::uint32_t glyph_for(char32_t cp) const;  // 0 when missing
@@ -68,11 +88,28 @@ class FontBook {
   FontBook& operator=(const FontBook&) = delete;
 
   // Loads (once) the face `index` of the file at `path`. Throws FatalError
-  // naming the file when it is missing, unreadable or not a font.
-  FaceId load_file(const std::string& path, unsigned index = 0);
+  // naming the file when it is missing, unreadable or not a font (IoError
+  // when it exists but cannot be read). `named_as`/`named_at`: the layout
+  // entry asking for it, kept on the face for later messages (the first
+  // one given wins). A face that refresh_changed_files() could not reopen
+  // is tried again here, so its error reaches the layout key that names it.
+  FaceId load_file(const std::string& path, unsigned index = 0, const std::string& named_as = {},
+                   const SourceSpan& named_at = {});
 
   const Face& face(FaceId id) const { return *faces_.at(id); }
   std::size_t size() const { return faces_.size(); }
+
+  // Face::check_unchanged() for every face (but those refresh could not
+  // reopen): call after shaping and after subsetting, before trusting any
+  // output made from the fonts.
+  void check_unchanged() const;
+
+  // For --watch, before each rebuild: reopens every face whose file's
+  // (device, inode, size, mtime) differs from when it was opened, or whose
+  // mapping faulted. FaceIds stay valid. A file that no longer opens keeps
+  // its old face (still safe to read) and is reported by the next
+  // load_file of it. Returns the paths reopened or found broken.
+  std::vector<std::string> refresh_changed_files();
 
   // Directories searched for bundled fonts and layout font paths, in order:
   // next to the executable (build tree / install tree), then the compiled-in
@@ -81,7 +118,12 @@ class FontBook {
   void set_bundled_font_dirs(std::vector<std::string> dirs) { bundled_dirs_ = std::move(dirs); }
 
  private:
+  // Opens face `index` of `path` into `face` (everything but id and origin).
+  static void open_face(Face& face, const std::string& path, unsigned index);
+  static void release(Face& face);
+
   std::vector<std::unique_ptr<Face>> faces_;
+  std::vector<bool> stale_;  // by FaceId: its file changed and did not reopen
   std::vector<std::string> bundled_dirs_;
 };
 

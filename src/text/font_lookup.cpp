@@ -232,7 +232,7 @@ std::optional<FaceId> find_face(FontBook& book, const FontRequest& request, bool
     if (!path) return std::nullopt;
     // A file that exists but is not a font is the layout's mistake to fix:
     // load_file's FatalError names it.
-    FaceId id = book.load_file(*path, entry.index);
+    FaceId id = book.load_file(*path, entry.index, request.family_or_path, request.origin);
     const Face& face = book.face(id);
     if (exact_style) *exact_style = style_matches(request, face.weight, face.slant);
     return id;
@@ -250,7 +250,7 @@ std::optional<FaceId> find_face(FontBook& book, const FontRequest& request, bool
   }
   if (!match) return std::nullopt;
 
-  FaceId id = book.load_file(match->file, match->index);
+  FaceId id = book.load_file(match->file, match->index, request.family_or_path, request.origin);
   // The face's own OS/2 style, not the match's FC_WEIGHT/FC_SLANT: the
   // system configuration's synthetic rules (90-synthetic.conf) report a
   // roman face as oblique when italic was asked for.

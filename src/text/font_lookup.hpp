@@ -17,6 +17,9 @@ struct FontRequest {
   Slant slant = Slant::Upright;
   std::string language;        // BCP 47, e.g. "zh-Hans"; may be empty
   std::string relative_to;     // directory for relative paths (the layout file's), may be empty
+  // The layout key whose value this entry is: kept on the face so that a
+  // damaged font found later (shaping, embedding) is reported there.
+  SourceSpan origin{};
 };
 
 // The face for `request`, loading it into `book`; nullopt when nothing

@@ -18,16 +18,6 @@ using namespace testing;
 
 const std::string kInterPath = "/usr/share/fonts/opentype/inter/Inter-Regular.otf";
 
-frame::Document one_run(const text::Face& face, std::string_view text) {
-  frame::Document doc;
-  frame::Page page;
-  page.width = pt(300);
-  page.height = pt(100);
-  page.elements.push_back(make_run(face, text, pt(20), pt(20), pt(50)));
-  doc.pages.push_back(page);
-  return doc;
-}
-
 TEST(FontPrograms, TrueTypeCodesAreSubsetGlyphIds) {
   text::FontBook fonts;
   const text::Face& lato = fonts.face(fonts.load_file(kLatoPath));

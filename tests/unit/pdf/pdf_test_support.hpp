@@ -98,4 +98,15 @@ inline frame::GlyphRun make_run(const text::Face& face, std::string_view utf8_te
   return run;
 }
 
+// A one-page document holding make_run(face, text) on a 300 × 100 pt page.
+inline frame::Document one_run(const text::Face& face, std::string_view text) {
+  frame::Document doc;
+  frame::Page page;
+  page.width = pt(300);
+  page.height = pt(100);
+  page.elements.push_back(make_run(face, text, pt(20), pt(20), pt(50)));
+  doc.pages.push_back(page);
+  return doc;
+}
+
 }  // namespace cvpdf::pdf::testing
