@@ -156,6 +156,7 @@ int run(int argc, char** argv) {
     text::FontBook book;  // shared by every input and variant: each face is opened once
     if (!options->watch) return build_once(*options, book, false, nullptr);
     return watch_loop([&] {
+      book.refresh_changed_files();  // a font edited between builds is read afresh, never through a stale mapping
       std::vector<std::string> watched;
       build_once(*options, book, true, &watched);
       return watched;

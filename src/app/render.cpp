@@ -195,10 +195,12 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
       const std::size_t pages = doc.pages.size();
       if (log) *log += "[" + language + "] composed " + std::to_string(pages) + " page(s) in " + fixed(clock.lap_ms()) + " ms\n";
       if (diags.has_errors()) break;
+      book.check_unchanged();  // a font cut short while composing read zeros: never write from it
       add_fonts(doc, book, fonts);
       if (options.debug_layout && log) *log += frame::dump(doc, book);
       if (check) continue;
       std::string bytes = pdf::write_pdf(doc, book);
+      book.check_unchanged();
       if (log) {
         *log += "[" + language + "] made the PDF (" + std::to_string(bytes.size()) + " bytes) in " +
                 fixed(clock.lap_ms()) + " ms\n";

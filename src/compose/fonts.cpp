@@ -29,6 +29,7 @@ struct Resolver {
                                    bool& styled) {
     styled = true;
     text::FontRequest request{family, w, s, language, base_directory};
+    request.origin = span_of(key);  // errors found after loading (subsetting, a changed file) point here too
     bool exact = true;
     std::optional<text::FaceId> id;
     try {
