@@ -66,6 +66,7 @@ LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, c
       // --layout is relative to the working directory; a file's `layout:`
       // to the résumé's directory.
       if (path.is_relative() && layout.empty()) path = fs::path(resume.base_directory) / path;
+      path = path.lexically_normal();  // messages say layout.yaml, not ././layout.yaml
       std::error_code ec;
       if (!fs::is_regular_file(path, ec)) {
         throw FatalError({Severity::Error, span, "layout '" + name + "' is neither a built-in layout nor a file",

@@ -94,13 +94,6 @@ std::int64_t creation_time(const std::optional<std::int64_t>& epoch, const std::
 
 // The photo's file, resolved as compose resolves it (against the résumé's
 // directory); "" when there is none.
-std::string photo_file(const model::Resume& resume) {
-  if (resume.person.photo.empty()) return {};
-  fs::path path(resume.person.photo);
-  if (path.is_relative()) path = fs::path(resume.base_directory) / path;
-  return path.lexically_normal().string();
-}
-
 std::vector<std::string> variants(const Options& options, const model::Resume& resume, const std::string& input,
                                   Diagnostics& diags) {
   if (options.all) return resume.languages;
@@ -151,7 +144,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     LayoutKeys layout = load_layout(*resume, options.layout, options.sets, diags);
     if (!layout.file.empty()) result.watched.push_back(layout.file);
     if (!layout.file.empty()) result.read.push_back(layout.file);
-    const std::string photo = photo_file(*resume);
+    const std::string photo = resume->photo_path();
     if (!photo.empty()) {
       result.watched.push_back(photo);  // also while missing: adding it is a change
       result.read.push_back(photo);

@@ -23,8 +23,7 @@ std::optional<frame::Image> photo_of(const model::Resume& resume, const Style& s
   const std::string& written = person.photo;
   if (written.empty()) return std::nullopt;
   const SourceSpan at = person.photo_span.known() ? person.photo_span : person.span;
-  std::filesystem::path path(written);
-  if (path.is_relative()) path = std::filesystem::path(resume.base_directory) / path;
+  const std::filesystem::path path(resume.photo_path());
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     diags.error(at, "the photo '" + written + "' was not found (looked for " + path.string() + ")",

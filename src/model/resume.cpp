@@ -2,6 +2,7 @@
 #include "model/resume.hpp"
 
 #include <algorithm>
+#include <filesystem>
 
 namespace cvpdf::model {
 
@@ -27,6 +28,13 @@ Localized Localized::plain(std::string text, SourceSpan span) {
 
 bool Only::includes(const std::string& language) const {
   return languages.empty() || std::find(languages.begin(), languages.end(), language) != languages.end();
+}
+
+std::string Resume::photo_path() const {
+  if (person.photo.empty()) return {};
+  std::filesystem::path path(person.photo);
+  if (path.is_relative()) path = std::filesystem::path(base_directory) / path;
+  return path.lexically_normal().string();
 }
 
 }  // namespace cvpdf::model

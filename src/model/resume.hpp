@@ -137,6 +137,11 @@ struct Resume {
   std::string source_path;             // as given on the command line ("-" for stdin)
   std::string base_directory;          // where relative paths resolve
   SourceSpan span;
+
+  // The photo's file as the run opens it: person.photo resolved against
+  // base_directory, normalised; "" when there is no photo. One place, so
+  // the composer, the depfile, --watch and the same-file check agree.
+  std::string photo_path() const;
 };
 
 }  // namespace cvpdf::model
