@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for a while: tests/fuzz/run.sh TARGET SECONDS [libFuzzer args...]
-# TARGET is loader, breaker, shaping or pipeline. Builds build-fuzz (clang-14,
+# TARGET is loader, breaker, shaping, fonts, photos or pipeline. Builds build-fuzz (clang-14,
 # ASan + UBSan + coverage) if needed, fuzzes with a working corpus in
 # build-fuzz/fuzz/TARGET seeded from tests/fuzz/corpus/TARGET, and leaves
 # crash/timeout inputs in build-fuzz/fuzz/TARGET-artifacts/. New interesting
