@@ -52,8 +52,8 @@ void add_outline(PoDoFo::PdfMemDocument& doc, const std::vector<PoDoFo::PdfRefer
 void add_metadata(PoDoFo::PdfMemDocument& doc, const frame::Metadata& metadata);
 
 // Replaces the trailer's /ID (PoDoFo's hash of the Info dictionary) with a
-// digest of everything written before the trailer, in place (same length,
-// so the xref offsets stay right).
+// digest of everything written before the trailer. Only the trailer changes
+// length, and it follows the xref table, so every offset stays right.
 void set_file_id(std::string& pdf);
 
 }  // namespace cvpdf::pdf

@@ -43,15 +43,17 @@ void set_file_id(std::string& pdf) {
     hex += kHex[b & 0xF];
   }
   // Both entries: the file is new, so the permanent and the changing
-  // identifier are the same.
+  // identifier are the same. PoDoFo's own entries are not always 32 digits:
+  // it builds them from the MD5 through a C string, so a zero byte in the
+  // digest cuts them short. Each is replaced whole; the trailer follows the
+  // cross-reference table, so its length moves no offset.
   std::size_t pos = key;
   for (int entry = 0; entry < 2; ++entry) {
     const std::size_t open = pdf.find('<', pos);
     const std::size_t close = open == std::string::npos ? open : pdf.find('>', open);
-    if (close == std::string::npos || close - open - 1 != hex.size())
-      throw std::logic_error("unexpected /ID layout in the PDF trailer");
-    pdf.replace(open + 1, hex.size(), hex);
-    pos = close + 1;
+    if (close == std::string::npos) throw std::logic_error("unexpected /ID layout in the PDF trailer");
+    pdf.replace(open + 1, close - open - 1, hex);
+    pos = open + 1 + hex.size() + 1;
   }
 }
 
