@@ -151,11 +151,11 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     }
     if (diags.has_errors()) continue;
 
+    const model::StyleMap layout_keys = layout.layers.merged();  // where font messages point
     MakeRule rule;
     std::set<std::string> fonts;
     for (const auto& language : languages) {
-      compose::Style style = compose::resolve_style(layout.overrides, layout.defaults, language, diags);
-      style.font_base_directory = layout.font_base_directory;
+      compose::Style style = compose::resolve_style(layout.layers, language, diags);
       if (diags.has_errors()) break;
       const Format default_format = options.format == Format::Auto ? Format::Pdf : options.format;
       const std::string path = output_name(options, input, language, options.all, default_format);
@@ -170,7 +170,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
       compose_options.debug_overlay = options.debug_layout;
       frame::Document doc;
       if (options.fit_pages > 0) {
-        auto fit = compose::fit_to_pages(*resume, style, layout.merged, compose_options,
+        auto fit = compose::fit_to_pages(*resume, style, layout_keys, compose_options,
                                          static_cast<std::size_t>(options.fit_pages), book, diags);
         if (diags.has_errors()) break;
         if (!fit.fits) {
@@ -183,7 +183,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
         }
         doc = std::move(fit.document);
       } else {
-        doc = compose::compose_document(*resume, style, layout.merged, compose_options, book, diags);
+        doc = compose::compose_document(*resume, style, layout_keys, compose_options, book, diags);
       }
       const std::size_t pages = doc.pages.size();
       if (log) *log += "[" + language + "] composed " + std::to_string(pages) + " page(s) in " + fixed(clock.lap_ms()) + " ms\n";

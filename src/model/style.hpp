@@ -9,6 +9,7 @@
 #include "core/diagnostics.hpp"
 #include "core/units.hpp"
 #include "model/resume.hpp"
+#include "model/style_layers.hpp"
 
 namespace cvpdf::model {
 
@@ -36,7 +37,9 @@ struct Style {
 
   std::vector<std::string> latin_fonts;
   std::vector<std::string> cjk_fonts;  // for the variant's language
-  std::string font_base_directory;     // where relative font paths resolve (the layout file's dir)
+  // Where relative font paths resolve: the directory of the layer (theme
+  // file, résumé) that named the list; "" for the bundled fonts/ only.
+  std::string latin_font_directory, cjk_font_directory;
 
   Color text_color, accent_color, muted_color, rule_color;
 
@@ -94,5 +97,9 @@ struct Style {
 // warn with the nearest known key; values of the wrong form are errors at
 // the key that set them.
 Style resolve_style(const StyleMap& map, const StyleMap& defaults, const std::string& language, Diagnostics& diags);
+
+// Reads the layer stack: every layer above the bottom one over the bottom
+// one, as above; each font list's directory is that of the layer it came from.
+Style resolve_style(const StyleLayers& layers, const std::string& language, Diagnostics& diags);
 
 }  // namespace cvpdf::model

@@ -461,4 +461,20 @@ Style resolve_style(const StyleMap& map, const StyleMap& defaults, const std::st
   return FieldReader(map, defaults, language, diags).read();
 }
 
+Style resolve_style(const StyleLayers& layers, const std::string& language, Diagnostics& diags) {
+  Style s = resolve_style(layers.overrides(), layers.base(), language, diags);
+  auto directory_of = [&](const std::string& key) {
+    const LayeredValue found = layers.lookup(key);
+    return found ? found.layer->directory : std::string();
+  };
+  s.latin_font_directory = directory_of("fonts.latin");
+  // The variant's own CJK key when it holds a list, as the reader chose.
+  const std::string own = cjk_font_key(language);
+  const LayeredValue own_value = layers.lookup(own);
+  const bool own_list = own_value && (own_value.value->is_list ? !own_value.value->list.empty()
+                                                               : !own_value.value->scalar.empty());
+  s.cjk_font_directory = directory_of(own_list ? own : "fonts.cjk");
+  return s;
+}
+
 }  // namespace cvpdf::model
