@@ -9,6 +9,7 @@
 
 #include "classic_layout.hpp"
 #include "compose/fit.hpp"
+#include "compose/render_variant.hpp"
 #include "model/loader.hpp"
 #include "model/style_fields.hpp"
 
@@ -134,7 +135,7 @@ int bullets_for_two_pages() {
   static int n = [] {
     for (int bullets = 30; bullets < 200; bullets += 2) {
       Fixture f(bullets);
-      if (compose_document(*f.resume, f.style, f.keys, {"en", 0, "test"}, f.book, f.diags).pages.size() > 1)
+      if (render_variant(*f.resume, f.style, f.keys, f.book, {{"en", 0, "test"}}, f.diags).document.pages.size() > 1)
         return bullets;
     }
     return 0;
@@ -159,7 +160,7 @@ TEST(FitToPages, ShrinksUntilItFits) {
   // The largest setting that fits: one bisection step larger does not.
   Style bigger = fitted_style(f.style, r.t - 1.0 / 64);
   Diagnostics d;
-  frame::Document doc = compose_document(*f.resume, bigger, f.keys, {"en", 0, "test"}, f.book, d);
+  frame::Document doc = render_variant(*f.resume, bigger, f.keys, f.book, {{"en", 0, "test"}}, d).document;
   EXPECT_EQ(doc.pages.size(), 2u);
 }
 
