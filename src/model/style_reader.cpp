@@ -255,8 +255,8 @@ void warn_unknown_keys(const StyleMap& map, Diagnostics& diags) {
     // suggested back in the key's own language: dates.zh.patern → dates.zh.pattern.
     std::string suggestion = nearest_word(generic, known);
     if (const StyleField* f = find_style_field(suggestion); f && f->per_language && generic != key) {
-      const std::string language = key.substr(key.find('.') + 1, key.find('.', key.find('.') + 1) - key.find('.') - 1);
-      suggestion.replace(suggestion.find(".en."), 4, "." + language + ".");
+      const auto first = key.find('.'), second = key.find('.', first + 1);
+      suggestion.replace(suggestion.find(".en."), 4, key.substr(first, second - first + 1));
     }
     diags.warning(value.span, "unknown style key '" + key + "'",
                   suggestion.empty() ? "see the built-in layout (cvpdf --list-layouts) for the keys"
