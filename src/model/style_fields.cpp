@@ -230,7 +230,7 @@ std::string fit_text(const StyleField& f) {
   switch (f.fit) {
     case F::None: return "";
     case F::Proportional: return "in proportion to `text.size`";
-    case F::Gap: return "× toward `fit.min-spacing`";
+    case F::Gap: return "a factor from 1 toward `fit.min-spacing`";
     default: return "toward `" + std::string(fit_limit_key(f.fit)) + "`";
   }
 }
