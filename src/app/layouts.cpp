@@ -45,22 +45,20 @@ std::string builtin_layout_names() {
 LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, const std::vector<std::string>& sets,
                        Diagnostics& diags) {
   LayoutKeys keys;
-  // Font paths in the résumé's own `style:` resolve against the résumé's
-  // directory (SPEC: against the file that names them); a layout file's
-  // against the layout's, below.
-  keys.font_base_directory = resume.base_directory;
   const auto* standard = find_builtin(kDefaultLayout);
   if (!standard) throw FatalError({Severity::Error, {}, "the default layout is missing from this build", ""});
-  auto defaults = model::load_style(standard->text(), std::string("<built-in layout ") + kDefaultLayout + ">", diags);
+  const std::string standard_origin = std::string("<built-in layout ") + kDefaultLayout + ">";
+  auto defaults = model::load_style(standard->text(), standard_origin, diags);
   if (!defaults) throw FatalError({Severity::Error, {}, "the built-in layout does not load", ""});
-  keys.defaults = std::move(*defaults);
+  // Built-in layouts name families, not files: "" resolves only in fonts/.
+  keys.layers.push({standard_origin, "", std::move(*defaults)});
 
   const std::string name = layout.empty() ? resume.layout : layout;
   const SourceSpan span = layout.empty() ? resume.layout_span : SourceSpan{"--layout", 0, 0};
   if (!name.empty() && name != kDefaultLayout) {
     if (const auto* builtin = find_builtin(name)) {
-      if (auto map = model::load_style(builtin->text(), "<built-in layout " + name + ">", diags))
-        keys.overrides = std::move(*map);
+      const std::string origin = "<built-in layout " + name + ">";
+      if (auto map = model::load_style(builtin->text(), origin, diags)) keys.layers.push({origin, "", std::move(*map)});
     } else {
       fs::path path(name);
       // --layout is relative to the working directory; a file's `layout:`
@@ -80,17 +78,22 @@ LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, c
                           "a layout is a .yaml file of keys such as page: {size: a4}; built-in layouts: " +
                               builtin_layout_names()});
       }
-      if (auto map = model::load_style(text, path.string(), diags)) keys.overrides = std::move(*map);
-      keys.file = path.string();
       // A layout named without a directory (--layout mine.yaml) is in the
       // working directory: its font paths resolve there, not nowhere.
-      keys.font_base_directory = path.has_parent_path() ? path.parent_path().string() : ".";
+      const std::string directory = path.has_parent_path() ? path.parent_path().string() : ".";
+      if (auto map = model::load_style(text, path.string(), diags))
+        keys.layers.push({path.string(), directory, std::move(*map)});
+      keys.file = path.string();
     }
   }
-  for (const auto& [k, v] : resume.style) keys.overrides[k] = v;
-  for (const auto& assignment : sets) model::apply_style_override(keys.overrides, assignment, diags);
-  keys.merged = keys.defaults;
-  for (const auto& [k, v] : keys.overrides) keys.merged[k] = v;
+  // Font paths in the résumé's own `style:` resolve against the résumé's
+  // directory (SPEC: against the file that names them). --set names no
+  // file; its paths keep meaning what they meant before layers: the
+  // résumé's directory.
+  keys.layers.push({resume.source_path + " (style:)", resume.base_directory, resume.style});
+  model::StyleMap sets_map;
+  for (const auto& assignment : sets) model::apply_style_override(sets_map, assignment, diags);
+  keys.layers.push({"--set", resume.base_directory, std::move(sets_map)});
   return keys;
 }
 

@@ -1,21 +1,22 @@
 // Layouts for a run: the built-in default layout, with a named built-in or
-// a layout file, the résumé's `style:` and `--set` laid over it in order.
+// a layout file, the résumé's `style:` and `--set` laid over it in order,
+// as a model::StyleLayers stack (each layer with its origin and directory).
 #pragma once
 #include <string>
 
 #include "core/diagnostics.hpp"
 #include "model/resume.hpp"
+#include "model/style_layers.hpp"
 
 namespace cvpdf::app {
 
 inline constexpr const char* kDefaultLayout = "classic";
 
 struct LayoutKeys {
-  model::StyleMap defaults;   // the default layout: every known key
-  model::StyleMap overrides;  // layout file, then style:, then --set
-  model::StyleMap merged;     // defaults with the overrides laid over them
-  std::string file;           // the layout file read, if any (a dependency)
-  std::string font_base_directory;  // where the layout's relative font paths resolve
+  // Bottom first: the default layout (every known key), a named built-in or
+  // a layout file, the résumé's `style:`, then --set.
+  model::StyleLayers layers;
+  std::string file;  // the layout file read, if any (a dependency)
 };
 
 // `layout` is --layout (empty: the résumé's own `layout:`). Throws

@@ -17,8 +17,7 @@
 #include "app/output_template.hpp"
 #include "app/layouts.hpp"
 #include "app/text_export.hpp"
-#include "compose/compose.hpp"
-#include "compose/fit.hpp"
+#include "compose/render_variant.hpp"
 #include "frame/dump.hpp"
 #include "compose/style.hpp"
 #include "model/loader.hpp"
@@ -151,11 +150,11 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     }
     if (diags.has_errors()) continue;
 
+    const model::StyleMap layout_keys = layout.layers.merged();  // where font messages point
     MakeRule rule;
     std::set<std::string> fonts;
     for (const auto& language : languages) {
-      compose::Style style = compose::resolve_style(layout.overrides, layout.defaults, language, diags);
-      style.font_base_directory = layout.font_base_directory;
+      compose::Style style = compose::resolve_style(layout.layers, language, diags);
       if (diags.has_errors()) break;
       const Format default_format = options.format == Format::Auto ? Format::Pdf : options.format;
       const std::string path = output_name(options, input, language, options.all, default_format);
@@ -168,23 +167,16 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
       }
       compose::ComposeOptions compose_options{language, creation_time(epoch, input), std::string("cvpdf ") + CVPDF_VERSION};
       compose_options.debug_overlay = options.debug_layout;
-      frame::Document doc;
+      const compose::VariantOptions variant{compose_options, static_cast<std::size_t>(options.fit_pages), name};
+      compose::RenderedVariant rendered = compose::render_variant(*resume, style, layout_keys, book, variant, diags);
       if (options.fit_pages > 0) {
-        auto fit = compose::fit_to_pages(*resume, style, layout.merged, compose_options,
-                                         static_cast<std::size_t>(options.fit_pages), book, diags);
-        if (diags.has_errors()) break;
-        if (!fit.fits) {
-          if (!fit.message.empty()) diags.error({name, 0, 0}, fit.message, fit.hint);
-          break;
-        }
+        if (!rendered.ok) break;
         if (log) {
           *log += "[" + language + "] fits " + std::to_string(options.fit_pages) + " page(s) at setting " +
-                  fixed(fit.t) + " after " + std::to_string(fit.layouts) + " layout(s)\n";
+                  fixed(rendered.fit_setting) + " after " + std::to_string(rendered.layouts) + " layout(s)\n";
         }
-        doc = std::move(fit.document);
-      } else {
-        doc = compose::compose_document(*resume, style, layout.merged, compose_options, book, diags);
       }
+      frame::Document doc = std::move(rendered.document);
       const std::size_t pages = doc.pages.size();
       if (log) *log += "[" + language + "] composed " + std::to_string(pages) + " page(s) in " + fixed(clock.lap_ms()) + " ms\n";
       if (diags.has_errors()) break;

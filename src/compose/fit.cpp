@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <utility>
+#include <variant>
+
+#include "model/style_fields.hpp"
 
 namespace cvpdf::compose {
 
@@ -31,28 +34,30 @@ Style fitted_style(const Style& base, double t) {
   if (t == 0) return s;
   const FitLimits& fit = base.fit;
 
+  // The field table (model/style_fields.hpp) says which values move and how.
   // Sizes: the body text moves toward its limit; every other size (and the
   // indents measured in ems) keeps its proportion to it, so the hierarchy
   // of name, headings and text looks the same, only smaller.
   s.text_size = lerp(base.text_size, std::min(base.text_size, fit.min_text_size), t);
   const double k = static_cast<double>(s.text_size) / static_cast<double>(base.text_size);
-  for (Scaled* size : {&s.name_size, &s.headline_size, &s.contact_size, &s.metric_value_size, &s.metric_label_size,
-                       &s.heading_size, &s.date_size, &s.tag_size, &s.links_size, &s.footer_size, &s.bullet_indent,
-                       &s.pair_column_gap})
-    *size = times(*size, k);
-
   s.leading = lerp(base.leading, std::min(base.leading, fit.min_leading), t);
   s.leading_cjk = lerp(base.leading_cjk, std::min(base.leading_cjk, fit.min_leading_cjk), t);
-
   const double spacing = lerp(1.0, std::clamp(fit.min_spacing, 0.0, 1.0), t);
-  for (Scaled* gap : {&s.paragraph_gap, &s.gap_after_name, &s.gap_after_headline, &s.gap_after_contact,
-                      &s.gap_after_summary, &s.metrics_gap_after, &s.heading_rule_gap, &s.heading_space_before,
-                      &s.heading_space_after, &s.entry_space_between, &s.entry_head_gap, &s.bullet_space_between,
-                      &s.bullet_gap_before, &s.pair_space_between, &s.publication_space_between})
-    *gap = times(*gap, spacing);
-
-  for (Scaled* margin : {&s.margin_top, &s.margin_bottom, &s.margin_left, &s.margin_right})
-    *margin = lerp(*margin, std::min(*margin, fit.min_margin), t);
+  for (const auto& field : model::style_fields()) {
+    const auto* access = std::get_if<Scaled& (*)(Style&)>(&field.target);
+    if (!access) continue;  // only lengths are Proportional, Gap or Margin
+    Scaled& value = (*access)(s);
+    switch (field.fit) {
+      case model::FitRole::Proportional: value = times(value, k); break;
+      case model::FitRole::Gap: value = times(value, spacing); break;
+      case model::FitRole::Margin: value = lerp(value, std::min(value, fit.min_margin), t); break;
+      // Read above: they set the factors the others use.
+      case model::FitRole::BodySize:
+      case model::FitRole::Leading:
+      case model::FitRole::LeadingCjk:
+      case model::FitRole::None: break;
+    }
+  }
   return s;
 }
 

@@ -13,7 +13,6 @@ namespace {
 struct Resolver {
   text::FontBook& book;
   const std::string& language;
-  const std::string& base_directory;
   const model::StyleMap& keys;
   Diagnostics& diags;
   std::set<std::string> warned{};  // "no bold face" is said once per family
@@ -25,10 +24,10 @@ struct Resolver {
 
   // The face for one family entry in one style; nullopt when the family is
   // not found at all. `styled` tells whether the exact style exists.
-  std::optional<text::FaceId> find(const std::string& family, const std::string& key, text::Weight w, text::Slant s,
-                                   bool& styled) {
+  std::optional<text::FaceId> find(const std::string& family, const std::string& key, const std::string& directory,
+                                   text::Weight w, text::Slant s, bool& styled) {
     styled = true;
-    text::FontRequest request{family, w, s, language, base_directory};
+    text::FontRequest request{family, w, s, language, directory};
     request.origin = span_of(key);  // errors found after loading (subsetting, a changed file) point here too
     bool exact = true;
     std::optional<text::FaceId> id;
@@ -45,11 +44,12 @@ struct Resolver {
     return id;
   }
 
-  void build_chain(const std::vector<std::string>& families, const std::string& key, text::Weight w,
-                   text::Slant s, text::FontChain& chain) {
+  // `directory`: where the layer that named the list resolves relative paths.
+  void build_chain(const std::vector<std::string>& families, const std::string& key, const std::string& directory,
+                   text::Weight w, text::Slant s, text::FontChain& chain) {
     for (const auto& family : families) {
       bool styled = true;
-      auto id = find(family, key, w, s, styled);
+      auto id = find(family, key, directory, w, s, styled);
       if (!id) {
         if (w == text::Weight::Regular && s == text::Slant::Upright) {
           diags.warning(span_of(key), "font family '" + family + "' was not found",
@@ -82,7 +82,7 @@ const text::FontChain& FontSet::chain(FontVariant v) const {
 
 FontSet resolve_fonts(const Style& style, const std::string& language, text::FontBook& book,
                       const model::StyleMap& layout_keys, Diagnostics& diags) {
-  Resolver r{book, language, style.font_base_directory, layout_keys, diags};
+  Resolver r{book, language, layout_keys, diags};
   // The key the CJK list came from (resolve_style falls back to fonts.cjk), for messages.
   std::string cjk_key = cjk_font_key(language);
   if (!layout_keys.count(cjk_key)) cjk_key = "fonts.cjk";
@@ -99,7 +99,7 @@ FontSet resolve_fonts(const Style& style, const std::string& language, text::Fon
       {&set.bold_italic, text::Weight::Bold, text::Slant::Italic},
   };
   for (const auto& slot : slots) {
-    r.build_chain(style.latin_fonts, "fonts.latin", slot.weight, slot.slant, *slot.chain);
+    r.build_chain(style.latin_fonts, "fonts.latin", style.latin_font_directory, slot.weight, slot.slant, *slot.chain);
     std::size_t latin_count = slot.chain->faces.size();
     if (latin_count == 0 && slot.chain == &set.regular) {
       auto it = layout_keys.find("fonts.latin");
@@ -108,7 +108,7 @@ FontSet resolve_fonts(const Style& style, const std::string& language, text::Fon
                         "check fonts.latin in the layout, or use the built-in layout"});
     }
     // CJK faces have no italic; italic CJK text uses the upright face.
-    r.build_chain(style.cjk_fonts, cjk_key, slot.weight, text::Slant::Upright, *slot.chain);
+    r.build_chain(style.cjk_fonts, cjk_key, style.cjk_font_directory, slot.weight, text::Slant::Upright, *slot.chain);
   }
   set.metrics_face = set.regular.faces.front();
   return set;

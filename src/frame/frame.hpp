@@ -8,15 +8,13 @@
 #include <variant>
 #include <vector>
 
+#include "core/color.hpp"
 #include "core/units.hpp"
 #include "text/font_book.hpp"
 
 namespace cvpdf::frame {
 
-struct Color {
-  double r = 0, g = 0, b = 0;  // 0..1
-  bool operator==(const Color&) const = default;
-};
+using Color = cvpdf::Color;  // core/color.hpp: shared with the style
 
 // One glyph as placed. `advance` is the distance to the next glyph's origin
 // as set (justified space glyphs are wider than the font says; the backend

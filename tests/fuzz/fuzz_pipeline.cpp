@@ -1,6 +1,6 @@
 // Fuzz target: the whole pipeline in memory, as src/app/app.cpp chains it:
-// YAML → model::load_resume → compose::resolve_style over the built-in
-// layout → compose::compose_document → pdf::write_pdf. A FatalError is a
+// YAML → model::load_resume → compose::render_variant over the built-in
+// layout → pdf::write_pdf. A FatalError is a
 // reported input error (the app exits 1); anything else escaping — another
 // exception, a crash, a hang — is a bug. A written PDF starts with %PDF-.
 #include <cstdint>
@@ -10,7 +10,7 @@
 
 #include "compose/builtin_layouts.hpp"
 #include "compose/compose.hpp"
-#include "compose/style.hpp"
+#include "compose/render_variant.hpp"
 #include "model/loader.hpp"
 #include "pdf/pdf_writer.hpp"
 #include "text/font_book.hpp"
@@ -33,13 +33,13 @@ struct Shared {
 
 void render(const model::Resume& resume, const std::string& language, Shared& shared) {
   Diagnostics diags;
-  model::StyleMap merged = shared.defaults;
-  for (const auto& [k, v] : resume.style) merged[k] = v;
-  compose::Style style = compose::resolve_style(resume.style, shared.defaults, language, diags);
-  if (diags.has_errors()) return;
-  frame::Document doc =
-      compose::compose_document(resume, style, merged, {language, 0, "cvpdf fuzz"}, shared.book, diags);
-  if (diags.has_errors()) return;
+  model::StyleLayers layers;
+  layers.push({"<built-in layout classic>", "", shared.defaults});
+  layers.push({"fuzz.yaml (style:)", resume.base_directory, resume.style});
+  compose::RenderedVariant rendered =
+      compose::render_variant(resume, layers, shared.book, {{language, 0, "cvpdf fuzz"}}, diags);
+  if (!rendered.ok) return;
+  const frame::Document& doc = rendered.document;
   std::string pdf = pdf::write_pdf(doc, shared.book);
   if (pdf.compare(0, 5, "%PDF-") != 0) std::abort();
 }

@@ -1,10 +1,11 @@
 // The built-in default layout's keys, as the app loads them: the style the
-// compose tests set text with.
+// compose tests set text with; and the layer stack the app renders from.
 #pragma once
 #include <gtest/gtest.h>
 
 #include "compose/builtin_layouts.hpp"
 #include "model/loader.hpp"
+#include "model/style_layers.hpp"
 
 namespace cvpdf::compose {
 
@@ -17,6 +18,16 @@ inline model::StyleMap classic_layout_keys(Diagnostics& diags) {
   }
   ADD_FAILURE() << "no built-in layout 'classic'";
   return {};
+}
+
+// The built-in layout with `style_keys` (a résumé's `style:`, or a test's
+// own keys) over it, as app/layouts.cpp stacks them.
+inline model::StyleLayers classic_layers(const model::StyleMap& style_keys, const std::string& directory,
+                                         Diagnostics& diags) {
+  model::StyleLayers layers;
+  layers.push({"<built-in layout classic>", "", classic_layout_keys(diags)});
+  layers.push({"style:", directory, style_keys});
+  return layers;
 }
 
 }  // namespace cvpdf::compose

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "classic_layout.hpp"
-#include "compose/compose.hpp"
+#include "compose/render_variant.hpp"
 #include "model/loader.hpp"
 
 namespace cvpdf::compose {
@@ -26,13 +26,11 @@ Composed compose_resume(const std::string& language, const model::StyleMap& over
   text << in.rdbuf();
   auto resume = model::load_resume(text.str(), "resume.yaml", CVPDF_SOURCE_DIR, c.diags);
   EXPECT_TRUE(resume.has_value());
-  model::StyleMap defaults;
-  defaults = classic_layout_keys(c.diags);
-  model::StyleMap merged = defaults;
-  for (const auto& [k, v] : overrides) merged[k] = v;
-  c.style = resolve_style(overrides, defaults, language, c.diags);
   text::FontBook book;
-  c.doc = compose_document(*resume, c.style, merged, {language, 0, "test"}, book, c.diags);
+  RenderedVariant rendered =
+      render_variant(*resume, classic_layers(overrides, CVPDF_SOURCE_DIR, c.diags), book, {{language, 0, "test"}}, c.diags);
+  c.style = std::move(rendered.style);
+  c.doc = std::move(rendered.document);
   return c;
 }
 

@@ -4,11 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <set>
 #include <string>
 
 #include "classic_layout.hpp"
 #include "compose/fit.hpp"
+#include "compose/render_variant.hpp"
 #include "model/loader.hpp"
+#include "model/style_fields.hpp"
 
 namespace cvpdf::compose {
 namespace {
@@ -63,6 +66,43 @@ TEST(FittedStyle, MovesEveryFittedValueTogether) {
   EXPECT_EQ(fitted_style(base, -1).text_size, base.text_size);
 }
 
+// The fit lists are the field table's fit roles: each row's value moves
+// as its role says, and no other length moves.
+TEST(FittedStyle, EveryFieldMovesAsItsFitRoleSays) {
+  Fixture f(1);
+  const Style& base = f.style;
+  Style smallest = fitted_style(base, 1);
+  const double k = static_cast<double>(smallest.text_size) / static_cast<double>(base.text_size);
+  std::set<std::string> proportional, gaps, margins;
+  for (const auto& field : model::style_fields()) {
+    const auto* access = std::get_if<Scaled& (*)(Style&)>(&field.target);
+    if (!access || field.key == "text.size") continue;
+    Style before = base;
+    const double from = static_cast<double>((*access)(before));
+    const double to = static_cast<double>((*access)(smallest));
+    switch (field.fit) {
+      case model::FitRole::Proportional: proportional.emplace(field.key); EXPECT_NEAR(to, from * k, 1) << field.key; break;
+      case model::FitRole::Gap: gaps.emplace(field.key); EXPECT_NEAR(to, from * base.fit.min_spacing, 1) << field.key; break;
+      case model::FitRole::Margin:
+        margins.emplace(field.key);
+        EXPECT_EQ(to, std::min(from, static_cast<double>(base.fit.min_margin))) << field.key;
+        break;
+      default: EXPECT_EQ(to, from) << field.key << " moved without a fit role"; break;
+    }
+  }
+  // The lists compose/fit.cpp held by hand before the table.
+  EXPECT_EQ(proportional, (std::set<std::string>{"header.name-size", "header.headline-size", "header.contact-size",
+                                                 "metrics.value-size", "metrics.label-size", "heading.size",
+                                                 "entry.date-size", "entry.tag-size", "entry.links-size", "footer.size",
+                                                 "bullets.indent", "pairs.column-gap"}));
+  EXPECT_EQ(gaps, (std::set<std::string>{"text.paragraph-gap", "header.gap-after-name", "header.gap-after-headline",
+                                         "header.gap-after-contact", "header.gap-after-summary", "metrics.gap-after",
+                                         "heading.rule-gap", "heading.space-before", "heading.space-after",
+                                         "entry.space-between", "entry.head-gap", "bullets.space-between",
+                                         "bullets.gap-before", "pairs.space-between", "publications.space-between"}));
+  EXPECT_EQ(margins.size(), 4u);
+}
+
 TEST(FittedStyle, LimitsAboveTheLayoutsValuesChangeNothing) {
   Fixture f(1);
   Style base = f.style;
@@ -95,7 +135,7 @@ int bullets_for_two_pages() {
   static int n = [] {
     for (int bullets = 30; bullets < 200; bullets += 2) {
       Fixture f(bullets);
-      if (compose_document(*f.resume, f.style, f.keys, {"en", 0, "test"}, f.book, f.diags).pages.size() > 1)
+      if (render_variant(*f.resume, f.style, f.keys, f.book, {{"en", 0, "test"}}, f.diags).document.pages.size() > 1)
         return bullets;
     }
     return 0;
@@ -120,7 +160,7 @@ TEST(FitToPages, ShrinksUntilItFits) {
   // The largest setting that fits: one bisection step larger does not.
   Style bigger = fitted_style(f.style, r.t - 1.0 / 64);
   Diagnostics d;
-  frame::Document doc = compose_document(*f.resume, bigger, f.keys, {"en", 0, "test"}, f.book, d);
+  frame::Document doc = render_variant(*f.resume, bigger, f.keys, f.book, {{"en", 0, "test"}}, d).document;
   EXPECT_EQ(doc.pages.size(), 2u);
 }
 

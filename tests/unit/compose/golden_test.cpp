@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "classic_layout.hpp"
-#include "compose/compose.hpp"
+#include "compose/render_variant.hpp"
 #include "frame/dump.hpp"
 #include "model/loader.hpp"
 
@@ -35,15 +35,11 @@ std::string composed_dump(const std::string& input, const std::string& language,
   auto resume = model::load_resume(read(kGoldenDir + input), input, kGoldenDir, diags);
   EXPECT_TRUE(resume.has_value());
   if (!resume) return {};
-  model::StyleMap defaults;
-  defaults = classic_layout_keys(diags);
-  model::StyleMap merged = defaults;
-  for (const auto& [k, v] : resume->style) merged[k] = v;
-  Style style = resolve_style(resume->style, defaults, language, diags);
+  const model::StyleLayers layers = classic_layers(resume->style, resume->base_directory, diags);
   text::FontBook book;
-  ComposeOptions options{language, 0, "test"};
-  options.debug_overlay = overlay;
-  frame::Document doc = compose_document(*resume, style, merged, options, book, diags);
+  VariantOptions options{{language, 0, "test"}};
+  options.compose.debug_overlay = overlay;
+  frame::Document doc = render_variant(*resume, layers, book, options, diags).document;
   EXPECT_FALSE(diags.has_errors());
   return frame::dump(doc, book);
 }

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "classic_layout.hpp"
-#include "compose/compose.hpp"
+#include "compose/render_variant.hpp"
 #include "model/loader.hpp"
 
 namespace cvpdf::compose {
@@ -37,14 +37,12 @@ const model::Resume& academic() {
 
 Composed compose_academic(const std::string& margin_top, text::FontBook& book) {
   Composed c;
-  model::StyleMap defaults;
-  defaults = classic_layout_keys(c.diags);
   model::StyleMap overrides;
   overrides["page.margin.top"].scalar = margin_top;
-  model::StyleMap merged = defaults;
-  for (const auto& [k, v] : overrides) merged[k] = v;
-  c.style = resolve_style(overrides, defaults, "en", c.diags);
-  c.doc = compose_document(academic(), c.style, merged, {"en", 0, "test"}, book, c.diags);
+  RenderedVariant rendered = render_variant(academic(), classic_layers(overrides, CVPDF_SOURCE_DIR "/examples", c.diags),
+                                            book, {{"en", 0, "test"}}, c.diags);
+  c.style = std::move(rendered.style);
+  c.doc = std::move(rendered.document);
   return c;
 }
 

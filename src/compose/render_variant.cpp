@@ -1,0 +1,45 @@
+// render_variant: compose once, or let fit_to_pages lay out until the
+// résumé fits, and report what does not fit as an error at the résumé.
+#include "compose/render_variant.hpp"
+
+#include <utility>
+
+#include "compose/fit.hpp"
+
+namespace cvpdf::compose {
+
+RenderedVariant render_variant(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+                               text::FontBook& book, const VariantOptions& options, Diagnostics& diags) {
+  RenderedVariant out;
+  if (options.fit_pages == 0) {
+    out.document = compose_document(resume, style, layout_keys, options.compose, book, diags);
+    out.style = style;
+    out.layouts = 1;
+    out.ok = !diags.has_errors();
+    return out;
+  }
+  FitResult fit = fit_to_pages(resume, style, layout_keys, options.compose, options.fit_pages, book, diags);
+  if (!fit.fits && !fit.message.empty()) {
+    const std::string name = options.input_name.empty() ? resume.source_path : options.input_name;
+    diags.error({name, 0, 0}, fit.message, fit.hint);
+  }
+  out.document = std::move(fit.document);
+  out.style = std::move(fit.style);
+  out.fit_setting = fit.t;
+  out.layouts = fit.layouts;
+  out.ok = fit.fits && !diags.has_errors();
+  return out;
+}
+
+RenderedVariant render_variant(const model::Resume& resume, const model::StyleLayers& layers, text::FontBook& book,
+                               const VariantOptions& options, Diagnostics& diags) {
+  Style style = resolve_style(layers, options.compose.language, diags);
+  if (diags.has_errors()) {
+    RenderedVariant none;
+    none.style = std::move(style);
+    return none;
+  }
+  return render_variant(resume, style, layers.merged(), book, options, diags);
+}
+
+}  // namespace cvpdf::compose

@@ -1,0 +1,44 @@
+// One variant of a résumé rendered: style (or the layer stack it is read
+// from) × fonts → positioned pages, with --fit-pages when asked. The app,
+// the tests and the fuzz targets all render through here, so none of them
+// rebuilds the pipeline by hand.
+#pragma once
+#include <cstddef>
+#include <string>
+
+#include "compose/compose.hpp"
+#include "compose/style.hpp"
+#include "core/diagnostics.hpp"
+#include "frame/frame.hpp"
+#include "model/resume.hpp"
+#include "model/style_layers.hpp"
+#include "text/font_book.hpp"
+
+namespace cvpdf::compose {
+
+struct VariantOptions {
+  ComposeOptions compose;     // the language, dates and producer, the debug overlay
+  std::size_t fit_pages = 0;  // --fit-pages N; 0: the style as it is
+  std::string input_name = {};  // names the résumé in the "does not fit" error ("<stdin>"); "" : its source path
+};
+
+struct RenderedVariant {
+  frame::Document document;
+  Style style;  // the style `document` was set with (the fitted one with --fit-pages)
+  // With --fit-pages: the setting chosen (0 … 1) and how many layouts it took.
+  double fit_setting = 0;
+  int layouts = 0;
+  bool ok = false;  // false: errors were reported to the diagnostics
+};
+
+// Renders `resume` in `style`; `layout_keys` are the merged keys the style
+// was read from (font messages point at them). When the résumé does not fit
+// `fit_pages` pages even at the smallest setting, that is an error here.
+RenderedVariant render_variant(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+                               text::FontBook& book, const VariantOptions& options, Diagnostics& diags);
+
+// Reads the style from `layers` for options.compose.language, then renders.
+RenderedVariant render_variant(const model::Resume& resume, const model::StyleLayers& layers, text::FontBook& book,
+                               const VariantOptions& options, Diagnostics& diags);
+
+}  // namespace cvpdf::compose

@@ -1,0 +1,105 @@
+// Style: the typed values a variant is set with, read from the layout's
+// dotted keys (model/style_fields.hpp lists every key and where it goes).
+// Plain data over core/ only, so compose reads it without owning it.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/color.hpp"
+#include "core/diagnostics.hpp"
+#include "core/units.hpp"
+#include "model/resume.hpp"
+#include "model/style_layers.hpp"
+
+namespace cvpdf::model {
+
+enum class Alignment { Justify, Ragged };
+
+struct DateWords {
+  std::string pattern;              // "{month} {year}", "{year}.{mm}", "{year}年{m}月"
+  std::vector<std::string> months;  // 12 names, for {month}
+  std::string present;
+};
+
+// How far --fit-pages may shrink the layout (compose/fit.hpp): every fitted
+// value moves from the layout's own toward these together.
+struct FitLimits {
+  Scaled min_text_size = 0;     // body text; every other size follows in proportion
+  double min_leading = 1.3;
+  double min_leading_cjk = 1.5;
+  double min_spacing = 1;       // a factor on every vertical gap
+  Scaled min_margin = 0;        // no margin below it (margins already smaller stay)
+};
+
+struct Style {
+  Scaled page_width = 0, page_height = 0;
+  Scaled margin_top = 0, margin_bottom = 0, margin_left = 0, margin_right = 0;
+
+  std::vector<std::string> latin_fonts;
+  std::vector<std::string> cjk_fonts;  // for the variant's language
+  // Where relative font paths resolve: the directory of the layer (theme
+  // file, résumé) that named the list; "" for the bundled fonts/ only.
+  std::string latin_font_directory, cjk_font_directory;
+
+  Color text_color, accent_color, muted_color, rule_color;
+
+  Scaled text_size = 0;
+  double leading = 1.3;
+  double leading_cjk = 1.5;
+  Alignment align = Alignment::Justify;
+  bool hyphenate = true;
+  // TeX's \lefthyphenmin and \righthyphenmin, and the shortest word divided.
+  int hyphen_min_before = 2, hyphen_min_after = 3, hyphen_min_word = 6;
+  int tolerance = 200;
+  Scaled paragraph_gap = 0;
+
+  Scaled name_size = 0, headline_size = 0, contact_size = 0;
+  Scaled photo_size = 0;  // the photo's height
+  std::string contact_separator;
+  Scaled gap_after_name = 0, gap_after_headline = 0, gap_after_contact = 0, gap_after_summary = 0;
+
+  Scaled metric_value_size = 0, metric_label_size = 0, metrics_gap_after = 0;
+
+  Scaled heading_size = 0;
+  bool heading_uppercase = true;
+  double heading_letter_spacing_em = 0;
+  Scaled heading_rule_thickness = 0, heading_rule_gap = 0;
+  Scaled heading_space_before = 0, heading_space_after = 0;
+
+  Scaled entry_space_between = 0, entry_head_gap = 0;
+  int entry_keep_lines = 5;  // an entry of at most this many lines is never split across pages
+  Scaled date_size = 0, tag_size = 0, links_size = 0;
+
+  std::string bullet_symbol;
+  Scaled bullet_indent = 0, bullet_space_between = 0, bullet_gap_before = 0;
+
+  double pair_label_column_max = 0.35;
+  Scaled pair_column_gap = 0, pair_space_between = 0;
+
+  Scaled publication_space_between = 0;
+  bool publication_numbers = true;
+
+  Scaled footer_size = 0;
+  int footer_from_page = 2;
+
+  std::string date_separator;
+  DateWords dates;         // for the variant's language
+  std::string resume_word; // "Résumé", "简历" (document title)
+  std::string page_words;  // the footer's page number: "Page {page} of {pages}"
+
+  FitLimits fit;
+
+  Scaled content_width() const { return page_width - margin_left - margin_right; }
+};
+
+// Reads `map` over `defaults` (and, under both, the field table's own
+// defaults) for the variant `language`. Keys that are not in the field table
+// warn with the nearest known key; values of the wrong form are errors at
+// the key that set them.
+Style resolve_style(const StyleMap& map, const StyleMap& defaults, const std::string& language, Diagnostics& diags);
+
+// Reads the layer stack: every layer above the bottom one over the bottom
+// one, as above; each font list's directory is that of the layer it came from.
+Style resolve_style(const StyleLayers& layers, const std::string& language, Diagnostics& diags);
+
+}  // namespace cvpdf::model

@@ -1,0 +1,480 @@
+// Reading a style: dotted layout keys → typed Style values, row by row of
+// the field table (style_fields.hpp), with diagnostics that point at the key
+// (in the layout, the résumé's `style:` or `--set`). Every number is read
+// strictly (the whole text, finite) and range-checked in floating point
+// before it becomes an integer or scaled points, so no value — nan, inf,
+// 1e309, 1e30 — can overflow or slip through a comparison.
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <string_view>
+
+#include "model/language_tags.hpp"
+#include "model/style.hpp"
+#include "model/style_fields.hpp"
+
+namespace cvpdf::model {
+
+namespace {
+
+// Sizes, gaps and margins: 1000pt is about 35 cm, more than any page side
+// a résumé is printed on; the margins are checked against the page below.
+constexpr double kMaxLengthPoints = 1000;
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+enum class NumberForm { Ok, NotANumber, NotFinite };
+
+// The number at the start of `text` (from_chars: no spaces, no '+', no hex);
+// `used` is how many characters it took. A number beyond a double's range
+// (1e309) is not finite either.
+NumberForm parse_number_prefix(std::string_view text, double& out, std::size_t& used) {
+  const char* begin = text.data();
+  auto [ptr, ec] = std::from_chars(begin, begin + text.size(), out);
+  used = static_cast<std::size_t>(ptr - begin);
+  if (ec == std::errc::result_out_of_range) return NumberForm::NotFinite;
+  if (ec != std::errc() || used == 0) return NumberForm::NotANumber;
+  return std::isfinite(out) ? NumberForm::Ok : NumberForm::NotFinite;
+}
+
+NumberForm parse_number(std::string_view text, double& out) {
+  std::size_t used = 0;
+  NumberForm form = parse_number_prefix(text, out, used);
+  if (form == NumberForm::Ok && used != text.size()) return NumberForm::NotANumber;
+  return form;
+}
+
+constexpr const char* kNotFiniteHint = "nan and inf are not values a layout can use; write a plain number such as 1.3";
+
+class Reader {
+ public:
+  Reader(const StyleMap& map, const StyleMap& defaults, Diagnostics& diags)
+      : map_(map), defaults_(defaults), diags_(diags) {}
+
+  const StyleValue* find(const std::string& key) const {
+    if (auto it = map_.find(key); it != map_.end()) return &it->second;
+    if (auto it = defaults_.find(key); it != defaults_.end()) return &it->second;
+    return nullptr;
+  }
+
+  std::string text(const std::string& key, const std::string& fallback = {}) {
+    const auto* v = find(key);
+    if (!v) return fallback;
+    if (v->is_list) {
+      error(*v, key, "must be a single value, got a list", "write it without brackets");
+      return fallback;
+    }
+    return v->scalar;
+  }
+
+  std::vector<std::string> list(const std::string& key) {
+    const auto* v = find(key);
+    if (!v) return {};
+    if (v->is_list) return v->list;
+    if (v->scalar.empty()) return {};
+    return {v->scalar};
+  }
+
+  // A ratio or factor in [min, max].
+  double number(const std::string& key, double fallback, double min, double max) {
+    const auto* v = find(key);
+    if (!v || v->is_list) return fallback;
+    double d = 0;
+    switch (parse_number(v->scalar, d)) {
+      case NumberForm::Ok: break;
+      case NumberForm::NotANumber:
+        error(*v, key, "must be a number, got '" + v->scalar + "'",
+              "write a plain number in " + fmt(min) + "…" + fmt(max) + ", such as " + fmt(fallback));
+        return fallback;
+      case NumberForm::NotFinite:
+        error(*v, key, "must be a finite number, got '" + v->scalar + "'", kNotFiniteHint);
+        return fallback;
+    }
+    if (!(d >= min && d <= max)) {
+      error(*v, key, "is " + v->scalar + ", outside " + fmt(min) + "…" + fmt(max), "choose a value in that range");
+      return fallback;
+    }
+    return d;
+  }
+
+  // A count: a whole number in [min, max].
+  int integer(const std::string& key, int fallback, int min, int max) {
+    const auto* v = find(key);
+    if (!v || v->is_list) return fallback;
+    double d = number(key, fallback, min, max);
+    if (d != std::floor(d)) {
+      error(*v, key, "must be a whole number, got '" + v->scalar + "'", "write a count such as " + fmt(fallback));
+      return fallback;
+    }
+    return static_cast<int>(d);
+  }
+
+  bool boolean(const std::string& key, bool fallback) {
+    const auto* v = find(key);
+    if (!v || v->is_list) return fallback;
+    std::string s = lower(v->scalar);
+    if (s == "true" || s == "yes" || s == "on") return true;
+    if (s == "false" || s == "no" || s == "off") return false;
+    error(*v, key, "must be true or false, got '" + v->scalar + "'", "write true or false");
+    return fallback;
+  }
+
+  // A length in [0, max_points]: 12pt, 4.2mm, 1cm, 0.5in, or (when em > 0) 0.1em.
+  Scaled length(const std::string& key, Scaled fallback, Scaled em = 0, double max_points = kMaxLengthPoints) {
+    const auto* v = find(key);
+    if (!v || v->is_list) return fallback;
+    double points = 0;
+    switch (parse_length(v->scalar, em, points)) {
+      case NumberForm::Ok: break;
+      case NumberForm::NotANumber:
+        error(*v, key, "must be a length like 12pt, 15mm, 1.5cm or 0.5in, got '" + v->scalar + "'",
+              em > 0 ? "lengths here may also be relative to the font size, e.g. 0.1em" : "add a unit");
+        return fallback;
+      case NumberForm::NotFinite:
+        error(*v, key, "must be a finite length, got '" + v->scalar + "'", "write a length such as 12pt or 4mm");
+        return fallback;
+    }
+    if (points < 0) {
+      error(*v, key, "must not be negative, got '" + v->scalar + "'", "use 0 or a positive length");
+      return fallback;
+    }
+    if (points > max_points) {
+      error(*v, key, "is '" + v->scalar + "', more than " + fmt(max_points) + "pt",
+            "a length here is at most " + fmt(max_points) + "pt (" + fmt(std::round(max_points / 72 * 2.54)) +
+                " cm); check the unit");
+      return fallback;
+    }
+    return pt(points);
+  }
+
+  Color color(const std::string& key, Color fallback) {
+    const auto* v = find(key);
+    if (!v || v->is_list) return fallback;
+    std::string s = v->scalar;
+    auto hex = [](char c) -> int {
+      if (c >= '0' && c <= '9') return c - '0';
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+      return -1;
+    };
+    bool ok = !s.empty() && s[0] == '#' && (s.size() == 7 || s.size() == 4);
+    for (std::size_t i = 1; ok && i < s.size(); ++i) ok = hex(s[i]) >= 0;
+    if (!ok) {
+      error(*v, key, "must be a colour like \"#1f4e79\", got '" + s + "'", "quote it in YAML: \"#rrggbb\"");
+      return fallback;
+    }
+    auto channel = [&](int i) {
+      if (s.size() == 4) return (hex(s[1 + i]) * 17) / 255.0;
+      return (hex(s[1 + 2 * i]) * 16 + hex(s[2 + 2 * i])) / 255.0;
+    };
+    return {channel(0), channel(1), channel(2)};
+  }
+
+  // A length in points (not yet range-checked). A bare 0 needs no unit.
+  static NumberForm parse_length(std::string_view text, Scaled em, double& points) {
+    double d = 0;
+    std::size_t used = 0;
+    NumberForm form = parse_number_prefix(text, d, used);
+    if (form != NumberForm::Ok) return form;
+    std::string unit = lower(std::string(text.substr(used)));
+    while (!unit.empty() && unit.front() == ' ') unit.erase(0, 1);
+    if (unit.empty() && d == 0) points = 0;
+    else if (unit == "pt") points = d;
+    else if (unit == "mm") points = d * kPointsPerMillimetre;
+    else if (unit == "cm") points = d * 10 * kPointsPerMillimetre;
+    else if (unit == "in") points = d * kPointsPerInch;
+    else if (unit == "em" && em > 0) points = d * to_pt(em);
+    else return NumberForm::NotANumber;
+    return std::isfinite(points) ? NumberForm::Ok : NumberForm::NotFinite;
+  }
+
+  void error(const StyleValue& v, const std::string& key, const std::string& what, const std::string& hint) {
+    diags_.error(v.span, "style key '" + key + "' " + what, hint);
+  }
+
+ private:
+  static std::string fmt(double d) {
+    char buf[32];
+    auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, d);
+    (void)ec;
+    return std::string(buf, ptr);
+  }
+
+  const StyleMap& map_;
+  const StyleMap& defaults_;
+  Diagnostics& diags_;
+};
+
+struct PageSize {
+  const char* name;
+  double width_mm, height_mm;
+};
+constexpr PageSize kPageSizes[] = {
+    {"a4", 210, 297}, {"a5", 148, 210}, {"b5", 176, 250},
+    {"letter", 215.9, 279.4}, {"legal", 215.9, 355.6},
+};
+
+void resolve_page_size(Reader& r, Style& s, Diagnostics& diags) {
+  const auto* v = r.find("page.size");
+  std::string size = v ? lower(v->scalar) : std::string(find_style_field("page.size")->fallback);
+  for (const auto& p : kPageSizes) {
+    if (size == p.name) {
+      s.page_width = pt(p.width_mm * kPointsPerMillimetre);
+      s.page_height = pt(p.height_mm * kPointsPerMillimetre);
+      return;
+    }
+  }
+  // "WIDTH HEIGHT" with units.
+  // "WIDTH HEIGHT" with units, each 1 in to 200 in (PDF's largest page).
+  auto space = size.find(' ');
+  double w = 0, h = 0;
+  auto side = [](double points) { return points >= 72 && points <= 14400; };
+  if (space != std::string::npos && Reader::parse_length(size.substr(0, space), 0, w) == NumberForm::Ok &&
+      Reader::parse_length(size.substr(space + 1), 0, h) == NumberForm::Ok && side(w) && side(h)) {
+    s.page_width = pt(w);
+    s.page_height = pt(h);
+    return;
+  }
+  diags.error(v ? v->span : SourceSpan{}, "style key 'page.size' is '" + (v ? v->scalar : size) + "', not a page size",
+              "use a4, letter, legal, a5, b5, or \"WIDTH HEIGHT\" such as \"210mm 297mm\" (each side 1in…200in)");
+  s.page_width = pt(210 * kPointsPerMillimetre);
+  s.page_height = pt(297 * kPointsPerMillimetre);
+}
+
+
+void warn_unknown_keys(const StyleMap& map, Diagnostics& diags) {
+  const std::vector<std::string> known = known_style_keys();
+  for (const auto& [key, value] : map) {
+    const std::string generic = table_key(key);
+    if (find_style_field(generic)) continue;
+    // A language block is matched as the table writes it (for `en`) and
+    // suggested back in the key's own language: dates.zh.patern → dates.zh.pattern.
+    std::string suggestion = nearest_word(generic, known);
+    if (const StyleField* f = find_style_field(suggestion); f && f->per_language && generic != key) {
+      const auto first = key.find('.'), second = key.find('.', first + 1);
+      suggestion.replace(suggestion.find(".en."), 4, key.substr(first, second - first + 1));
+    }
+    diags.warning(value.span, "unknown style key '" + key + "'",
+                  suggestion.empty() ? "see the built-in layout (cvpdf --list-layouts) for the keys"
+                                     : "did you mean '" + suggestion + "'?");
+  }
+}
+
+// A row's default: its literal parsed (the table's literals are valid), the
+// value of the row it follows ("=text.size"), or no limit ("none").
+struct Fallback {
+  Scaled length = 0;
+  double number = 0;
+  std::string text;
+  std::vector<std::string> list;
+  Color color;
+};
+
+template <class T>
+T followed(const StyleField& f, Style& s) {
+  const StyleField* source = find_style_field(f.fallback.substr(1));
+  return std::get<T& (*)(Style&)>(source->target)(s);
+}
+
+Fallback fallback_of(const StyleField& f, Style& s, Reader& quiet) {
+  Fallback out;
+  const std::string text(f.fallback);
+  if (text == "none") {
+    out.length = kMaxScaled;
+    return out;
+  }
+  if (text.front() == '=') {
+    if (std::holds_alternative<Scaled& (*)(Style&)>(f.target)) out.length = followed<Scaled>(f, s);
+    if (std::holds_alternative<double& (*)(Style&)>(f.target)) out.number = followed<double>(f, s);
+    return out;
+  }
+  out.text = text;
+  double points = 0;
+  const Scaled em = f.kind == FieldKind::EmFraction ? pt(1000) : s.text_size;
+  if (Reader::parse_length(text, em, points) == NumberForm::Ok) out.length = pt(points);
+  parse_number(text, out.number);
+  // Lists and colours as the table's defaults read as a layout.
+  if (f.kind == FieldKind::FontList || f.kind == FieldKind::TextList) out.list = quiet.list(std::string(f.key));
+  if (f.kind == FieldKind::Colour) out.color = quiet.color(std::string(f.key), {});
+  return out;
+}
+
+class FieldReader {
+ public:
+  FieldReader(const StyleMap& map, const StyleMap& defaults, const std::string& language, Diagnostics& diags)
+      : r_(map, defaults, diags), table_defaults_(style_field_defaults()), quiet_(table_defaults_, no_defaults_, scratch_),
+        primary_(primary_language(language)), language_(language), diags_(diags) {}
+
+  Style read() {
+    Style s;
+    for (const auto& f : style_fields()) read_field(f, s);
+    check_page(s);
+    return s;
+  }
+
+ private:
+  // A language block's key for this variant when it is written, else `en`'s.
+  std::string key_for(const StyleField& f) const {
+    std::string key(f.key);
+    if (!f.per_language) return key;
+    std::string own = key;
+    own.replace(own.find(".en."), 4, "." + primary_ + ".");
+    return r_.find(own) ? own : key;
+  }
+
+  SourceSpan span_of(const std::string& key) const {
+    const auto* v = r_.find(key);
+    return v ? v->span : SourceSpan{};
+  }
+
+  std::vector<std::string> list_or(const std::string& key, const std::vector<std::string>& fallback) {
+    return r_.find(key) ? r_.list(key) : fallback;
+  }
+
+  void read_field(const StyleField& f, Style& s) {
+    if (f.kind == FieldKind::PageSize) return resolve_page_size(r_, s, diags_);
+    if (std::holds_alternative<std::monostate>(f.target)) return;  // read with another row
+    const std::string key = key_for(f);
+    const Fallback fallback = fallback_of(f, s, quiet_);
+    const Scaled em = f.em ? s.text_size : 0;
+    std::visit(
+        [&](auto access) {
+          using Target = decltype(access);
+          if constexpr (std::is_same_v<Target, std::monostate>) {
+          } else if constexpr (std::is_same_v<Target, Scaled& (*)(Style&)>) {
+            access(s) = r_.length(key, fallback.length, em);
+          } else if constexpr (std::is_same_v<Target, double& (*)(Style&)>) {
+            if (f.kind == FieldKind::EmFraction) {
+              // Read against a 1000pt em so "0.09em" comes back as a fraction of the size.
+              access(s) = static_cast<double>(r_.length(key, fallback.length, pt(1000))) / static_cast<double>(pt(1000));
+            } else {
+              access(s) = r_.number(key, fallback.number, f.min, f.max);
+            }
+          } else if constexpr (std::is_same_v<Target, int& (*)(Style&)>) {
+            access(s) = r_.integer(key, static_cast<int>(fallback.number), static_cast<int>(f.min), static_cast<int>(f.max));
+          } else if constexpr (std::is_same_v<Target, bool& (*)(Style&)>) {
+            access(s) = r_.boolean(key, fallback.text == "true");
+          } else if constexpr (std::is_same_v<Target, std::string& (*)(Style&)>) {
+            access(s) = r_.text(key, fallback.text);
+          } else if constexpr (std::is_same_v<Target, Color& (*)(Style&)>) {
+            access(s) = r_.color(key, fallback.color);
+          } else if constexpr (std::is_same_v<Target, std::vector<std::string>& (*)(Style&)>) {
+            access(s) = key == "fonts.cjk" ? cjk_fonts() : list_or(key, fallback.list);
+          } else if constexpr (std::is_same_v<Target, Alignment& (*)(Style&)>) {
+            read_alignment(key, fallback.text, access(s));
+          }
+        },
+        f.target);
+    apply_check(f, key, s);
+  }
+
+  // The variant's own CJK key (fonts.cjk-ja), else fonts.cjk, else the
+  // table's default for the variant's key.
+  std::vector<std::string> cjk_fonts() {
+    const std::string own = cjk_font_key(language_);
+    std::vector<std::string> fonts = r_.list(own);
+    if (fonts.empty()) fonts = r_.list("fonts.cjk");
+    if (fonts.empty() && !r_.find(own) && !r_.find("fonts.cjk")) fonts = table_defaults_.at(own).list;
+    return fonts;
+  }
+
+  void read_alignment(const std::string& key, const std::string& fallback, Alignment& align) {
+    std::string value = lower(r_.text(key, fallback));
+    if (value == "justify" || value == "justified") {
+      align = Alignment::Justify;
+    } else if (value == "ragged" || value == "left" || value == "ragged-right") {
+      align = Alignment::Ragged;
+    } else {
+      diags_.error(span_of(key), "style key '" + key + "' is '" + value + "'", "use justify or ragged");
+    }
+  }
+
+  void apply_check(const StyleField& f, const std::string& key, Style& s) {
+    switch (f.check) {
+      case FieldCheck::None: break;
+      case FieldCheck::BodyTextSize:
+        if (s.text_size < pt(4) || s.text_size > pt(40)) {
+          diags_.error(span_of(key), "style key '" + key + "' must be between 4pt and 40pt",
+                       "a résumé reads well at 9–11pt");
+          s.text_size = fallback_of(f, s, quiet_).length;
+        }
+        break;
+      case FieldCheck::FitTextSize:
+        // A limit above the layout's own value leaves it.
+        s.fit.min_text_size = std::min(s.text_size, s.fit.min_text_size);
+        if (s.fit.min_text_size < pt(4)) {
+          diags_.error(span_of(key), "style key '" + key + "' must be at least 4pt",
+                       "a résumé stays readable down to about 8pt");
+          s.fit.min_text_size = s.text_size;
+        }
+        break;
+      case FieldCheck::AtMostFitted: {
+        double& limit = std::get<double& (*)(Style&)>(f.target)(s);
+        limit = std::min(followed<double>(f, s), limit);
+        break;
+      }
+      case FieldCheck::MonthNames:
+        if (s.dates.pattern.find("{month}") != std::string::npos && s.dates.months.size() != 12) {
+          diags_.error(span_of(key), "the date pattern uses {month} but 'months' does not list 12 names",
+                       "give dates." + primary_ + ".months as a list of 12 month names");
+          s.dates.months.resize(12);
+        }
+        break;
+    }
+  }
+
+  // What no single key decides: sizes that must be positive, and room on
+  // the page between the margins.
+  void check_page(Style& s) {
+    for (const char* key : {"header.name-size", "heading.size"}) {
+      const Scaled value = std::get<Scaled& (*)(Style&)>(find_style_field(key)->target)(s);
+      if (value <= 0) diags_.error(span_of(key), std::string("style key '") + key + "' must be positive", "");
+    }
+    if (s.content_width() < pt(144)) {
+      diags_.error(span_of("page.margin.left"), "the margins leave less than 2 inches of line width",
+                   "make page.margin.left/right smaller");
+    }
+    if (s.page_height - s.margin_top - s.margin_bottom < pt(144)) {
+      diags_.error(span_of("page.margin.top"), "the margins leave less than 2 inches of page height",
+                   "make page.margin.top/bottom smaller");
+    }
+  }
+
+  Reader r_;
+  StyleMap table_defaults_;
+  StyleMap no_defaults_;
+  Diagnostics scratch_;  // the table's own literals are valid: nothing lands here
+  Reader quiet_;
+  std::string primary_;
+  std::string language_;
+  Diagnostics& diags_;
+};
+
+}  // namespace
+
+Style resolve_style(const StyleMap& map, const StyleMap& defaults, const std::string& language, Diagnostics& diags) {
+  warn_unknown_keys(map, diags);
+  return FieldReader(map, defaults, language, diags).read();
+}
+
+Style resolve_style(const StyleLayers& layers, const std::string& language, Diagnostics& diags) {
+  Style s = resolve_style(layers.overrides(), layers.base(), language, diags);
+  auto directory_of = [&](const std::string& key) {
+    const LayeredValue found = layers.lookup(key);
+    return found ? found.layer->directory : std::string();
+  };
+  s.latin_font_directory = directory_of("fonts.latin");
+  // The variant's own CJK key when it holds a list, as the reader chose.
+  const std::string own = cjk_font_key(language);
+  const LayeredValue own_value = layers.lookup(own);
+  const bool own_list = own_value && (own_value.value->is_list ? !own_value.value->list.empty()
+                                                               : !own_value.value->scalar.empty());
+  s.cjk_font_directory = directory_of(own_list ? own : "fonts.cjk");
+  return s;
+}
+
+}  // namespace cvpdf::model
