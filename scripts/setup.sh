@@ -12,6 +12,9 @@ packages=(
   libjpeg62-turbo-dev libpng-dev
   # data: hyphenation patterns, CJK faces (Sans and Serif, Regular and Bold)
   hyphen-en-us fonts-noto-cjk fonts-noto-cjk-extra fontconfig
+  # Latin faces of the built-in themes: Charis SIL (academic, engineering),
+  # Open Sans (moderncv); Lato is bundled in fonts/
+  fonts-sil-charis fonts-open-sans
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf
   # sanitizer suite and fuzzers (scripts/sanitize.sh, tests/fuzz/run.sh)

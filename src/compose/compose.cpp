@@ -76,7 +76,7 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
   if (style.hyphenate) hyphenator = text::Hyphenator::load_default(hb_language);
   Typesetter typesetter(book, fonts, style, hb_language, hyphenator.get(), diags);
   Galley galley;
-  Composer composer{resume, style, options.language, typesetter, galley, diags};
+  Composer composer{resume, style, options.language, typesetter, galley, diags, style.content_width()};
 
   composer.compose_header();
   bool first = true;

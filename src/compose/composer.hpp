@@ -11,6 +11,18 @@
 
 namespace cvpdf::compose {
 
+// The parts of the header, so a theme with a sidebar can set some of them
+// there (sidebar.header) and the rest above the main column.
+enum HeaderPart : unsigned {
+  kHeaderName = 1,
+  kHeaderHeadline = 2,
+  kHeaderContact = 4,
+  kHeaderPhoto = 8,
+  kHeaderSummary = 16,
+  kHeaderMetrics = 32,
+  kHeaderAll = 63,
+};
+
 struct Composer {
   const model::Resume& resume;
   const Style& style;
@@ -18,6 +30,9 @@ struct Composer {
   Typesetter& typesetter;
   Galley& galley;
   Diagnostics& diags;
+  // The width of the column being set: the text area's, or the main
+  // column's or the sidebar's beside it (sidebar.side).
+  Scaled column_width = 0;
 
   // Per section: the width of the label column of pair entries, and the
   // running number of publications.
@@ -31,7 +46,7 @@ struct Composer {
   SpanStyle body() const { return {FontVariant::Regular, style.text_size, style.text_color, 0}; }
   SpanStyle with(FontVariant v, Scaled size, const frame::Color& color) const { return {v, size, color, 0}; }
 
-  void compose_header();                     // header.cpp
+  void compose_header(unsigned parts = kHeaderAll);  // header.cpp
   void compose_section(const model::Section& section, bool first);  // sections.cpp
   void compose_entry(const model::Entry& entry, const model::Section& section);  // entries.cpp
 

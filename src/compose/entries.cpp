@@ -17,7 +17,7 @@ void Composer::compose_entry(const model::Entry& entry, const model::Section& se
     case model::EntryKind::Paragraph: {
       RichText paragraph;
       paragraph.add(text(entry.text), body(), {}, entry.text.span);
-      galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(style.content_width())), 0);
+      galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(column_width)), 0);
       break;
     }
   }
@@ -25,7 +25,7 @@ void Composer::compose_entry(const model::Entry& entry, const model::Section& se
 
 void Composer::add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap,
                               Alignment align) {
-  const Scaled width = style.content_width();
+  const Scaled width = column_width;
   Scaled right_width = right.empty() ? 0 : typesetter.measure(right);
   ParagraphShape shape = typesetter.body_shape(width);
   shape.align = align;
@@ -52,7 +52,7 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
 }
 
 void Composer::add_bullet(const model::Localized& bullet, bool keep_with_previous, Scaled gap) {
-  const Scaled width = style.content_width();
+  const Scaled width = column_width;
   RichText rich;
   rich.add(text(bullet), body(), {}, bullet.span);
   auto lines = typesetter.set(rich, typesetter.body_shape(width - style.bullet_indent));
@@ -94,7 +94,7 @@ RichText Composer::links_text(const model::Entry& entry) const {
 }
 
 void Composer::add_item(const model::Entry& entry) {
-  const Scaled width = style.content_width();
+  const Scaled width = column_width;
   const std::string date = format_range(entry.date, style.dates, style.date_separator);
   std::string tags;
   for (const auto& tag : entry.tags) {
@@ -163,7 +163,7 @@ void Composer::add_item(const model::Entry& entry) {
 }
 
 void Composer::add_pair(const model::Entry& entry) {
-  const Scaled width = style.content_width();
+  const Scaled width = column_width;
   const Scaled label_width = std::max(pair_label_width, pt(24));
   RichText label, value;
   label.add(text(entry.label), with(FontVariant::Bold, style.text_size, style.text_color), {}, entry.label.span);
@@ -195,7 +195,7 @@ void Composer::add_pair(const model::Entry& entry) {
 }
 
 void Composer::add_publication(const model::Entry& entry) {
-  const Scaled width = style.content_width();
+  const Scaled width = column_width;
   ++publication_number;
   const SpanStyle regular = body();
   const SpanStyle bold = with(FontVariant::Bold, style.text_size, style.text_color);

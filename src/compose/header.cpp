@@ -56,12 +56,13 @@ std::optional<frame::Image> photo_of(const model::Resume& resume, const Style& s
 }  // namespace
 
 
-void Composer::compose_header() {
+void Composer::compose_header(unsigned parts) {
   const auto& person = resume.person;
-  const Scaled width = style.content_width();
+  const Scaled width = column_width;
   // A photo sits at the top right; the name, headline and contact line keep
   // clear of it.
-  const std::optional<frame::Image> photo = photo_of(resume, style, width, diags);
+  const std::optional<frame::Image> photo =
+      (parts & kHeaderPhoto) ? photo_of(resume, style, width, diags) : std::nullopt;
   const Scaled photo_gap = photo ? style.text_size * 2 : 0;
   const Scaled beside_photo = photo ? width - photo->width - photo_gap : width;
   ParagraphShape left = typesetter.body_shape(beside_photo);
@@ -73,7 +74,7 @@ void Composer::compose_header() {
   };
 
   RichText name;
-  name.add(text(person.name), with(FontVariant::Bold, style.name_size, style.text_color), {}, person.name.span);
+  if (parts & kHeaderName) name.add(text(person.name), with(FontVariant::Bold, style.name_size, style.name_color), {}, person.name.span);
   ParagraphShape name_shape = left;
   name_shape.leading = name_shape.leading_cjk = 1.15;  // display size: tight leading
   auto name_lines = typesetter.set(name, name_shape);
@@ -86,7 +87,7 @@ void Composer::compose_header() {
   }
   galley.add_lines(std::move(name_lines), 0);
 
-  if (!person.headline.empty()) {
+  if ((parts & kHeaderHeadline) && !person.headline.empty()) {
     RichText headline;
     headline.add(text(person.headline), with(FontVariant::Regular, style.headline_size, style.accent_color), {},
                  person.headline.span);
@@ -119,7 +120,7 @@ void Composer::compose_header() {
     if (label.empty()) label = link.url;
     contact.add(label, muted, link.url, link.span);
   }
-  if (!contact.empty()) {
+  if ((parts & kHeaderContact) && !contact.empty()) {
     auto lines = typesetter.set(contact, left);
     measure(lines, style.gap_after_headline);
     galley.add_lines(std::move(lines), 0, true, style.gap_after_headline);
@@ -127,7 +128,7 @@ void Composer::compose_header() {
   // What follows starts below the photo.
   Scaled clear_photo = photo ? std::max<Scaled>(0, photo->height - header_height) : 0;
 
-  if (!person.summary.empty()) {
+  if ((parts & kHeaderSummary) && !person.summary.empty()) {
     RichText summary;
     summary.add(text(person.summary), body(), {}, person.summary.span);
     galley.add_lines(typesetter.set(summary, typesetter.body_shape(width)), 0, true,
@@ -135,7 +136,7 @@ void Composer::compose_header() {
     clear_photo = 0;
   }
 
-  if (!person.metrics.empty()) {
+  if ((parts & kHeaderMetrics) && !person.metrics.empty()) {
     const auto n = static_cast<Scaled>(person.metrics.size());
     const Scaled gap = style.pair_column_gap;
     const Scaled column = (width - (n - 1) * gap) / n;

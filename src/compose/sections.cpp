@@ -34,10 +34,10 @@ bool Composer::has_cjk(const std::string& s) const {
 void Composer::compose_section(const model::Section& section, bool first) {
   const std::string title = text(section.title);
   const bool cjk = has_cjk(title);
-  const Scaled width = style.content_width();
+  const Scaled width = column_width;
 
   if (!first || !galley.empty()) galley.add_glue(style.heading_space_before);
-  SpanStyle heading = with(FontVariant::Bold, style.heading_size, style.accent_color);
+  SpanStyle heading = with(FontVariant::Bold, style.heading_size, style.heading_color);
   if (!cjk) heading.letter_spacing = static_cast<Scaled>(style.heading_letter_spacing_em * static_cast<double>(style.heading_size));
   RichText rich;
   rich.add(style.heading_uppercase && !cjk ? to_upper(title) : title, heading, {}, section.title.span);

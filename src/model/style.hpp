@@ -79,6 +79,32 @@ struct Style {
   Scaled publication_space_between = 0;
   bool publication_numbers = true;
 
+  // Structure (SPEC "Themes"): where things go. Choice values are kept as
+  // the words the table allows (style_fields.cpp lists them).
+  std::string header_align = "left";    // left | center | split
+  std::string header_photo = "right";   // right | left | none
+  std::string contact_style = "line";   // line | column | grid
+  Color name_color, heading_color;
+  std::string heading_style = "rule-below";  // rule-below | rule-beside | bar | plain
+  bool heading_small_caps = false;
+  Scaled heading_bar_width = 0;
+  // An item's lines: "LEFT FIELDS | RIGHT FIELDS", fields among org, role,
+  // date, location, tags (entry_template.hpp reads them).
+  std::vector<std::string> entry_item_lines;
+  std::string entry_dates = "right";    // right | left (a date column)
+  Scaled date_column_width = 0;
+  std::string org_font = "bold", role_font = "italic";  // regular | bold | italic | bold-italic
+  bool entry_run_in = true;
+  bool publication_show_doi = false;
+
+  std::string sidebar_side = "none";    // none | left | right
+  double sidebar_width = 0.31;          // share of the text area's width
+  Scaled sidebar_gap = 0, sidebar_padding = 0;
+  Color sidebar_background;
+  std::vector<std::string> sidebar_sections;  // section titles (any language) set in the sidebar
+  std::vector<std::string> sidebar_header;    // header parts set there: photo, contact, …
+  std::string sidebar_reading_order = "main-first";  // main-first | sidebar-first
+
   Scaled footer_size = 0;
   int footer_from_page = 2;
 

@@ -32,6 +32,7 @@ StyleField with_range(StyleField f, double min, double max) { return f.min = min
 StyleField with_check(StyleField f, FieldCheck check) { return f.check = check, f; }
 StyleField without_em(StyleField f) { return f.em = false, f; }
 StyleField per_language(StyleField f) { return f.per_language = true, f; }
+StyleField choice(StyleField f, std::string_view choices) { return f.kind = K::Choice, f.choices = choices, f; }
 
 const std::vector<StyleField>& rows() {
   static const std::vector<StyleField> table = {
@@ -54,6 +55,8 @@ const std::vector<StyleField>& rows() {
       field("colors.accent", CVPDF_STYLE_MEMBER(accent_color), K::Colour, "#1f4e79", "headings, links, the headline"),
       field("colors.muted", CVPDF_STYLE_MEMBER(muted_color), K::Colour, "#5c5c5c", "dates, locations, contact line"),
       field("colors.rule", CVPDF_STYLE_MEMBER(rule_color), K::Colour, "#9fb3c8", "heading rules"),
+      field("colors.name", CVPDF_STYLE_MEMBER(name_color), K::Colour, "=colors.text", "the name"),
+      field("colors.heading", CVPDF_STYLE_MEMBER(heading_color), K::Colour, "=colors.accent", "section headings and their bars"),
 
       with_check(with_fit(without_em(field("text.size", CVPDF_STYLE_MEMBER(text_size), K::Size, "9.4pt",
                                            "body size (4pt…40pt); lengths in em are of this size")),
@@ -91,6 +94,14 @@ const std::vector<StyleField>& rows() {
       field("header.photo-size", CVPDF_STYLE_MEMBER(photo_size), K::Length, "68pt", "the side of the square that person.photo is fitted into, at the top right"),
       field("header.contact-separator", CVPDF_STYLE_MEMBER(contact_separator), K::Text, "  ·  ",
             "between the items of the contact line"),
+      choice(field("header.align", CVPDF_STYLE_MEMBER(header_align), K::Text, "left",
+                   "name, headline and contact line: left, center, or split (name left, contacts right)"),
+             "left|center|split"),
+      choice(field("header.photo", CVPDF_STYLE_MEMBER(header_photo), K::Text, "right", "where person.photo sits"),
+             "right|left|none"),
+      choice(field("header.contact-style", CVPDF_STYLE_MEMBER(contact_style), K::Text, "line",
+                   "contact items on one line with the separator, one per line, or in a two-column grid"),
+             "line|column|grid"),
       with_fit(field("header.gap-after-name", CVPDF_STYLE_MEMBER(gap_after_name), K::Gap, "5pt", "under the name"), F::Gap),
       with_fit(field("header.gap-after-headline", CVPDF_STYLE_MEMBER(gap_after_headline), K::Gap, "4pt", "under the headline"), F::Gap),
       with_fit(field("header.gap-after-contact", CVPDF_STYLE_MEMBER(gap_after_contact), K::Gap, "9pt", "under the contact line"), F::Gap),
@@ -104,6 +115,12 @@ const std::vector<StyleField>& rows() {
       field("heading.uppercase", CVPDF_STYLE_MEMBER(heading_uppercase), K::Bool, "true", "Latin headings in capitals; CJK has no case"),
       field("heading.letter-spacing", CVPDF_STYLE_MEMBER(heading_letter_spacing_em), K::EmFraction, "0.09em",
             "extra space between a Latin heading's letters"),
+      choice(field("heading.style", CVPDF_STYLE_MEMBER(heading_style), K::Text, "rule-below",
+                   "a rule under the heading, a rule beside it filling the line, a bar before it, or plain"),
+             "rule-below|rule-beside|bar|plain"),
+      field("heading.small-caps", CVPDF_STYLE_MEMBER(heading_small_caps), K::Bool, "false",
+            "Latin headings in small capitals (wins over uppercase)"),
+      field("heading.bar-width", CVPDF_STYLE_MEMBER(heading_bar_width), K::Length, "3pt", "the bar before a heading (style bar)"),
       field("heading.rule-thickness", CVPDF_STYLE_MEMBER(heading_rule_thickness), K::Length, "0.6pt", "the rule under a heading"),
       with_fit(field("heading.rule-gap", CVPDF_STYLE_MEMBER(heading_rule_gap), K::Gap, "3pt", "between the heading and its rule"), F::Gap),
       with_fit(field("heading.space-before", CVPDF_STYLE_MEMBER(heading_space_before), K::Gap, "10.5pt", "above a heading"), F::Gap),
@@ -116,6 +133,18 @@ const std::vector<StyleField>& rows() {
       with_range(field("entry.keep-together", CVPDF_STYLE_MEMBER(entry_keep_lines), K::Count, "5",
                        "an entry of at most this many lines is never split across pages"),
                  0, 1000),
+      field("entry.item-lines", CVPDF_STYLE_MEMBER(entry_item_lines), K::TextList, "[org tags | date, role | location]",
+            "an item's head lines, \"LEFT | RIGHT\": fields org, role, date, location, tags; right is flush right"),
+      choice(field("entry.dates", CVPDF_STYLE_MEMBER(entry_dates), K::Text, "right",
+                   "dates where entry.item-lines puts them, or in a left column beside the entry"),
+             "right|left"),
+      field("entry.date-column", CVPDF_STYLE_MEMBER(date_column_width), K::Length, "72pt", "the left date column's width (entry.dates: left)"),
+      choice(field("entry.org-font", CVPDF_STYLE_MEMBER(org_font), K::Text, "bold", "the organisation's face"),
+             "regular|bold|italic|bold-italic"),
+      choice(field("entry.role-font", CVPDF_STYLE_MEMBER(role_font), K::Text, "italic", "the role's face"),
+             "regular|bold|italic|bold-italic"),
+      field("entry.run-in", CVPDF_STYLE_MEMBER(entry_run_in), K::Bool, "true",
+            "a short item (a name and a sentence) runs its text in after the name"),
       with_fit(field("entry.date-size", CVPDF_STYLE_MEMBER(date_size), K::Size, "=text.size", "dates and locations"), F::Proportional),
       with_fit(field("entry.tag-size", CVPDF_STYLE_MEMBER(tag_size), K::Size, "=text.size", "tags"), F::Proportional),
       with_fit(field("entry.links-size", CVPDF_STYLE_MEMBER(links_size), K::Size, "=text.size", "an entry's links"), F::Proportional),
@@ -139,7 +168,27 @@ const std::vector<StyleField>& rows() {
                F::Gap),
       field("publications.number", CVPDF_STYLE_MEMBER(publication_numbers), K::Bool, "true",
             "[1], [2], … hanging before each citation"),
+      field("publications.show-doi", CVPDF_STYLE_MEMBER(publication_show_doi), K::Bool, "false",
+            "print the DOI (doi:10.…) after the citation, linked"),
 
+      choice(field("sidebar.side", CVPDF_STYLE_MEMBER(sidebar_side), K::Text, "none",
+                   "one column (none), or a sidebar column at the left or right"),
+             "none|left|right"),
+      with_range(field("sidebar.width", CVPDF_STYLE_MEMBER(sidebar_width), K::Ratio, "0.31",
+                       "the sidebar's share of the text area's width"),
+                 0.15, 0.5),
+      field("sidebar.gap", CVPDF_STYLE_MEMBER(sidebar_gap), K::Length, "16pt", "between the sidebar and the main column"),
+      field("sidebar.padding", CVPDF_STYLE_MEMBER(sidebar_padding), K::Length, "8pt", "inside the sidebar's background"),
+      field("sidebar.background", CVPDF_STYLE_MEMBER(sidebar_background), K::Colour, "#eef2f7",
+            "the sidebar's background, to the page's edge (#ffffff for none)"),
+      field("sidebar.sections", CVPDF_STYLE_MEMBER(sidebar_sections), K::TextList,
+            "[Skills, Languages, Awards, Interests, Certificates]",
+            "sections set in the sidebar, by title in any of the résumé's languages (case ignored)"),
+      field("sidebar.header", CVPDF_STYLE_MEMBER(sidebar_header), K::TextList, "[photo, contact]",
+            "header parts set in the sidebar: photo, contact, metrics"),
+      choice(field("sidebar.reading-order", CVPDF_STYLE_MEMBER(sidebar_reading_order), K::Text, "main-first",
+                   "which column comes first in the text layer (copying, parsers)"),
+             "main-first|sidebar-first"),
       with_fit(field("footer.size", CVPDF_STYLE_MEMBER(footer_size), K::Size, "8pt", "the footer"), F::Proportional),
       with_range(field("footer.from-page", CVPDF_STYLE_MEMBER(footer_from_page), K::Count, "2",
                        "the name and page number at the foot of this page onwards"),
@@ -179,7 +228,7 @@ const std::vector<StyleField>& rows() {
 
 #undef CVPDF_STYLE_MEMBER
 
-bool literal_default(const StyleField& f) { return f.fallback != "none" && f.fallback.front() != '='; }
+bool literal_default(const StyleField& f) { return !no_limit_default(f) && f.fallback.front() != '='; }
 
 std::vector<std::string> split_list(std::string_view text) {
   std::vector<std::string> items;
@@ -216,12 +265,17 @@ std::string kind_text(const StyleField& f) {
     case K::Bool: return "true \\| false";
     case K::Text: return "text";
     case K::TextList: return "list of texts";
+    case K::Choice: {
+      std::string words;
+      for (char c : f.choices) words += c == '|' ? std::string(" \\| ") : std::string(1, c);
+      return words;
+    }
   }
   return {};
 }
 
 std::string default_text(const StyleField& f) {
-  if (f.fallback == "none") return "none";
+  if (no_limit_default(f)) return "none";
   if (f.fallback.front() == '=') return "as `" + std::string(f.fallback.substr(1)) + "`";
   return "`" + std::string(f.fallback) + "`";
 }

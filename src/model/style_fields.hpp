@@ -32,6 +32,7 @@ enum class FieldKind {
   Bool,        // true | false (yes/no, on/off)
   Text,        // a string
   TextList,    // a list of strings
+  Choice,      // one word of `choices`: left | center | split
 };
 
 // How --fit-pages moves the value (compose/fit.hpp) as its setting t goes
@@ -74,12 +75,17 @@ struct StyleField {
   FitRole fit = FitRole::None;
   FieldCheck check = FieldCheck::None;
   bool per_language = false;  // also read as dates.<lang>.…, words.<lang>.…
+  std::string_view choices;   // Choice: the words allowed, "left|center|split"
   std::string_view meaning;   // for the user guide's key table
 };
 
 // Every field, in reading order (a row may follow only an earlier row).
 std::span<const StyleField> style_fields();
 const StyleField* find_style_field(std::string_view key);
+
+// A row whose default is no limit at all ("none" for a length; a Choice's
+// word "none" is a word like any other).
+inline bool no_limit_default(const StyleField& f) { return f.kind != FieldKind::Choice && f.fallback == "none"; }
 
 // The fit.min-* key a fit role moves toward ("" for None and Proportional).
 std::string_view fit_limit_key(FitRole role);

@@ -283,13 +283,14 @@ T followed(const StyleField& f, Style& s) {
 Fallback fallback_of(const StyleField& f, Style& s, Reader& quiet) {
   Fallback out;
   const std::string text(f.fallback);
-  if (text == "none") {
+  if (no_limit_default(f)) {
     out.length = kMaxScaled;
     return out;
   }
   if (text.front() == '=') {
     if (std::holds_alternative<Scaled& (*)(Style&)>(f.target)) out.length = followed<Scaled>(f, s);
     if (std::holds_alternative<double& (*)(Style&)>(f.target)) out.number = followed<double>(f, s);
+    if (std::holds_alternative<Color& (*)(Style&)>(f.target)) out.color = followed<Color>(f, s);
     return out;
   }
   out.text = text;
@@ -359,7 +360,7 @@ class FieldReader {
           } else if constexpr (std::is_same_v<Target, bool& (*)(Style&)>) {
             access(s) = r_.boolean(key, fallback.text == "true");
           } else if constexpr (std::is_same_v<Target, std::string& (*)(Style&)>) {
-            access(s) = r_.text(key, fallback.text);
+            access(s) = f.kind == FieldKind::Choice ? read_choice(f, key, fallback.text) : r_.text(key, fallback.text);
           } else if constexpr (std::is_same_v<Target, Color& (*)(Style&)>) {
             access(s) = r_.color(key, fallback.color);
           } else if constexpr (std::is_same_v<Target, std::vector<std::string>& (*)(Style&)>) {
@@ -380,6 +381,28 @@ class FieldReader {
     if (fonts.empty()) fonts = r_.list("fonts.cjk");
     if (fonts.empty() && !r_.find(own) && !r_.find("fonts.cjk")) fonts = table_defaults_.at(own).list;
     return fonts;
+  }
+
+  // One of the row's words (case ignored); another is an error at the key
+  // that set it, naming the words, and the default stands.
+  std::string read_choice(const StyleField& f, const std::string& key, const std::string& fallback) {
+    const std::string value = lower(r_.text(key, fallback));
+    std::vector<std::string> words;
+    for (std::string_view rest = f.choices; !rest.empty();) {
+      const auto bar = rest.find('|');
+      words.emplace_back(rest.substr(0, bar));
+      if (bar == std::string_view::npos) break;
+      rest = rest.substr(bar + 1);
+    }
+    for (const auto& w : words)
+      if (w == value) return value;
+    std::string hint = "use ";
+    for (std::size_t i = 0; i < words.size(); ++i)
+      hint += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+    const std::string near = nearest_word(value, words);
+    if (!near.empty()) hint += " (did you mean '" + near + "'?)";
+    diags_.error(span_of(key), "style key '" + key + "' is '" + value + "'", hint);
+    return fallback;
   }
 
   void read_alignment(const std::string& key, const std::string& fallback, Alignment& align) {

@@ -71,7 +71,7 @@ TEST(StyleFields, TheBuiltInLayoutReadsAsTheTableAlone) {
     // Only what classic.yaml sets differently from the table's relative
     // defaults (fit limits, CJK leading, entry sizes, other languages' words) differs.
     for (const auto& f : style_fields()) {
-      if (f.fallback.front() == '=' || f.fallback == "none" || f.per_language || f.key.rfind("fit.", 0) == 0) continue;
+      if (f.fallback.front() == '=' || no_limit_default(f) || f.per_language || f.key.rfind("fit.", 0) == 0) continue;
       if (const auto* access = std::get_if<Scaled& (*)(Style&)>(&f.target)) {
         EXPECT_EQ((*access)(from_layout), (*access)(from_table)) << f.key;
       }
@@ -102,7 +102,7 @@ TEST(StyleFields, EveryTableKeyIsKnownAndReachesItsMember) {
       case FieldKind::Ratio: v.scalar = std::to_string(f.min); break;
       case FieldKind::Count: v.scalar = std::to_string(static_cast<int>(f.min)); break;
       case FieldKind::Colour: v.scalar = "#010203"; break;
-      case FieldKind::Bool: v.scalar = "false"; break;
+      case FieldKind::Bool: v.scalar = f.fallback == "true" ? "false" : "true"; break;
       case FieldKind::Align: v.scalar = "ragged"; break;
       case FieldKind::PageSize: v.scalar = "letter"; break;
       case FieldKind::FontList: case FieldKind::TextList:
@@ -110,6 +110,8 @@ TEST(StyleFields, EveryTableKeyIsKnownAndReachesItsMember) {
         v.list = std::vector<std::string>(12, "X");
         break;
       case FieldKind::Text: v.scalar = "{month}"; break;
+      // Every choice's last word is not its default.
+      case FieldKind::Choice: v.scalar = std::string(f.choices.substr(f.choices.rfind('|') + 1)); break;
     }
     Diagnostics diags;
     const std::string language = key.find("cjk-ja") != std::string::npos   ? "ja"
