@@ -108,7 +108,12 @@ FontSet resolve_fonts(const Style& style, const std::string& language, text::Fon
                         "check fonts.latin in the layout, or use the built-in layout"});
     }
     // CJK faces have no italic; italic CJK text uses the upright face.
-    r.build_chain(style.cjk_fonts, cjk_key, style.cjk_font_directory, slot.weight, text::Slant::Upright, *slot.chain);
+    if (slot.weight == text::Weight::Bold && !style.cjk_bold_fonts.empty()) {
+      r.build_chain(style.cjk_bold_fonts, "fonts.cjk-bold", style.cjk_bold_font_directory, slot.weight,
+                    text::Slant::Upright, *slot.chain);
+    } else {
+      r.build_chain(style.cjk_fonts, cjk_key, style.cjk_font_directory, slot.weight, text::Slant::Upright, *slot.chain);
+    }
   }
   set.metrics_face = set.regular.faces.front();
   return set;

@@ -37,9 +37,13 @@ struct Style {
 
   std::vector<std::string> latin_fonts;
   std::vector<std::string> cjk_fonts;  // for the variant's language
+  // Bold CJK text: a Chinese page sets emphasis and headings in a Hei
+  // (sans) face beside a Song (serif) body, not in a heavier Song. Empty:
+  // the bold faces of cjk_fonts.
+  std::vector<std::string> cjk_bold_fonts;
   // Where relative font paths resolve: the directory of the layer (theme
   // file, résumé) that named the list; "" for the bundled fonts/ only.
-  std::string latin_font_directory, cjk_font_directory;
+  std::string latin_font_directory, cjk_font_directory, cjk_bold_font_directory;
 
   Color text_color, accent_color, muted_color, rule_color;
 

@@ -47,6 +47,8 @@ const std::vector<StyleField>& rows() {
             "Latin families, tried in order: a bundled family, a fontconfig family name, or a font file path"),
       field("fonts.cjk", CVPDF_STYLE_MEMBER(cjk_fonts), K::FontList, "[Noto Sans CJK SC]",
             "CJK faces for Simplified Chinese (and any language without its own key below)"),
+      field("fonts.cjk-bold", CVPDF_STYLE_MEMBER(cjk_bold_fonts), K::FontList, "[]",
+            "bold CJK text (headings, names): a Hei face beside a Song body; empty: the bold of the faces above"),
       field("fonts.cjk-hant", {}, "cjk_fonts", K::FontList, "[Noto Sans CJK TC]", "CJK faces for Traditional Chinese"),
       field("fonts.cjk-ja", {}, "cjk_fonts", K::FontList, "[Noto Sans CJK JP]", "CJK faces for Japanese"),
       field("fonts.cjk-ko", {}, "cjk_fonts", K::FontList, "[Noto Sans CJK KR]", "CJK faces for Korean"),

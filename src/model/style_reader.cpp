@@ -497,6 +497,7 @@ Style resolve_style(const StyleLayers& layers, const std::string& language, Diag
   const bool own_list = own_value && (own_value.value->is_list ? !own_value.value->list.empty()
                                                                : !own_value.value->scalar.empty());
   s.cjk_font_directory = directory_of(own_list ? own : "fonts.cjk");
+  s.cjk_bold_font_directory = directory_of("fonts.cjk-bold");
   return s;
 }
 
