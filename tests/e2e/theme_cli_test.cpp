@@ -3,11 +3,12 @@
 // alias `layout:`, JSON Resume's meta.theme (ours only when it names a
 // built-in), `cvpdf themes` and its descriptions, mistakes in a theme file
 // reported at THEMEFILE:line:col, and --set font paths against the working
-// directory.
+// directory; and scripts/gallery.sh, which renders every theme.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "run.hpp"
@@ -252,6 +253,52 @@ TEST(ThemeCli, SetFontPathsResolveInTheWorkingDirectory) {
   EXPECT_NE(beside.err.find("--set fonts.latin=[./Beside.ttf]: warning: font family './Beside.ttf' was not found"),
             std::string::npos)
       << beside.err;
+}
+
+// A PNG's size from its IHDR chunk (bytes 16..23: width, height, big-endian).
+std::pair<unsigned, unsigned> png_size(const std::string& path) {
+  const std::string png = read_file(path);
+  if (png.size() < 24 || png.compare(1, 3, "PNG") != 0) return {0, 0};
+  auto be32 = [&](std::size_t at) {
+    unsigned v = 0;
+    for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(png[at + i]);
+    return v;
+  };
+  return {be32(16), be32(20)};
+}
+
+std::string gallery(const std::string& out, const std::string& args) {
+  return "CVPDF=" + cvpdf() + " GALLERY_DIR='" + out + "' bash '" + source("scripts/gallery.sh") + "' " + args;
+}
+
+// scripts/gallery.sh: page 1 of resume.yaml per theme and language, at 60 dpi.
+TEST(ThemeCli, GalleryRendersPageOneOfEveryThemeInBothLanguages) {
+  const std::string out = temp_dir() + "/themes";
+  Result r = run(gallery(out, ""));
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::size_t pngs = 0;
+  for (const auto& entry : fs::directory_iterator(out)) pngs += entry.path().extension() == ".png";
+  EXPECT_EQ(pngs, 2 * theme_names().size());
+  for (const char* lang : {"en", "zh"}) {
+    const std::string png = out + "/classic-" + std::string(lang) + ".png";
+    EXPECT_NE(r.out.find("wrote " + png), std::string::npos) << r.out;
+    // A4 at 60 dpi: 210mm and 297mm are 496.1 and 701.6 pixels.
+    EXPECT_EQ(png_size(png), (std::pair<unsigned, unsigned>{497, 702})) << png;
+  }
+}
+
+TEST(ThemeCli, GalleryFailsLoudlyWhenARenderFails) {
+  const std::string out = temp_dir() + "/themes";
+  Result r = run(gallery(out, "classic no-such-theme"));
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("layout 'no-such-theme' is neither a built-in layout nor a file"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("gallery: rendering theme 'no-such-theme' (en) failed"), std::string::npos) << r.err;
+  EXPECT_FALSE(exists(out + "/no-such-theme-en.png"));
+
+  Result no_binary = run("CVPDF=/nonexistent/cvpdf GALLERY_DIR='" + out + "' bash '" +
+                         source("scripts/gallery.sh") + "' classic");
+  EXPECT_EQ(no_binary.status, 1);
+  EXPECT_NE(no_binary.err.find("gallery: no cvpdf binary at /nonexistent/cvpdf"), std::string::npos) << no_binary.err;
 }
 
 }  // namespace
