@@ -27,7 +27,8 @@ Output:
 Variants and look:
       --lang CODE       render the variant CODE (one of the file's `languages`)
       --all             render every variant of `languages` in one run
-      --theme NAME|FILE a built-in theme (see `cvpdf themes`) or a theme file
+      --theme NAME|FILE
+                        a built-in theme (see `cvpdf themes`) or a theme file
                         (overrides the résumé's `theme:`); --layout is an alias
       --set KEY=VALUE   override one theme key, e.g. --set page.size=letter
                         (repeatable; wins over the file's `style:`; a font

@@ -255,6 +255,19 @@ TEST(ThemeCli, SetFontPathsResolveInTheWorkingDirectory) {
       << beside.err;
 }
 
+TEST(ThemeCli, HelpManualAndReadmeNameThemeAndThemes) {
+  Result help = run(cvpdf() + " --help");
+  ASSERT_EQ(help.status, 0);
+  EXPECT_NE(help.out.find("--theme NAME|FILE"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("cvpdf themes"), std::string::npos) << help.out;
+  const std::string manual = read_file(source("docs/cvpdf.1"));
+  EXPECT_NE(manual.find(".BR \\-\\-theme "), std::string::npos);
+  EXPECT_NE(manual.find(".B cvpdf themes"), std::string::npos);
+  const std::string readme = read_file(source("README.md"));
+  EXPECT_NE(readme.find("cvpdf themes"), std::string::npos);
+  EXPECT_NE(readme.find("--theme "), std::string::npos);
+}
+
 // A PNG's size from its IHDR chunk (bytes 16..23: width, height, big-endian).
 std::pair<unsigned, unsigned> png_size(const std::string& path) {
   const std::string png = read_file(path);
