@@ -5,6 +5,7 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <iostream>
@@ -16,7 +17,6 @@
 #include "app/layouts.hpp"
 #include "app/render.hpp"
 #include "app/watch.hpp"
-#include "compose/builtin_layouts.hpp"
 #include "pdf/pdf_writer.hpp"
 #include "text/font_book.hpp"
 #include "text/font_lookup.hpp"
@@ -119,6 +119,20 @@ int build_once(const Options& options, text::FontBook& book, bool watching, std:
   return kExitOk;
 }
 
+// `cvpdf themes`: one theme a line, its name first (scripts take the first
+// word: `cvpdf themes | cut -d' ' -f1`), the descriptions in one column.
+void print_themes() {
+  const auto themes = builtin_themes();
+  auto label = [](const ThemeInfo& t) { return t.name + (t.name == kDefaultLayout ? " (default)" : ""); };
+  std::size_t width = 0;
+  for (const auto& t : themes) width = std::max(width, label(t).size());
+  for (const auto& t : themes) {
+    std::string line = label(t);
+    if (!t.description.empty()) line += std::string(width - line.size() + 2, ' ') + t.description;
+    std::cout << line << '\n';
+  }
+}
+
 }  // namespace
 
 int run(int argc, char** argv) {
@@ -140,9 +154,8 @@ int run(int argc, char** argv) {
         std::cout << "cvpdf " << CVPDF_VERSION << '\n'
                   << text::library_versions() << ", " << pdf::library_version() << '\n';
         return kExitOk;
-      case Options::Command::ListLayouts:
-        for (const auto& l : compose::builtin_layouts())
-          std::cout << l.name << (l.name == kDefaultLayout ? " (default)" : "") << '\n';
+      case Options::Command::Themes:
+        print_themes();
         return kExitOk;
       case Options::Command::ListFonts: {
         text::FontBook book;

@@ -13,6 +13,7 @@ Usage:
   cvpdf [options] RESUME.yaml...         render the default variant of each résumé
   cvpdf check [options] RESUME.yaml...   validate only: errors and warnings, no output
   cvpdf - -o - < resume.yaml > cv.pdf    read standard input, write standard output
+  cvpdf themes                           list the built-in themes
 
 Output:
   -o, --output FILE     where to write (default: RESUME.pdf, or RESUME-{lang}.pdf
@@ -21,24 +22,26 @@ Output:
       --format FORMAT   pdf, txt (plain text for applicant-tracking systems)
                         or md (Markdown); default: from the output's extension
   -M, --depfile FILE    also write a Make rule: the outputs depend on the résumé,
-                        its layout file, its photo and every font file used
+                        its theme file, its photo and every font file used
 
 Variants and look:
       --lang CODE       render the variant CODE (one of the file's `languages`)
       --all             render every variant of `languages` in one run
-      --layout NAME|FILE
-                        a built-in layout or a layout file (overrides `layout:`)
-      --set KEY=VALUE   override one layout key, e.g. --set page.size=letter
-                        (repeatable; wins over the file's `style:`)
-      --fit-pages N     shrink within the layout's `fit` limits until the
+      --theme NAME|FILE
+                        a built-in theme (see `cvpdf themes`) or a theme file
+                        (overrides the résumé's `theme:`); --layout is an alias
+      --set KEY=VALUE   override one theme key, e.g. --set page.size=letter
+                        (repeatable; wins over the file's `style:`; a font
+                        path is relative to the working directory)
+      --fit-pages N     shrink within the theme's `fit` limits until the
                         résumé fits N pages (re-laid out, never scaled)
       --debug-layout    draw line boxes and baselines over the pages; with
                         -v, also print the frame tree
 
 Other:
-      --watch           render again whenever the résumé, its layout or its
+      --watch           render again whenever the résumé, its theme or its
                         fonts change; Ctrl-C stops
-      --list-layouts    list the built-in layouts
+      --list-layouts    list the built-in themes (the same as `cvpdf themes`)
       --list-fonts      list the font families available
   -q, --quiet           print no warnings (errors are always printed)
   -v, --verbose         say what was done: fonts, pages, time per stage
@@ -73,6 +76,15 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
   if (argc > 1 && std::strcmp(argv[1], "check") == 0) {
     o.command = Options::Command::Check;
     i = 2;
+  } else if (argc > 1 && std::strcmp(argv[1], "themes") == 0) {
+    // A listing: nothing after it has a meaning (a résumé there would be
+    // silently ignored, so it is refused).
+    if (argc > 2) {
+      error.message = std::string("'cvpdf themes' takes no arguments, got '") + argv[2] + "'";
+      return std::nullopt;
+    }
+    o.command = Options::Command::Themes;
+    return o;
   }
   bool only_inputs = false;
   for (; i < argc; ++i) {
@@ -115,7 +127,7 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
       if (!take(o.output)) return std::nullopt;
     } else if (arg == "--lang") {
       if (!take(o.language)) return std::nullopt;
-    } else if (arg == "--layout") {
+    } else if (arg == "--theme" || arg == "--layout") {
       if (!take(o.layout)) return std::nullopt;
     } else if (arg == "--set") {
       std::string s;
@@ -159,7 +171,7 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
     } else if (arg == "--version") {
       o.command = Options::Command::Version;
     } else if (arg == "--list-layouts") {
-      o.command = Options::Command::ListLayouts;
+      o.command = Options::Command::Themes;
     } else if (arg == "--list-fonts") {
       o.command = Options::Command::ListFonts;
     } else {

@@ -9,13 +9,14 @@ namespace cvpdf::app {
 enum class Format { Auto, Pdf, Text, Markdown };
 
 struct Options {
-  enum class Command { Render, Check, Help, Version, ListLayouts, ListFonts } command = Command::Render;
+  // Themes: `cvpdf themes` (and its alias --list-layouts).
+  enum class Command { Render, Check, Help, Version, Themes, ListFonts } command = Command::Render;
   std::vector<std::string> inputs;  // "-" is standard input
   std::string output;               // may hold {lang} and {name}; "-" is standard output
   Format format = Format::Auto;     // --format; Auto: from the output's extension
   std::string language;             // --lang
   bool all = false;                 // --all
-  std::string layout;               // --layout NAME|FILE
+  std::string layout;               // --theme NAME|FILE (alias --layout); "": the résumé's `theme:`
   std::vector<std::string> sets;    // --set KEY=VALUE, in order
   std::string depfile;              // -M FILE
   int fit_pages = 0;                // --fit-pages N (0: off)

@@ -46,10 +46,21 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
     detail::read_resume(r, root, out);
   } else if (basics) {
     detail::read_json_resume(r, root, out);
+    // `meta.theme` names a jsonresume.org theme (an npm package); the rest
+    // of `meta` stays ignored. It is taken only when it is one of cvpdf's
+    // built-in names (app/layouts.cpp decides), else dropped without a word:
+    // the file is right, just written for another program.
+    const YNode* meta = root.find("meta");
+    const YNode* theme = meta && meta->is_map() ? meta->find("theme") : nullptr;
+    if (theme && theme->is_scalar()) {
+      out.layout = theme->text;
+      out.layout_span = r.span(*theme);
+      out.layout_builtin_only = true;
+    }
   } else {
     // Warn about the keys (a misspelt `persn:` gets its suggestion), then fail.
-    static const detail::KeyName top[] = {{"languages", "languages"}, {"layout", "layout"}, {"style", "style"},
-                                          {"person", "person"},       {"sections", "sections"}};
+    static const detail::KeyName top[] = {{"languages", "languages"}, {"theme", "theme"},       {"layout", "theme"},
+                                          {"style", "style"},         {"person", "person"},     {"sections", "sections"}};
     r.fields(root, top, "at the top level");
     diags.error(r.span(root), no_person,
                 "a résumé starts with `person:` (name, headline, email, …) and `sections:`; "

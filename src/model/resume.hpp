@@ -129,8 +129,9 @@ using StyleMap = std::map<std::string, StyleValue>;
 
 struct Resume {
   std::vector<std::string> languages;  // first is the default; never empty after loading
-  std::string layout;                  // name or path, as written; "" for the default
+  std::string layout;                  // `theme:` (or `layout:`): name or path, as written; "" for the default
   SourceSpan layout_span;
+  bool layout_builtin_only = false;    // JSON Resume's meta.theme: used only when it names a built-in theme
   StyleMap style;                      // the file's `style:` block, flattened
   Person person;
   std::vector<Section> sections;

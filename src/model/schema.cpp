@@ -12,8 +12,11 @@ namespace cvpdf::model::detail {
 
 namespace {
 
-constexpr KeyName kTopKeys[] = {
-    {"languages", "languages"}, {"layout", "layout"}, {"style", "style"}, {"person", "person"}, {"sections", "sections"}};
+// `layout` is the older name of `theme`: both in one file is the usual
+// "same key twice" error, as for every alias, since neither can be the one
+// the writer meant to keep.
+constexpr KeyName kTopKeys[] = {{"languages", "languages"}, {"theme", "theme"}, {"layout", "theme"},
+                                {"style", "style"},         {"person", "person"}, {"sections", "sections"}};
 
 constexpr KeyName kPersonKeys[] = {{"name", "name"},   {"headline", "headline"}, {"email", "email"},
                                    {"phone", "phone"}, {"location", "location"}, {"photo", "photo"},
@@ -376,9 +379,9 @@ void read_languages(Reader& r, const YNode* node, Resume& out) {
 void read_resume(Reader& r, const YNode& root, Resume& out) {
   auto f = r.fields(root, kTopKeys, "at the top level");
   read_languages(r, f["languages"], out);
-  if (const YNode* layout = f["layout"]) {
-    r.plain(layout, "layout", out.layout);
-    out.layout_span = r.span(*layout);
+  if (const YNode* theme = f["theme"]) {
+    r.plain(theme, theme->key, out.layout);
+    out.layout_span = r.span(*theme);
   }
   if (const YNode* style = f["style"]; style && !style->is_null()) {
     if (style->is_map()) {
