@@ -44,6 +44,39 @@ constexpr PartWord kPartWords[] = {
     {"name", kHeaderName},   {"headline", kHeaderHeadline}, {"summary", kHeaderSummary},
 };
 
+// Lays the pages of the two columns over one another.
+std::vector<frame::Page> assemble_columns(const Style& style, const SidebarGeometry& geometry,
+                                          std::vector<frame::Page> main_pages,
+                                          std::vector<frame::Page> sidebar_pages,
+                                          const std::vector<frame::Bookmark>& main_bookmarks,
+                                          const std::vector<frame::Bookmark>& sidebar_bookmarks,
+                                          std::vector<frame::Bookmark>& bookmarks) {
+  const bool sidebar_first = style.sidebar_reading_order == "sidebar-first";
+  std::vector<frame::Page>& first = sidebar_first ? sidebar_pages : main_pages;
+  std::vector<frame::Page>& second = sidebar_first ? main_pages : sidebar_pages;
+  const auto& first_marks = sidebar_first ? sidebar_bookmarks : main_bookmarks;
+  const auto& second_marks = sidebar_first ? main_bookmarks : sidebar_bookmarks;
+
+  const std::size_t count = std::max<std::size_t>({main_pages.size(), sidebar_pages.size(), 1});
+  std::vector<frame::Page> pages(count);
+  for (std::size_t p = 0; p < count; ++p) {
+    frame::Page& page = pages[p];
+    page.width = style.page_width;
+    page.height = style.page_height;
+    // Behind the text, so drawn first; on every page, the sidebar's or not.
+    if (geometry.draws_background) page.elements.emplace_back(std::in_place_type<frame::Rule>, geometry.background);
+    // The text layer (copying, pdftotext) follows the order of drawing.
+    for (auto* column : {&first, &second}) {
+      if (p >= column->size()) continue;
+      for (auto& e : (*column)[p].elements) page.elements.push_back(std::move(e));
+    }
+    for (const auto* marks : {&first_marks, &second_marks})
+      for (const auto& mark : *marks)
+        if (mark.page == p) bookmarks.push_back(mark);
+  }
+  return pages;
+}
+
 }  // namespace
 
 SidebarGeometry sidebar_geometry(const Style& style) {
@@ -117,41 +150,11 @@ Style sidebar_header_style(const Style& style, unsigned parts) {
   // With contacts (or a name) under it, everything shares the left edge.
   const bool lone_photo = parts == kHeaderPhoto;
   s.header_align = lone_photo ? "center" : "left";
-  s.header_photo = lone_photo || style.header_photo == "none" ? style.header_photo : "left";
+  // Above contacts the photo keeps to their left edge; alone it stays where
+  // the theme put it (centred by the alignment), and `none` stays none.
+  s.header_photo = (lone_photo || style.header_photo == "none") ? style.header_photo : "left";
   s.contact_style = "column";
   return s;
-}
-
-std::vector<frame::Page> assemble_columns(const Style& style, const SidebarGeometry& geometry,
-                                          std::vector<frame::Page> main_pages,
-                                          std::vector<frame::Page> sidebar_pages,
-                                          const std::vector<frame::Bookmark>& main_bookmarks,
-                                          const std::vector<frame::Bookmark>& sidebar_bookmarks,
-                                          std::vector<frame::Bookmark>& bookmarks) {
-  const bool sidebar_first = style.sidebar_reading_order == "sidebar-first";
-  std::vector<frame::Page>& first = sidebar_first ? sidebar_pages : main_pages;
-  std::vector<frame::Page>& second = sidebar_first ? main_pages : sidebar_pages;
-  const auto& first_marks = sidebar_first ? sidebar_bookmarks : main_bookmarks;
-  const auto& second_marks = sidebar_first ? main_bookmarks : sidebar_bookmarks;
-
-  const std::size_t count = std::max<std::size_t>({main_pages.size(), sidebar_pages.size(), 1});
-  std::vector<frame::Page> pages(count);
-  for (std::size_t p = 0; p < count; ++p) {
-    frame::Page& page = pages[p];
-    page.width = style.page_width;
-    page.height = style.page_height;
-    // Behind the text, so drawn first; on every page, the sidebar's or not.
-    if (geometry.draws_background) page.elements.emplace_back(std::in_place_type<frame::Rule>, geometry.background);
-    // The text layer (copying, pdftotext) follows the order of drawing.
-    for (auto* column : {&first, &second}) {
-      if (p >= column->size()) continue;
-      for (auto& e : (*column)[p].elements) page.elements.push_back(std::move(e));
-    }
-    for (const auto* marks : {&first_marks, &second_marks})
-      for (const auto& mark : *marks)
-        if (mark.page == p) bookmarks.push_back(mark);
-  }
-  return pages;
 }
 
 std::vector<frame::Page> compose_two_columns(const Composer& base, const model::StyleMap& layout_keys,

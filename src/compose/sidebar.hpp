@@ -47,20 +47,12 @@ Style sidebar_header_style(const Style& style, unsigned parts);
 
 // Sets the header and the sections into the two columns (the composer
 // `base` lends its résumé, style, language, typesetter and diagnostics) and
-// returns the pages. Bookmarks are appended page by page in reading order;
-// `placed`, when given, records every block for the debug overlay.
+// returns the pages: as many as the longer column fills, each with the
+// background first, then the columns' elements in sidebar.reading-order.
+// Bookmarks are appended page by page in the same order; `placed`, when
+// given, records every block for the debug overlay.
 std::vector<frame::Page> compose_two_columns(const Composer& base, const model::StyleMap& layout_keys,
                                              std::vector<frame::Bookmark>& bookmarks,
                                              std::vector<PlacedBlock>* placed = nullptr);
-
-// Lays the pages of the two columns over one another: per page the
-// background, then the columns' elements in sidebar.reading-order. Pages:
-// as many as the longer column has. Bookmarks follow the same order.
-std::vector<frame::Page> assemble_columns(const Style& style, const SidebarGeometry& geometry,
-                                          std::vector<frame::Page> main_pages,
-                                          std::vector<frame::Page> sidebar_pages,
-                                          const std::vector<frame::Bookmark>& main_bookmarks,
-                                          const std::vector<frame::Bookmark>& sidebar_bookmarks,
-                                          std::vector<frame::Bookmark>& bookmarks);
 
 }  // namespace cvpdf::compose
