@@ -1,5 +1,6 @@
 // The composer's orchestrator: it only chains the stages — fonts, header,
-// sections (galley), pages, footers, the debug overlay, outline and metadata.
+// sections (one galley, or two beside a sidebar: sidebar.hpp), pages,
+// footers, the debug overlay, outline and metadata.
 #include "compose/compose.hpp"
 
 #include "compose/composer.hpp"
@@ -7,6 +8,7 @@
 #include "compose/galley.hpp"
 #include "compose/overlay.hpp"
 #include "compose/paragraph.hpp"
+#include "compose/sidebar.hpp"
 #include "text/hyphenator.hpp"
 
 namespace cvpdf::compose {
@@ -78,20 +80,28 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
   Galley galley;
   Composer composer{resume, style, options.language, typesetter, galley, diags, style.content_width()};
 
-  composer.compose_header();
-  bool first = true;
-  for (const auto& section : resume.sections) {
-    if (!section.only.includes(options.language)) continue;
-    composer.compose_section(section, first);
-    first = false;
-  }
-
   frame::Document doc;
   std::vector<PlacedBlock> placed;
-  doc.pages = paginate(galley, style, doc.bookmarks, options.debug_overlay ? &placed : nullptr);
+  std::vector<PlacedBlock>* record = options.debug_overlay ? &placed : nullptr;
+  std::vector<ColumnFrame> columns;
+  if (style.sidebar_side == "none") {
+    composer.compose_header();
+    bool first = true;
+    for (const auto& section : resume.sections) {
+      if (!section.only.includes(options.language)) continue;
+      composer.compose_section(section, first);
+      first = false;
+    }
+    doc.pages = paginate(galley, style, doc.bookmarks, record);
+    columns.push_back(text_area(style));
+  } else {
+    doc.pages = compose_two_columns(composer, layout_keys, doc.bookmarks, record);
+    const SidebarGeometry geometry = sidebar_geometry(style);
+    columns = {geometry.main, geometry.sidebar};
+  }
   const std::string name = composer.text(resume.person.name);
   add_footers(doc.pages, name, style, typesetter);
-  if (options.debug_overlay) add_debug_overlay(doc, placed, style);
+  if (options.debug_overlay) add_debug_overlay(doc, placed, columns);
 
   const std::string headline = composer.text(resume.person.headline);
   doc.metadata.title = name.empty() ? style.resume_word : name + " — " + style.resume_word;

@@ -121,10 +121,15 @@ void extent(const std::vector<frame::Element>& elements, Scaled& left, Scaled& r
 
 }  // namespace
 
-std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
-                                  std::vector<PlacedBlock>* placed) {
+ColumnFrame text_area(const Style& style) {
+  return {style.margin_left, style.content_width(), style.margin_top,
+          style.page_height - style.margin_top - style.margin_bottom};
+}
+
+std::vector<frame::Page> paginate(const Galley& galley, const Style& style, const ColumnFrame& column,
+                                  std::vector<frame::Bookmark>& bookmarks, std::vector<PlacedBlock>* placed) {
   typeset::PageParams params;
-  params.page_heights = {style.page_height - style.margin_top - style.margin_bottom};
+  params.page_heights = {column.height};
   auto slices = typeset::build_pages(galley.items(), params);
 
   std::vector<frame::Page> pages;
@@ -132,7 +137,7 @@ std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std:
     frame::Page page;
     page.width = style.page_width;
     page.height = style.page_height;
-    Scaled y = style.margin_top;
+    Scaled y = column.top;
     bool first_box = true;
     for (std::size_t i = slice.begin; i < slice.end && i < galley.items().size(); ++i) {
       const auto& item = galley.items()[i];
@@ -142,7 +147,7 @@ std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std:
         const Block& block = galley.blocks()[item.payload];
         Scaled baseline = y + block.height;
         std::vector<frame::Element> elements = block.elements;
-        translate(elements, style.margin_left, baseline);
+        translate(elements, column.x, baseline);
         if (placed) {
           PlacedBlock p;
           p.page = pages.size();
@@ -151,6 +156,8 @@ std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std:
           extent(elements, p.left, p.right);
           p.baselines.push_back(baseline);
           for (Scaled b : block.baselines) p.baselines.push_back(baseline + b);
+          p.column_left = column.x;
+          p.column_width = column.width;
           placed->push_back(std::move(p));
         }
         for (auto& e : elements) page.elements.push_back(std::move(e));
@@ -169,6 +176,11 @@ std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std:
     pages.push_back(std::move(page));
   }
   return pages;
+}
+
+std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
+                                  std::vector<PlacedBlock>* placed) {
+  return paginate(galley, style, text_area(style), bookmarks, placed);
 }
 
 }  // namespace cvpdf::compose

@@ -33,6 +33,18 @@ struct Block {
   std::vector<Scaled> baselines;
 };
 
+// The column a galley is set into, the same on every page: its left edge
+// and width, and the top and height of the space it fills (lengths from the
+// page's top-left corner).
+struct ColumnFrame {
+  Scaled x = 0, width = 0;
+  Scaled top = 0, height = 0;
+};
+
+// The text area inside the margins: the one column of a page without a
+// sidebar.
+ColumnFrame text_area(const Style& style);
+
 // Where a block landed, for the debug overlay (lengths from the page's
 // top-left corner).
 struct PlacedBlock {
@@ -40,6 +52,7 @@ struct PlacedBlock {
   Scaled top = 0, bottom = 0;     // the strut: baseline - height … baseline + depth
   Scaled left = 0, right = 0;     // the extent of what the block draws
   std::vector<Scaled> baselines;  // every line's baseline, the first one first
+  Scaled column_left = 0, column_width = 0;  // the column it was set in
 };
 
 class Galley {
@@ -78,9 +91,13 @@ class Galley {
 // its baseline the first line's.
 Block stack_lines(std::vector<SetLine> lines, Scaled x);
 
-// Cuts the galley into pages (typeset::build_pages) and places every block.
+// Cuts the galley into pages (typeset::build_pages) of the column's height
+// and places every block in the column, on pages of the style's paper size.
 // Bookmarks of section headings are appended to `bookmarks`; when `placed`
 // is given, where every block went is appended to it.
+std::vector<frame::Page> paginate(const Galley& galley, const Style& style, const ColumnFrame& column,
+                                  std::vector<frame::Bookmark>& bookmarks, std::vector<PlacedBlock>* placed = nullptr);
+// The same in the text area (one column).
 std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
                                   std::vector<PlacedBlock>* placed = nullptr);
 

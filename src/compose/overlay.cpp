@@ -1,5 +1,6 @@
 // The debug overlay (see overlay.hpp): boxes as four hairlines, baselines
-// as one, the text area's frame in another colour.
+// as one, the frame of each column (the text area, or the main column and
+// the sidebar) in another colour.
 #include "compose/overlay.hpp"
 
 #include <algorithm>
@@ -18,22 +19,26 @@ void outline(frame::Page& page, Scaled x, Scaled y, Scaled width, Scaled height,
 
 }  // namespace
 
-void add_debug_overlay(frame::Document& doc, const std::vector<PlacedBlock>& blocks, const Style& style) {
+void add_debug_overlay(frame::Document& doc, const std::vector<PlacedBlock>& blocks,
+                       const std::vector<ColumnFrame>& columns) {
   for (auto& page : doc.pages) {
-    outline(page, style.margin_left, style.margin_top, style.content_width(),
-            style.page_height - style.margin_top - style.margin_bottom, kOverlayMarginColor);
+    for (const auto& column : columns)
+      outline(page, column.x, column.top, column.width, column.height, kOverlayMarginColor);
   }
   for (const auto& block : blocks) {
     if (block.page >= doc.pages.size()) continue;
     frame::Page& page = doc.pages[block.page];
     const Scaled width = std::max(block.right - block.left, kOverlayHairline);
     outline(page, block.left, block.top, width, std::max(block.bottom - block.top, kOverlayHairline), kOverlayBoxColor);
-    // Baselines across the text area: they show the grid lines fall on.
+    // Baselines across the block's column: they show the grid lines fall on.
     for (Scaled baseline : block.baselines)
-      page.elements.push_back(
-          frame::Rule{style.margin_left, baseline - kOverlayHairline / 2, style.content_width(), kOverlayHairline,
-                      kOverlayBaselineColor});
+      page.elements.push_back(frame::Rule{block.column_left, baseline - kOverlayHairline / 2, block.column_width,
+                                          kOverlayHairline, kOverlayBaselineColor});
   }
+}
+
+void add_debug_overlay(frame::Document& doc, const std::vector<PlacedBlock>& blocks, const Style& style) {
+  add_debug_overlay(doc, blocks, std::vector<ColumnFrame>{text_area(style)});
 }
 
 }  // namespace cvpdf::compose

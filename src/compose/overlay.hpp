@@ -1,6 +1,6 @@
 // The debug overlay of --debug-layout: light rules drawn over the pages
 // that show where the composer put things — the text area inside the
-// margins, each block's box (its strut from top to bottom, as wide as what
+// margins (or each column's, beside a sidebar), each block's box (its strut from top to bottom, as wide as what
 // it draws) and each line's baseline. It only adds frame::Rule elements, so
 // the PDF backend needs to know nothing about it.
 #pragma once
@@ -19,7 +19,11 @@ inline const frame::Color kOverlayBaselineColor{1.0, 0.6, 0.6};
 inline const frame::Color kOverlayMarginColor{0.6, 0.9, 0.6};
 
 // Appends the overlay to the pages of `doc` (drawn after, so over, the
-// content). `blocks` is what paginate recorded.
+// content). `blocks` is what paginate recorded; `columns` the frames the
+// galleys were set into, outlined on every page.
+void add_debug_overlay(frame::Document& doc, const std::vector<PlacedBlock>& blocks,
+                       const std::vector<ColumnFrame>& columns);
+// The same for the one column of the text area.
 void add_debug_overlay(frame::Document& doc, const std::vector<PlacedBlock>& blocks, const Style& style);
 
 }  // namespace cvpdf::compose
