@@ -399,31 +399,42 @@ TEST_P(ThemeProperty, RendersCleanly) {
     }
   }
 
-  // d. No page but the last ends a column on a section heading: below each
-  // heading's line on its page there is more than the footer.
-  std::set<std::string> headings;
-  for (const auto& entry : rendered_.outline) headings.insert(folded(entry.title));
-  EXPECT_FALSE(headings.empty()) << "the PDF has no outline";
-  for (std::size_t p = 0; p + 1 < rendered_.pages.size(); ++p) {
-    const Page& page = rendered_.pages[p];
-    const double text_bottom = text_area(page).y1;
-    for (const auto& heading : page.lines) {
-      if (!headings.count(folded(heading.text()))) continue;
-      const bool followed = std::any_of(page.lines.begin(), page.lines.end(), [&](const Line& l) {
-        return &l != &heading && l.box.y0 >= heading.box.y1 - kTouch && l.box.x0 < heading.box.x1 &&
-               heading.box.x0 < l.box.x1 && !is_footer(l, static_cast<int>(p) + 1, text_bottom);
-      });
-      EXPECT_TRUE(followed) << "(d) page " << p + 1 << " ends on the heading '" << heading.text() << "' "
-                            << to_string(heading.box);
-    }
-  }
-
-  // f. The input's name and every section title of this language are there.
+  // d. No page but the last ends a column on a section heading, or on an
+  // item's first head line (its organisation) when the item has a second
+  // (its role): below such a line on its page there is more than the footer.
   Diagnostics diags;
   auto resume = load(GetParam().input.file, diags);
   ASSERT_TRUE(resume);
   const std::string& language = GetParam().input.language;
   const std::string& first = resume->languages.front();
+  std::set<std::string> headings;
+  for (const auto& entry : rendered_.outline) headings.insert(folded(entry.title));
+  EXPECT_FALSE(headings.empty()) << "the PDF has no outline";
+  std::set<std::string> heads;
+  for (const auto& section : resume->sections)
+    for (const auto& entry : section.entries)
+      if (entry.kind == model::EntryKind::Item && !entry.org.empty() && !entry.role.empty() &&
+          entry.only.includes(language) && section.only.includes(language))
+        heads.insert(folded(entry.org.get(language, first)));
+  for (std::size_t p = 0; p + 1 < rendered_.pages.size(); ++p) {
+    const Page& page = rendered_.pages[p];
+    const double text_bottom = text_area(page).y1;
+    for (const auto& line : page.lines) {
+      const std::string text = folded(line.text());
+      const bool heading = headings.count(text) > 0;
+      const bool head = std::any_of(heads.begin(), heads.end(),
+                                    [&](const std::string& org) { return !org.empty() && text.rfind(org, 0) == 0; });
+      if (!heading && !head) continue;
+      const bool followed = std::any_of(page.lines.begin(), page.lines.end(), [&](const Line& l) {
+        return &l != &line && l.box.y0 >= line.box.y1 - kTouch && l.box.x0 < line.box.x1 && line.box.x0 < l.box.x1 &&
+               !is_footer(l, static_cast<int>(p) + 1, text_bottom);
+      });
+      EXPECT_TRUE(followed) << "(d) page " << p + 1 << " ends on the " << (heading ? "heading" : "entry head")
+                            << " '" << line.text() << "' " << to_string(line.box);
+    }
+  }
+
+  // f. The input's name and every section title of this language are there.
   const std::string text = folded(rendered_.text);
   const std::string name = resume->person.name.get(language, first);
   EXPECT_NE(text.find(folded(name)), std::string::npos) << "(f) the name '" << name << "' is not in the text";
