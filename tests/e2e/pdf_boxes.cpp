@@ -1,0 +1,307 @@
+// Reading a PDF's word boxes, outline and page count through poppler and
+// qpdf (see pdf_boxes.hpp). The parsers are small and strict about only
+// what those tools write: pdftotext's XHTML has no comments, CDATA or
+// nested words, and qpdf's JSON is plain JSON.
+#include "pdf_boxes.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <regex>
+
+#include "run.hpp"
+
+namespace cvpdf::test {
+
+namespace {
+
+std::string quoted(const std::string& path) { return "'" + path + "'"; }
+
+void append_utf8(std::string& out, unsigned long cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+// The value of attribute `name` in a start tag's text, or "".
+std::string attribute(std::string_view tag, std::string_view name) {
+  std::size_t at = 0;
+  while ((at = tag.find(name, at)) != std::string_view::npos) {
+    const bool starts = at > 0 && (tag[at - 1] == ' ' || tag[at - 1] == '\t' || tag[at - 1] == '\n');
+    const std::size_t eq = at + name.size();
+    if (starts && eq + 1 < tag.size() && tag[eq] == '=' && (tag[eq + 1] == '"' || tag[eq + 1] == '\'')) {
+      const char quote = tag[eq + 1];
+      const std::size_t end = tag.find(quote, eq + 2);
+      if (end == std::string_view::npos) return {};
+      return decode_entities(tag.substr(eq + 2, end - eq - 2));
+    }
+    at = eq;
+  }
+  return {};
+}
+
+double number(std::string_view tag, std::string_view name) {
+  const std::string value = attribute(tag, name);
+  return value.empty() ? 0.0 : std::strtod(value.c_str(), nullptr);
+}
+
+Box box_of(std::string_view tag) {
+  return {number(tag, "xMin"), number(tag, "yMin"), number(tag, "xMax"), number(tag, "yMax")};
+}
+
+// ---- a minimal JSON reader, for qpdf's output --------------------------
+
+struct Json {
+  enum class Kind { Null, Bool, Number, String, Array, Object } kind = Kind::Null;
+  double number = 0;
+  std::string string;
+  std::vector<Json> array;
+  std::vector<std::pair<std::string, Json>> object;
+
+  const Json* get(std::string_view key) const {
+    for (const auto& [k, v] : object)
+      if (k == key) return &v;
+    return nullptr;
+  }
+};
+
+class JsonReader {
+ public:
+  explicit JsonReader(std::string_view text) : text_(text) {}
+
+  bool read(Json& out) {
+    skip_space();
+    if (at_ >= text_.size()) return false;
+    const char c = text_[at_];
+    if (c == '{') return read_object(out);
+    if (c == '[') return read_array(out);
+    if (c == '"') {
+      out.kind = Json::Kind::String;
+      return read_string(out.string);
+    }
+    if (text_.compare(at_, 4, "null") == 0) return at_ += 4, out.kind = Json::Kind::Null, true;
+    if (text_.compare(at_, 4, "true") == 0) return at_ += 4, out.kind = Json::Kind::Bool, out.number = 1, true;
+    if (text_.compare(at_, 5, "false") == 0) return at_ += 5, out.kind = Json::Kind::Bool, true;
+    const std::string rest(text_.substr(at_, 64));
+    char* end = nullptr;
+    out.number = std::strtod(rest.c_str(), &end);
+    if (end == rest.c_str()) return false;
+    out.kind = Json::Kind::Number;
+    at_ += static_cast<std::size_t>(end - rest.c_str());
+    return true;
+  }
+
+ private:
+  void skip_space() {
+    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\n' || text_[at_] == '\r' || text_[at_] == '\t'))
+      ++at_;
+  }
+  bool expect(char c) {
+    skip_space();
+    if (at_ < text_.size() && text_[at_] == c) return ++at_, true;
+    return false;
+  }
+  unsigned long hex4() {
+    if (at_ + 4 > text_.size()) return 0xFFFD;
+    const std::string digits(text_.substr(at_, 4));
+    at_ += 4;
+    return std::strtoul(digits.c_str(), nullptr, 16);
+  }
+  bool read_string(std::string& out) {
+    if (!expect('"')) return false;
+    while (at_ < text_.size()) {
+      const char c = text_[at_++];
+      if (c == '"') return true;
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (at_ >= text_.size()) return false;
+      const char e = text_[at_++];
+      switch (e) {
+        case 'n': out += '\n'; break;
+        case 't': out += '\t'; break;
+        case 'r': out += '\r'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'u': {
+          unsigned long cp = hex4();
+          // A surrogate pair spells one code point beyond the BMP.
+          if (cp >= 0xD800 && cp < 0xDC00 && text_.compare(at_, 2, "\\u") == 0) {
+            at_ += 2;
+            const unsigned long low = hex4();
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+          }
+          append_utf8(out, cp);
+          break;
+        }
+        default: out += e;  // \" \\ \/
+      }
+    }
+    return false;
+  }
+  bool read_array(Json& out) {
+    out.kind = Json::Kind::Array;
+    expect('[');
+    if (expect(']')) return true;
+    do {
+      Json item;
+      if (!read(item)) return false;
+      out.array.push_back(std::move(item));
+    } while (expect(','));
+    return expect(']');
+  }
+  bool read_object(Json& out) {
+    out.kind = Json::Kind::Object;
+    expect('{');
+    if (expect('}')) return true;
+    do {
+      std::string key;
+      skip_space();
+      if (!read_string(key) || !expect(':')) return false;
+      Json value;
+      if (!read(value)) return false;
+      out.object.emplace_back(std::move(key), std::move(value));
+    } while (expect(','));
+    return expect('}');
+  }
+
+  std::string_view text_;
+  std::size_t at_ = 0;
+};
+
+void collect_outline(const Json& items, int depth, std::vector<OutlineEntry>& out) {
+  for (const auto& item : items.array) {
+    OutlineEntry entry;
+    entry.depth = depth;
+    if (const Json* title = item.get("title")) entry.title = title->string;
+    if (const Json* page = item.get("destpageposfrom1"); page && page->kind == Json::Kind::Number)
+      entry.page = static_cast<int>(page->number);
+    // [page, /XYZ, left, top, zoom]
+    if (const Json* dest = item.get("dest"); dest && dest->array.size() >= 4 && dest->array[1].string == "/XYZ" &&
+                                             dest->array[3].kind == Json::Kind::Number)
+      entry.top = dest->array[3].number;
+    out.push_back(std::move(entry));
+    if (const Json* kids = item.get("kids")) collect_outline(*kids, depth + 1, out);
+  }
+}
+
+}  // namespace
+
+std::string to_string(const Box& b) {
+  char buffer[96];
+  std::snprintf(buffer, sizeof buffer, "[%.2f %.2f – %.2f %.2f]", b.x0, b.y0, b.x1, b.y1);
+  return buffer;
+}
+
+std::string Line::text() const {
+  std::string s;
+  for (const auto& w : words) s += (s.empty() ? "" : " ") + w.text;
+  return s;
+}
+
+std::string decode_entities(std::string_view text) {
+  static const std::map<std::string_view, std::string_view> named = {
+      {"amp", "&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""}, {"apos", "'"}};
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const std::size_t semicolon = text[i] == '&' ? text.find(';', i) : std::string_view::npos;
+    if (semicolon == std::string_view::npos || semicolon - i > 10) {
+      out += text[i];
+      continue;
+    }
+    const std::string_view name = text.substr(i + 1, semicolon - i - 1);
+    if (auto it = named.find(name); it != named.end()) {
+      out += it->second;
+    } else if (name.size() > 1 && name[0] == '#') {
+      const bool hex = name[1] == 'x' || name[1] == 'X';
+      const std::string digits(name.substr(hex ? 2 : 1));
+      append_utf8(out, std::strtoul(digits.c_str(), nullptr, hex ? 16 : 10));
+    } else {
+      out += text.substr(i, semicolon - i + 1);  // not an entity we know: keep it as written
+    }
+    i = semicolon;
+  }
+  return out;
+}
+
+std::vector<Page> parse_bbox_layout(std::string_view xhtml) {
+  std::vector<Page> pages;
+  std::size_t at = 0;
+  while ((at = xhtml.find('<', at)) != std::string_view::npos) {
+    const std::size_t close = xhtml.find('>', at);
+    if (close == std::string_view::npos) break;
+    const std::string_view tag = xhtml.substr(at + 1, close - at - 1);
+    const std::string_view name = tag.substr(0, tag.find_first_of(" \t\n/"));
+    at = close + 1;
+    if (name == "page") {
+      pages.push_back({number(tag, "width"), number(tag, "height"), {}});
+    } else if (name == "line" && !pages.empty()) {
+      pages.back().lines.push_back({box_of(tag), {}});
+    } else if (name == "word" && !pages.empty() && !pages.back().lines.empty()) {
+      const std::size_t end = xhtml.find("</word>", at);
+      if (end == std::string_view::npos) break;
+      pages.back().lines.back().words.push_back({decode_entities(xhtml.substr(at, end - at)), box_of(tag)});
+      at = end + 7;
+    }
+  }
+  return pages;
+}
+
+std::vector<Page> read_boxes(const std::string& pdf) {
+  Result r = run("pdftotext -enc UTF-8 -bbox-layout " + quoted(pdf) + " -");
+  if (r.status != 0) return {};
+  return parse_bbox_layout(r.out);
+}
+
+std::vector<Word> distinct_words(const Page& page) {
+  std::vector<Word> words;
+  auto same = [](const Word& a, const Word& b) {
+    constexpr double e = 0.01;
+    return a.text == b.text && std::abs(a.box.x0 - b.box.x0) < e && std::abs(a.box.y0 - b.box.y0) < e &&
+           std::abs(a.box.x1 - b.box.x1) < e && std::abs(a.box.y1 - b.box.y1) < e;
+  };
+  for (const auto& line : page.lines)
+    for (const auto& w : line.words) {
+      bool seen = false;
+      for (const auto& kept : words) seen = seen || same(kept, w);
+      if (!seen) words.push_back(w);
+    }
+  return words;
+}
+
+std::vector<OutlineEntry> parse_qpdf_outlines(std::string_view json) {
+  Json root;
+  if (!JsonReader(json).read(root)) return {};
+  std::vector<OutlineEntry> out;
+  if (const Json* outlines = root.get("outlines")) collect_outline(*outlines, 0, out);
+  return out;
+}
+
+std::vector<OutlineEntry> read_outline(const std::string& pdf) {
+  Result r = run("qpdf --json --json-key=outlines " + quoted(pdf));
+  if (r.status != 0) return {};
+  return parse_qpdf_outlines(r.out);
+}
+
+int page_count(const std::string& pdf) {
+  Result r = run("pdfinfo " + quoted(pdf));
+  std::smatch m;
+  if (r.status != 0 || !std::regex_search(r.out, m, std::regex(R"(Pages:\s+(\d+))"))) return 0;
+  return std::stoi(m[1]);
+}
+
+}  // namespace cvpdf::test

@@ -1,0 +1,567 @@
+// Properties every built-in theme must have, for every input and language,
+// checked on the real PDF through poppler and qpdf (pdf_boxes.hpp) — never
+// on the layout's own idea of where it put things:
+//   a. it renders (exit 0) without an overfull-line warning;
+//   b. no two words overlap;
+//   c. every word lies in the text area the theme declares (page minus
+//      margins), but for the footer in the bottom margin;
+//   d. no section heading is stranded at the foot of a page;
+//   e. the measure of body text (characters per line) is a readable one;
+//   f. the name and every section title of the input are in the text.
+// The themes come from the built binary (`cvpdf themes`), their declared
+// page and margins from the project's own style resolution (model/), laid
+// as the binary lays them: classic, then the theme, then the résumé's
+// `style:`.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include "compose/builtin_layouts.hpp"
+#include "model/loader.hpp"
+#include "model/style.hpp"
+#include "pdf_boxes.hpp"
+#include "run.hpp"
+
+namespace cvpdf::test {
+namespace {
+
+// (e) The median characters per body line each case must reach: the first
+// row matching theme, input and language wins ("*" matches any). A
+// character of a wide script (CJK) counts as two: it is set on a square
+// about two Latin letters wide, so one range serves every language.
+struct MeasureRange {
+  const char* theme;
+  const char* input;
+  const char* language;
+  double min, max;
+};
+constexpr double kAny = 1e9;
+constexpr MeasureRange kMeasures[] = {
+    // Classic's one wide column, English: the 85–100 of a comfortable
+    // single-column résumé. EXPECTED TO FAIL until classic is retuned (its
+    // median was 113 when this was written); kept so the retuning is held
+    // to it.
+    {"classic", "resume.yaml", "en", 85, 100},
+    // Classic's other English inputs (117–118 when written) are reported,
+    // not held: their measure is the same column's, which the row above tunes.
+    {"classic", "*", "en", 0, kAny},
+    // Everything else: a sidebar's main column is narrower, a denser theme
+    // wider; outside this a line is too short to justify or too long to read.
+    {"*", "*", "*", 60, 110},
+};
+
+constexpr double kTouch = 0.3;     // (b) each box shrinks by this: words may touch
+constexpr double kMargin = 1.0;    // (c) how far past the text area a box may reach
+constexpr double kBodyShare = 0.85;  // (e) a body line is wider than this share of the widest
+
+// ---- the cases: theme × input × language ------------------------------
+
+struct Input {
+  std::string file;  // relative to the source tree
+  std::string language;
+};
+
+struct Case {
+  std::string theme;
+  Input input;
+};
+
+std::string case_name(const Case& c) {
+  std::string name = c.theme + "_" + std::filesystem::path(c.input.file).stem().string() + "_" + c.input.language;
+  for (auto& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return name;
+}
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.theme << " × " << c.input.file << " --lang " << c.input.language; }
+
+std::optional<model::Resume> load(const std::string& file, Diagnostics& diags) {
+  const std::string path = source(file);
+  return model::load_resume(read_file(path), path, std::filesystem::path(path).parent_path().string(), diags);
+}
+
+// The built-in themes as the binary lists them: the first word of each
+// line of `cvpdf themes` (or, before that command exists, --list-layouts),
+// skipping headings ("Built-in themes:") and anything not a layout's name.
+std::vector<std::string> listed_themes() {
+  Result r = run(cvpdf() + " themes");
+  if (r.status != 0 || r.out.find_first_not_of(" \n") == std::string::npos) r = run(cvpdf() + " --list-layouts");
+  std::vector<std::string> names;
+  std::istringstream in(r.out);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string first;
+    if (!(words >> first) || first.back() == ':') continue;
+    const bool plain = std::all_of(first.begin(), first.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    });
+    if (plain && std::find(names.begin(), names.end(), first) == names.end()) names.push_back(first);
+  }
+  return names;
+}
+
+std::vector<Input> inputs() {
+  std::vector<Input> list = {{"resume.yaml", "en"}, {"resume.yaml", "zh"}, {"examples/academic.yaml", "en"}};
+  Diagnostics diags;
+  if (auto one_page = load("examples/one-page.yaml", diags))
+    for (const auto& language : one_page->languages) list.push_back({"examples/one-page.yaml", language});
+  else
+    list.push_back({"examples/one-page.yaml", "en"});  // fails loudly in the test, not silently here
+  return list;
+}
+
+std::vector<Case> cases() {
+  std::vector<Case> list;
+  auto themes = listed_themes();
+  if (themes.empty()) themes.push_back("(cvpdf listed no theme)");
+  for (const auto& theme : themes)
+    for (const auto& input : inputs()) list.push_back({theme, input});
+  return list;
+}
+
+// ---- what the theme declares ------------------------------------------
+
+const compose::BuiltinLayout* builtin(const std::string& name) {
+  for (const auto& l : compose::builtin_layouts())
+    if (l.name == name) return &l;
+  return nullptr;
+}
+
+// The theme's style for the case, resolved as app/layouts.cpp does: classic
+// under the named theme, the résumé's `style:` over both. nullopt (with
+// `why`) when the theme is not built in or a layer does not load.
+std::optional<model::Style> declared_style(const Case& c, std::string& why) {
+  Diagnostics diags;
+  auto resume = load(c.input.file, diags);
+  const auto* classic = builtin("classic");
+  const auto* theme = builtin(c.theme);
+  if (!resume || !classic || !theme) {
+    why = !resume ? "the input does not load" : "'" + c.theme + "' is not a built-in layout of this build";
+    return std::nullopt;
+  }
+  model::StyleLayers layers;
+  std::vector<const compose::BuiltinLayout*> stack = {classic};
+  if (theme != classic) stack.push_back(theme);
+  for (const auto* layout : stack) {
+    const std::string origin = "<built-in layout " + std::string(layout->name) + ">";
+    auto map = model::load_style(layout->text(), origin, diags);
+    if (!map) {
+      why = origin + " does not load";
+      return std::nullopt;
+    }
+    layers.push({origin, "", std::move(*map)});
+  }
+  layers.push({resume->source_path + " (style:)", resume->base_directory, resume->style});
+  model::Style style = model::resolve_style(layers, c.input.language, diags);
+  if (diags.has_errors()) {
+    const auto& all = diags.all();
+    why = "the theme's style does not resolve: " +
+          std::find_if(all.begin(), all.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; })->message;
+    return std::nullopt;
+  }
+  return style;
+}
+
+// ---- the rendering -----------------------------------------------------
+
+struct Rendered {
+  Result result;
+  std::string command;
+  std::vector<Page> pages;
+  std::vector<OutlineEntry> outline;
+  std::string text;  // pdftotext, white space folded
+};
+
+Rendered render(const Case& c) {
+  Rendered r;
+  const std::string pdf = temp_dir() + "/out.pdf";
+  const std::string tail = " '" + source(c.input.file) + "' --lang " + c.input.language + " -o '" + pdf + "'";
+  r.command = "cvpdf --theme " + c.theme + tail;
+  r.result = run(cvpdf() + " --theme '" + c.theme + "'" + tail);
+  // Before --theme exists, --layout is its name.
+  if (r.result.status == 2 && r.result.err.find("--theme") != std::string::npos) {
+    r.command = "cvpdf --layout " + c.theme + tail;
+    r.result = run(cvpdf() + " --layout '" + c.theme + "'" + tail);
+  }
+  if (r.result.status != 0) return r;
+  r.pages = read_boxes(pdf);
+  r.outline = read_outline(pdf);
+  r.text = pdf_text(pdf);
+  return r;
+}
+
+// ---- text helpers ------------------------------------------------------
+
+// Decodes UTF-8 (the PDF tools write it; a bad byte reads as itself).
+std::vector<char32_t> code_points(const std::string& s) {
+  std::vector<char32_t> out;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+    char32_t cp = extra == 0 ? c : c & (0x3F >> extra);
+    for (int k = 1; k <= extra && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    out.push_back(cp);
+    i += 1 + extra;
+  }
+  return out;
+}
+
+bool is_wide(char32_t c) {
+  return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) ||
+         (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
+         (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
+}
+
+bool closes(char32_t c) {  // full-width marks drawn in the first half of their em
+  return c == 0x3001 || c == 0x3002 || (c >= 0x3009 && c <= 0x3011 && c % 2 == 1) || c == 0x3015 ||
+         c == 0xFF09 || c == 0xFF0C || c == 0xFF0E || c == 0xFF1A || c == 0xFF1B || c == 0xFF01 || c == 0xFF1F ||
+         c == 0xFF3D || c == 0xFF5D;
+}
+bool opens(char32_t c) {  // … and in the second half
+  return (c >= 0x3008 && c <= 0x3010 && c % 2 == 0) || c == 0x3014 || c == 0xFF08 || c == 0xFF3B || c == 0xFF5B;
+}
+
+// Where a word's glyphs are drawn, from poppler's box. Poppler sizes a box
+// by the font's Ascent and Descent; for Noto Sans/Serif CJK (Source Han)
+// those are its line metrics, 1.16 and 0.288 em, far beyond the ideographic
+// em box its glyphs are drawn in (0.88 em above the baseline, 0.12 below).
+// A word of wide characters whose box has that shape (its height 1.448
+// times its characters' mean width) is measured by its em box instead. A
+// full-width closing mark at a word's end (opening mark at its start) is
+// drawn in one half of its em: clreq lets that empty half hang past the
+// measure, so it is not counted either.
+Box ink_box(const Word& w) {
+  const auto cps = code_points(w.text);
+  Box box = w.box;
+  if (cps.empty()) return box;
+  double em = box.height();
+  const bool wide = std::all_of(cps.begin(), cps.end(), is_wide);
+  if (wide) {
+    constexpr double kAscent = 1.16, kDescent = 0.288;
+    const double em_by_height = box.height() / (kAscent + kDescent);
+    const double em_by_width = box.width() / static_cast<double>(cps.size());
+    if (std::abs(em_by_height / em_by_width - 1) < 0.25) {
+      const double baseline = box.y1 - kDescent * em_by_height;
+      box.y0 = baseline - 0.88 * em_by_height;
+      box.y1 = baseline + 0.12 * em_by_height;
+      em = em_by_height;
+    }
+  }
+  if (closes(cps.back())) box.x1 -= em / 2;
+  if (opens(cps.front())) box.x0 += em / 2;
+  return box;
+}
+
+// For comparing titles with what the PDF shows: no white space (letter-
+// spaced headings, line breaks), case folded (headings may be set in
+// capitals or small capitals; ASCII and Latin-1 letters), typographic
+// quotes as straight ones.
+std::string folded(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r') continue;
+    if (c == 0xC3 && i + 1 < s.size()) {  // À–Þ (but ×) → à–þ
+      auto next = static_cast<unsigned char>(s[i + 1]);
+      if (next >= 0x80 && next <= 0x9E && next != 0x97) next = static_cast<unsigned char>(next + 0x20);
+      out += static_cast<char>(c);
+      out += static_cast<char>(next);
+      ++i;
+      continue;
+    }
+    if (s.compare(i, 3, "\u2018") == 0 || s.compare(i, 3, "\u2019") == 0) {
+      out += '\'';
+      i += 2;
+      continue;
+    }
+    if (s.compare(i, 3, "\u201C") == 0 || s.compare(i, 3, "\u201D") == 0) {
+      out += '"';
+      i += 2;
+      continue;
+    }
+    out += static_cast<char>(std::tolower(c));
+  }
+  return out;
+}
+
+// A line of the footer: in the bottom margin, with the page's number as one
+// of its words' digit runs ("2", "第 2 页", "2/3").
+bool is_footer(const Line& line, int page_number, double text_bottom) {
+  if (line.box.y1 <= text_bottom + kMargin) return false;
+  const std::string number = std::to_string(page_number);
+  for (const auto& w : line.words) {
+    for (std::size_t at = 0; (at = w.text.find(number, at)) != std::string::npos; at += number.size()) {
+      const bool before = at == 0 || !std::isdigit(static_cast<unsigned char>(w.text[at - 1]));
+      const std::size_t end = at + number.size();
+      const bool after = end == w.text.size() || !std::isdigit(static_cast<unsigned char>(w.text[end]));
+      if (before && after) return true;
+    }
+  }
+  return false;
+}
+
+std::string points(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", value);
+  return buffer;
+}
+
+// ---- the test ------------------------------------------------------------
+
+class ThemeProperty : public ::testing::TestWithParam<Case> {
+ protected:
+  void SetUp() override {
+    const Case& c = GetParam();
+    std::string why;
+    auto style = declared_style(c, why);
+    ASSERT_TRUE(style) << why;
+    style_ = *style;
+    rendered_ = render(c);
+    ASSERT_EQ(rendered_.result.status, 0) << "(a) " << rendered_.command << " failed:\n" << rendered_.result.err;
+    ASSERT_FALSE(rendered_.pages.empty()) << "pdftotext -bbox-layout read no page";
+  }
+
+  // The text area the theme declares, in poppler's coordinates.
+  Box text_area(const Page& page) const {
+    return {to_pt(style_.margin_left), to_pt(style_.margin_top), page.width - to_pt(style_.margin_right),
+            page.height - to_pt(style_.margin_bottom)};
+  }
+
+  model::Style style_;
+  Rendered rendered_;
+};
+
+TEST_P(ThemeProperty, RendersCleanly) {
+  // a. No warning of a line set past its measure.
+  std::istringstream err(rendered_.result.err);
+  for (std::string line; std::getline(err, line);) {
+    const std::string lower = folded(line);
+    EXPECT_EQ(lower.find("overfull"), std::string::npos) << "(a) " << line;
+    EXPECT_EQ(lower.find("intothemargin"), std::string::npos) << "(a) " << line;
+  }
+
+  // The PDF's pages are the theme's page size: the text area below is
+  // measured in the same frame the theme was resolved in.
+  for (std::size_t p = 0; p < rendered_.pages.size(); ++p) {
+    EXPECT_NEAR(rendered_.pages[p].width, to_pt(style_.page_width), 0.5) << "page " << p + 1;
+    EXPECT_NEAR(rendered_.pages[p].height, to_pt(style_.page_height), 0.5) << "page " << p + 1;
+  }
+
+  // b. No two words overlap (boxes shrunk so neighbours may touch).
+  int reported = 0;
+  for (std::size_t p = 0; p < rendered_.pages.size(); ++p) {
+    const auto words = distinct_words(rendered_.pages[p]);
+    for (std::size_t i = 0; i < words.size(); ++i)
+      for (std::size_t j = i + 1; j < words.size(); ++j) {
+        const Box a = ink_box(words[i]).shrunk(kTouch), b = ink_box(words[j]).shrunk(kTouch);
+        if (!a.overlaps(b)) continue;
+        if (++reported > 20) continue;  // enough to see what is wrong
+        ADD_FAILURE() << "(b) page " << p + 1 << ": '" << words[i].text << "' " << to_string(words[i].box)
+                      << " overlaps '" << words[j].text << "' " << to_string(words[j].box) << " by "
+                      << points(std::min(a.x1, b.x1) - std::max(a.x0, b.x0)) << " × "
+                      << points(std::min(a.y1, b.y1) - std::max(a.y0, b.y0)) << "pt";
+      }
+  }
+
+  // c. Every word inside the declared text area; the footer may sit in
+  // the bottom margin (inside the page, within the measure). A sidebar's
+  // background runs to the page's edge: its text may reach into the margin
+  // on that side, and above and below, by the sidebar's padding.
+  int outside = 0;
+  const double padding = style_.sidebar_side == "none" ? 0 : to_pt(style_.sidebar_padding);
+  for (std::size_t p = 0; p < rendered_.pages.size(); ++p) {
+    const Page& page = rendered_.pages[p];
+    const Box area = text_area(page);
+    const double sidebar_width = style_.sidebar_width * (area.x1 - area.x0);
+    for (const auto& line : page.lines) {
+      const bool footer = is_footer(line, static_cast<int>(p) + 1, area.y1);
+      for (const auto& w : line.words) {
+        Box allowed = area;
+        const Box ink = ink_box(w);
+        const double centre = (ink.x0 + ink.x1) / 2;
+        if (style_.sidebar_side == "left" && centre < area.x0 + sidebar_width) allowed.x0 -= padding;
+        if (style_.sidebar_side == "right" && centre > area.x1 - sidebar_width) allowed.x1 += padding;
+        if ((style_.sidebar_side == "left" && centre < area.x0 + sidebar_width) ||
+            (style_.sidebar_side == "right" && centre > area.x1 - sidebar_width)) {
+          allowed.y0 -= padding;
+          allowed.y1 += padding;
+        }
+        if (footer) allowed.y1 = page.height;
+        const bool inside = ink.x0 >= allowed.x0 - kMargin && ink.x1 <= allowed.x1 + kMargin &&
+                            ink.y0 >= allowed.y0 - kMargin && ink.y1 <= allowed.y1 + kMargin;
+        if (inside || ++outside > 20) continue;
+        ADD_FAILURE() << "(c) page " << p + 1 << ": '" << w.text << "' " << to_string(w.box) << " (drawn in "
+                      << to_string(ink) << ")"
+                      << " leaves the text area " << to_string(allowed) << (footer ? " (footer line)" : "")
+                      << " in the line '" << line.text() << "'";
+      }
+    }
+  }
+
+  // d. No page but the last ends a column on a section heading, or on an
+  // item's first head line (its organisation) when the item has a second
+  // (its role): below such a line on its page there is more than the footer.
+  Diagnostics diags;
+  auto resume = load(GetParam().input.file, diags);
+  ASSERT_TRUE(resume);
+  const std::string& language = GetParam().input.language;
+  const std::string& first = resume->languages.front();
+  std::set<std::string> headings;
+  for (const auto& entry : rendered_.outline) headings.insert(folded(entry.title));
+  EXPECT_FALSE(headings.empty()) << "the PDF has no outline";
+  std::set<std::string> heads;
+  for (const auto& section : resume->sections)
+    for (const auto& entry : section.entries)
+      if (entry.kind == model::EntryKind::Item && !entry.org.empty() && !entry.role.empty() &&
+          entry.only.includes(language) && section.only.includes(language))
+        heads.insert(folded(entry.org.get(language, first)));
+  for (std::size_t p = 0; p + 1 < rendered_.pages.size(); ++p) {
+    const Page& page = rendered_.pages[p];
+    const double text_bottom = text_area(page).y1;
+    for (const auto& line : page.lines) {
+      const std::string text = folded(line.text());
+      const bool heading = headings.count(text) > 0;
+      const bool head = std::any_of(heads.begin(), heads.end(),
+                                    [&](const std::string& org) { return !org.empty() && text.rfind(org, 0) == 0; });
+      if (!heading && !head) continue;
+      const bool followed = std::any_of(page.lines.begin(), page.lines.end(), [&](const Line& l) {
+        return &l != &line && l.box.y0 >= line.box.y1 - kTouch && l.box.x0 < line.box.x1 && line.box.x0 < l.box.x1 &&
+               !is_footer(l, static_cast<int>(p) + 1, text_bottom);
+      });
+      EXPECT_TRUE(followed) << "(d) page " << p + 1 << " ends on the " << (heading ? "heading" : "entry head")
+                            << " '" << line.text() << "' " << to_string(line.box);
+    }
+  }
+
+  // f. The input's name and every section title of this language are there.
+  const std::string text = folded(rendered_.text);
+  const std::string name = resume->person.name.get(language, first);
+  EXPECT_NE(text.find(folded(name)), std::string::npos) << "(f) the name '" << name << "' is not in the text";
+  for (const auto& section : resume->sections) {
+    const std::string title = section.title.get(language, first);
+    if (title.empty() || !section.only.includes(language)) continue;
+    EXPECT_NE(text.find(folded(title)), std::string::npos) << "(f) the section title '" << title << "' is not in the text";
+  }
+}
+
+TEST_P(ThemeProperty, BodyTextHasAReadableMeasure) {
+  // e. Body lines: wider than kBodyShare of the page's widest, below the
+  // first heading on page 1 (the header above it is not body text), not
+  // the footer. Their widths in characters, spaces between words counted.
+  const Case& c = GetParam();
+  double header_bottom = 0;
+  for (const auto& entry : rendered_.outline)
+    if (entry.page == 1 && !std::isnan(entry.top)) {
+      header_bottom = rendered_.pages[0].height - entry.top;
+      break;
+    }
+  std::vector<int> counts;
+  for (std::size_t p = 0; p < rendered_.pages.size(); ++p) {
+    const Page& page = rendered_.pages[p];
+    const double text_bottom = text_area(page).y1;
+    std::vector<const Line*> body;
+    for (const auto& line : page.lines)
+      if (!(p == 0 && line.box.y0 < header_bottom - kTouch) && !is_footer(line, static_cast<int>(p) + 1, text_bottom))
+        body.push_back(&line);
+    double widest = 0;
+    for (const auto* line : body) widest = std::max(widest, line->box.width());
+    for (const auto* line : body) {
+      if (line->box.width() <= kBodyShare * widest) continue;
+      int count = static_cast<int>(line->words.size()) - 1;
+      for (const auto& w : line->words)
+        for (char32_t cp : code_points(w.text)) count += is_wide(cp) ? 2 : 1;
+      counts.push_back(count);
+    }
+  }
+  ASSERT_FALSE(counts.empty()) << "no body line found";
+  std::sort(counts.begin(), counts.end());
+  const std::size_t n = counts.size();
+  const double median = n % 2 ? counts[n / 2] : (counts[n / 2 - 1] + counts[n / 2]) / 2.0;
+  char summary[160];
+  std::snprintf(summary, sizeof summary, "%d %g %d", counts.front(), median, counts.back());
+  RecordProperty("chars_per_line", summary);
+  std::printf("chars-per-line %s %s: %s (%s, %zu lines)\n", c.theme.c_str(), c.input.language.c_str(), summary,
+              c.input.file.c_str(), n);
+
+  const std::string input = std::filesystem::path(c.input.file).filename().string();
+  auto matches = [](const char* pattern, const std::string& value) {
+    return std::string(pattern) == "*" || value == pattern;
+  };
+  const auto range = std::find_if(std::begin(kMeasures), std::end(kMeasures), [&](const MeasureRange& m) {
+    return matches(m.theme, c.theme) && matches(m.input, input) && matches(m.language, c.input.language);
+  });
+  ASSERT_NE(range, std::end(kMeasures));
+  // For classic × resume.yaml × en this fails until classic is retuned
+  // (see kMeasures).
+  EXPECT_GE(median, range->min) << "(e) median characters per line; min " << counts.front() << ", max "
+                                << counts.back();
+  EXPECT_LE(median, range->max) << "(e) median characters per line; min " << counts.front() << ", max "
+                                << counts.back();
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryTheme, ThemeProperty, ::testing::ValuesIn(cases()),
+                         [](const ::testing::TestParamInfo<Case>& param) { return case_name(param.param); });
+
+// The readers of pdf_boxes.hpp, on what poppler and qpdf write.
+TEST(PdfBoxes, ReadsPagesLinesAndWordsWithEntitiesDecoded) {
+  const auto pages = parse_bbox_layout(R"(<doc>
+  <page width="595.276000" height="841.890000">
+    <flow><block xMin="1" yMin="2" xMax="3" yMax="4">
+      <line xMin="48.189000" yMin="35.891000" xMax="174.026500" yMax="60.891000">
+        <word xMin="48.189000" yMin="35.891000" xMax="128.926500" yMax="60.891000">R&amp;D&#39;s</word>
+        <word xMin="135.001500" yMin="35.891000" xMax="174.026500" yMax="60.891000">&lt;&quot;x&quot;&gt;&#x2014;</word>
+      </line>
+    </block></flow>
+  </page>
+  <page width="612" height="792"><flow><block><line xMin="0" yMin="0" xMax="1" yMax="1"></line></block></flow></page>
+</doc>)");
+  ASSERT_EQ(pages.size(), 2u);
+  EXPECT_DOUBLE_EQ(pages[0].width, 595.276);
+  EXPECT_DOUBLE_EQ(pages[1].height, 792);
+  ASSERT_EQ(pages[0].lines.size(), 1u);
+  EXPECT_EQ(pages[0].lines[0].text(), "R&D's <\"x\">\u2014");
+  EXPECT_DOUBLE_EQ(pages[0].lines[0].words[1].box.x0, 135.0015);
+  EXPECT_DOUBLE_EQ(pages[0].lines[0].box.y1, 60.891);
+  EXPECT_TRUE(pages[1].lines[0].words.empty());
+}
+
+TEST(PdfBoxes, DropsAWordDrawnTwice) {
+  Page page;
+  page.lines.push_back({{}, {{"Bold", {1, 1, 5, 3}}, {"Bold", {1, 1, 5, 3}}, {"Bold", {6, 1, 9, 3}}}});
+  EXPECT_EQ(distinct_words(page).size(), 2u);
+}
+
+TEST(PdfBoxes, ReadsTheOutlineWithPagesTopsAndChildren) {
+  const auto outline = parse_qpdf_outlines(R"({"version": 2, "outlines": [
+    {"dest": ["19 0 R", "/XYZ", 0, 646.092, null], "destpageposfrom1": 1, "kids": [
+       {"dest": ["20 0 R", "/Fit"], "destpageposfrom1": 2, "kids": [], "title": "Child \"1\""}],
+     "object": "26 0 R", "open": true, "title": "\u6559\u80b2 & Education"}]})");
+  ASSERT_EQ(outline.size(), 2u);
+  EXPECT_EQ(outline[0].title, "\u6559\u80b2 & Education");
+  EXPECT_EQ(outline[0].page, 1);
+  EXPECT_DOUBLE_EQ(outline[0].top, 646.092);
+  EXPECT_EQ(outline[1].title, "Child \"1\"");
+  EXPECT_EQ(outline[1].depth, 1);
+  EXPECT_EQ(outline[1].page, 2);
+  EXPECT_TRUE(std::isnan(outline[1].top));
+}
+
+// The binary lists exactly the layouts built into it (so the cases above
+// cover every theme, and the parsing of its list missed none).
+TEST(ThemeList, TheBinaryListsEveryBuiltinLayout) {
+  std::set<std::string> built;
+  for (const auto& l : compose::builtin_layouts()) built.insert(std::string(l.name));
+  const auto listed = listed_themes();
+  EXPECT_EQ(std::set<std::string>(listed.begin(), listed.end()), built);
+}
+
+}  // namespace
+}  // namespace cvpdf::test
