@@ -187,7 +187,7 @@ const std::vector<StyleField>& rows() {
             "[Skills, Languages, Awards, Interests, Certificates]",
             "sections set in the sidebar, by title in any of the résumé's languages (case ignored)"),
       field("sidebar.header", CVPDF_STYLE_MEMBER(sidebar_header), K::TextList, "[photo, contact]",
-            "header parts set in the sidebar: photo, contact, metrics"),
+            "header parts set in the sidebar: photo, contact, metrics (also name, headline, summary)"),
       choice(field("sidebar.reading-order", CVPDF_STYLE_MEMBER(sidebar_reading_order), K::Text, "main-first",
                    "which column comes first in the text layer (copying, parsers)"),
              "main-first|sidebar-first"),

@@ -12,7 +12,7 @@
 namespace cvpdf::model {
 
 struct StyleLayer {
-  std::string origin;     // "<built-in layout classic>", "mine.yaml", "resume.yaml (style:)", "--set"
+  std::string origin;     // "<built-in theme classic>", "mine.yaml", "resume.yaml (style:)", "--set"
   std::string directory;  // where relative paths in this layer resolve ("" : only the bundled fonts/)
   StyleMap keys;
 };

@@ -259,7 +259,7 @@ void warn_unknown_keys(const StyleMap& map, Diagnostics& diags) {
       suggestion.replace(suggestion.find(".en."), 4, key.substr(first, second - first + 1));
     }
     diags.warning(value.span, "unknown style key '" + key + "'",
-                  suggestion.empty() ? "see the built-in layout (cvpdf --list-layouts) for the keys"
+                  suggestion.empty() ? "see the keys in docs/user-guide.md, or a built-in theme (cvpdf themes)"
                                      : "did you mean '" + suggestion + "'?");
   }
 }

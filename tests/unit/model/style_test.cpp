@@ -2,12 +2,15 @@
 // and the date parser on its own.
 #include <gtest/gtest.h>
 
+#include "model/style_fields.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "model/dates.hpp"
 #include "model/loader.hpp"
+#include "model/style_fields.hpp"
 
 namespace cvpdf::model {
 namespace {
@@ -97,8 +100,12 @@ TEST(Style, BuiltInLayoutsLoad) {
     auto map = load_style(ss.str(), file.path().filename().string(), d);
     EXPECT_TRUE(map) << dump(d);
     EXPECT_TRUE(d.all().empty()) << dump(d);
+    // A theme holds only the keys it changes over classic, but each of them
+    // is a key of the style field table.
     if (map) {
-      EXPECT_TRUE(map->count("page.size")) << file.path();
+      EXPECT_FALSE(map->empty()) << file.path();
+      for (const auto& [key, value] : *map)
+        EXPECT_NE(find_style_field(table_key(key)), nullptr) << file.path() << ": " << key;
     }
   }
 }
