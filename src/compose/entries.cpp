@@ -366,12 +366,27 @@ void Composer::add_item(const model::Entry& entry) {
   // its first line on the item's first baseline, the next ones on the
   // item's next baselines.
   if (left_dates && !head.date.empty()) {
-    RichText date;
-    date.add(head.date, date_style, {}, head.date_span);
     ParagraphShape shape = typesetter.body_shape(style.date_column_width);
     shape.align = Alignment::Ragged;
     shape.hyphenate = false;
-    std::vector<SetLine> date_lines = typesetter.set(date, shape);
+    auto set_date = [&](const std::string& words) {
+      RichText date;
+      date.add(words, date_style, {}, head.date_span);
+      return typesetter.set(date, shape);
+    };
+    // A range too wide for the column breaks after its separator, so each
+    // date stays whole ("Sep 2016 –" over "Jun 2018", not "Sep 2016 – Jun" over "2018").
+    RichText whole;
+    whole.add(head.date, date_style);
+    std::vector<SetLine> date_lines;
+    if (entry.date.start && entry.date.end && typesetter.measure(whole) > style.date_column_width) {
+      std::string separator = style.date_separator;
+      while (!separator.empty() && separator.back() == ' ') separator.pop_back();
+      date_lines = set_date(format_date(*entry.date.start, style.dates) + separator);
+      for (auto& line : set_date(format_date(*entry.date.end, style.dates))) date_lines.push_back(std::move(line));
+    } else {
+      date_lines = set_date(head.date);
+    }
     std::size_t next = 0;
     for (auto& g : gathered) {
       for (auto& line : g.lines) {
