@@ -14,13 +14,13 @@ namespace {
 using model::EntryField;
 
 // The ink's right end of a set line: its runs' extent, less a trailing
-// space glyph (a ragged line may end with one).
+// space glyph's white (one set back with a negative advance already ends there).
 Scaled line_extent(const SetLine& line) {
   Scaled right = 0;
   for (const auto& element : line.elements) {
     if (const auto* run = std::get_if<frame::GlyphRun>(&element)) {
       Scaled end = run->x + run->width();
-      if (!run->glyphs.empty() && run->glyphs.back().text == " ") end -= run->glyphs.back().advance;
+      if (!run->glyphs.empty() && run->glyphs.back().text == " ") end -= std::max<Scaled>(0, run->glyphs.back().advance);
       right = std::max(right, end);
     }
   }
