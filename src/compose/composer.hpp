@@ -75,8 +75,10 @@ struct Composer {
   // A face word of entry.org-font / entry.role-font for `s`: italic and
   // bold-italic fall back to upright for CJK text, as italic_for does.
   FontVariant face_for(const std::string& word, const std::string& s) const;
-  // entry.dates: left — a date column before the entry's text column.
-  bool date_column() const { return style.entry_dates == "left"; }
+  // entry.dates: left — a date column before the entry's text column; in
+  // a column less than three date columns wide (a sidebar) the text would
+  // be left too narrow a measure, so there the dates stay on the head lines.
+  bool date_column() const { return style.entry_dates == "left" && column_width >= 3 * style.date_column_width; }
   // Where the text column starts (the date column and a gap of 1em before it).
   Scaled text_column_x() const { return date_column() ? style.date_column_width + style.text_size : 0; }
   // Lines of an entry at x within its text column: to the item being

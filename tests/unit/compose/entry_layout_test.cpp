@@ -235,6 +235,18 @@ TEST(EntryLayout, DatesLeftPutsPairLabelsAndCitationNumbersInTheDateColumn) {
   EXPECT_EQ(c.find("Huawei").x, text_x);
 }
 
+TEST(EntryLayout, ANarrowColumnKeepsItsDatesOnTheHeadLines) {
+  // 4in less two 17mm margins is under three date columns (3 × 72pt).
+  Composed c = compose("en", {"entry.dates=left", "page.size=4in 11in"});
+  ASSERT_FALSE(c.diags.has_errors()) << errors(c.diags);
+  ASSERT_LT(c.column_right() - c.column_left(), 3 * c.style.date_column_width);
+  EXPECT_EQ(c.find("Huawei").x, c.column_left());
+  EXPECT_EQ(c.find("Languages").x, c.column_left());
+  EXPECT_EQ(c.find("Mar 2018").y, c.find("Imaginary").y);
+  EXPECT_NEAR(to_pt(c.find("Mar 2018").right), to_pt(c.column_right()), 0.5);
+  expect_no_overlap(c);
+}
+
 TEST(EntryLayout, DatesLeftInChinese) {
   Composed c = compose("zh", {"entry.dates=left"});
   ASSERT_FALSE(c.diags.has_errors()) << errors(c.diags);
