@@ -240,11 +240,15 @@ void Composer::add_item(const model::Entry& entry) {
   // else of the item is set in the narrower column to its right.
   const bool left_dates = date_column();
   std::vector<model::EntryLine> lines = item_lines;
-  bool has_org_field = false;
+  bool has_org_field = false, org_on_left = false;
+  auto on_left = [](const model::EntryLine& line, EntryField f) {
+    return std::find(line.left.begin(), line.left.end(), f) != line.left.end();
+  };
   for (auto& line : lines) {
     if (left_dates)
       for (auto* side : {&line.left, &line.right}) std::erase(*side, EntryField::Date);
     has_org_field = has_org_field || line.has(EntryField::Org);
+    org_on_left = org_on_left || on_left(line, EntryField::Org);
   }
   head.role_heads = has_org_field && head.org.empty() && !head.role.empty();
 
@@ -263,8 +267,9 @@ void Composer::add_item(const model::Entry& entry) {
   column_width -= entry_x;
 
   // A short item — a name and a sentence, no role, no bullets — runs its
-  // text in after the name, as a run-in head, to keep the page compact.
-  const bool run_in = style.entry_run_in && has_org_field && !head.org.empty() && head.role.empty() &&
+  // text in after the name, as a run-in head, to keep the page compact
+  // (a name set flush right heads nothing to run in after).
+  const bool run_in = style.entry_run_in && org_on_left && !head.org.empty() && head.role.empty() &&
                       head.location.empty() && entry.bullets.empty() && !text(entry.text).empty();
   // Without bullets to follow, links ride on the head paragraph.
   const bool links_in_head = !entry.links.empty() && entry.bullets.empty();
@@ -310,17 +315,15 @@ void Composer::add_item(const model::Entry& entry) {
 
   bool set_any = false;
   bool run_in_done = false, links_done = false;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    model::EntryLine& line = lines[i];
+  for (model::EntryLine& line : lines) {
     // Tags beside a name whose line has nothing flush right this time
     // (no date) take the right side: a status at the line's end.
-    if (!line.right.empty() && !head.any(line.right) && !head.tags.empty() &&
-        std::find(line.left.begin(), line.left.end(), EntryField::Tags) != line.left.end()) {
+    if (!line.right.empty() && !head.any(line.right) && !head.tags.empty() && on_left(line, EntryField::Tags)) {
       std::erase(line.left, EntryField::Tags);
       line.right = {EntryField::Tags};
     }
     RichText left = side_text(line.left), right = side_text(line.right);
-    const bool run_in_here = run_in && !run_in_done && line.has(EntryField::Org);
+    const bool run_in_here = run_in && !run_in_done && on_left(line, EntryField::Org);
     if (run_in_here) {
       left.add(run_in_separator(), body());
       left.add(text(entry.text), body(), {}, entry.text.span);
