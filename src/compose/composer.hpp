@@ -2,11 +2,13 @@
 // that fill the galley (header.cpp, sections.cpp, entries.cpp).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "compose/fonts.hpp"
 #include "compose/galley.hpp"
 #include "compose/paragraph.hpp"
 #include "compose/style.hpp"
+#include "model/entry_lines.hpp"
 #include "model/resume.hpp"
 
 namespace cvpdf::compose {
@@ -39,6 +41,22 @@ struct Composer {
   Scaled pair_label_width = 0;
   int publication_number = 0;
 
+  // The item template (entry.item-lines), parsed once per variant; the
+  // style reader has already reported a bad one (the classic one stands).
+  std::vector<model::EntryLine> item_lines = model::item_lines_or_default(style.entry_item_lines);
+  // Where an entry's text starts inside the column: past the date column
+  // with entry.dates: left, else 0. Lines put by the entry stages are offset by it.
+  Scaled entry_x = 0;
+  // While an item is set its lines gather here instead of going to the
+  // galley, so a date column can be set beside its first lines (entries.cpp).
+  struct GatheredLines {
+    std::vector<SetLine> lines;
+    Scaled x = 0;  // from the column's left edge
+    bool keep_with_previous = false;
+    Scaled gap = 0;
+  };
+  std::vector<GatheredLines>* gathering = nullptr;
+
   // The text of a localized value in this variant.
   const std::string& text(const model::Localized& value) const {
     return value.get(language, resume.languages.front());
@@ -54,9 +72,22 @@ struct Composer {
   bool has_cjk(const std::string& s) const;
   // Chinese, Japanese and Korean have no italics: such text stays upright.
   FontVariant italic_for(const std::string& s) const { return has_cjk(s) ? FontVariant::Regular : FontVariant::Italic; }
+  // A face word of entry.org-font / entry.role-font for `s`: italic and
+  // bold-italic fall back to upright for CJK text, as italic_for does.
+  FontVariant face_for(const std::string& word, const std::string& s) const;
+  // entry.dates: left — a date column before the entry's text column; in
+  // a column less than three date columns wide (a sidebar) the text would
+  // be left too narrow a measure, so there the dates stay on the head lines.
+  bool date_column() const { return style.entry_dates == "left" && column_width >= 3 * style.date_column_width; }
+  // Where the text column starts (the date column and a gap of 1em before it).
+  Scaled text_column_x() const { return date_column() ? style.date_column_width + style.text_size : 0; }
+  // Lines of an entry at x within its text column: to the item being
+  // gathered, or to the galley.
+  void put_lines(std::vector<SetLine> lines, Scaled x, bool keep_with_previous = false, Scaled gap = 0);
   RichText links_text(const model::Entry& entry) const;
   // A line with `left` set ragged in the space `right` leaves, `right` flush
-  // right on its first line. The lines go to the galley.
+  // right on its first line, at least 1em from it; when they do not fit so,
+  // `right` goes on a line of its own below, flush right.
   void add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap = 0,
                       Alignment align = Alignment::Ragged);
   std::string run_in_separator() const;

@@ -1,12 +1,101 @@
-// Entries: items (organisation and date, role and location, bullets, text,
-// links), pairs (a label column beside the text), publications (numbered
-// citations with the author's own name in bold) and paragraphs.
+// Entries: items (head lines after the theme's template, bullets, text,
+// links; the dates flush right or in a date column), pairs (a label column
+// beside the text), publications (numbered citations with the author's own
+// name in bold) and paragraphs.
 #include <algorithm>
 
 #include "compose/composer.hpp"
 #include "compose/dates.hpp"
 
 namespace cvpdf::compose {
+
+namespace {
+
+using model::EntryField;
+
+// The ink's right end of a set line: its runs' extent, less a trailing
+// space glyph's white (one set back with a negative advance already ends there).
+Scaled line_extent(const SetLine& line) {
+  Scaled right = 0;
+  for (const auto& element : line.elements) {
+    if (const auto* run = std::get_if<frame::GlyphRun>(&element)) {
+      Scaled end = run->x + run->width();
+      if (!run->glyphs.empty() && run->glyphs.back().text == " ") end -= std::max<Scaled>(0, run->glyphs.back().advance);
+      right = std::max(right, end);
+    }
+  }
+  return right;
+}
+
+// Moves `from`'s elements onto `onto` (already placed relative to it) and
+// widens its strut.
+void merge_into(SetLine& onto, SetLine& from) {
+  for (auto& e : from.elements) onto.elements.push_back(std::move(e));
+  onto.height = std::max(onto.height, from.height);
+  onto.depth = std::max(onto.depth, from.depth);
+}
+
+// One item's head fields as this variant writes them.
+struct HeadFields {
+  std::string org, role, date, location, tags;
+  SourceSpan org_span, role_span, date_span, location_span, tags_span;
+  // No organisation: the role takes its place and face on the head line
+  // (a role of one's own — "Maintainer" — heads the item).
+  bool role_heads = false;
+
+  const std::string& text(EntryField f) const {
+    switch (f) {
+      case EntryField::Org: return role_heads ? role : org;
+      case EntryField::Role: return role_heads ? empty : role;
+      case EntryField::Date: return date;
+      case EntryField::Location: return location;
+      case EntryField::Tags: return tags;
+    }
+    return empty;
+  }
+  const SourceSpan& span(EntryField f) const {
+    switch (f) {
+      case EntryField::Org: return role_heads ? role_span : org_span;
+      case EntryField::Role: return role_span;
+      case EntryField::Date: return date_span;
+      case EntryField::Location: return location_span;
+      case EntryField::Tags: return tags_span;
+    }
+    return org_span;
+  }
+  bool any(const std::vector<EntryField>& side) const {
+    for (EntryField f : side)
+      if (!text(f).empty()) return true;
+    return false;
+  }
+
+  std::string empty;
+};
+
+// The same face without its weight: a separator after a bold name is not bold.
+FontVariant unbolded(FontVariant v) {
+  if (v == FontVariant::Bold) return FontVariant::Regular;
+  if (v == FontVariant::BoldItalic) return FontVariant::Italic;
+  return v;
+}
+
+}  // namespace
+
+FontVariant Composer::face_for(const std::string& word, const std::string& s) const {
+  const bool cjk = has_cjk(s);
+  if (word == "bold") return FontVariant::Bold;
+  if (word == "italic") return cjk ? FontVariant::Regular : FontVariant::Italic;
+  if (word == "bold-italic") return cjk ? FontVariant::Bold : FontVariant::BoldItalic;
+  return FontVariant::Regular;
+}
+
+void Composer::put_lines(std::vector<SetLine> lines, Scaled x, bool keep_with_previous, Scaled gap) {
+  if (gathering) {
+    gathering->push_back({std::move(lines), entry_x + x, keep_with_previous, gap});
+    return;
+  }
+  galley.add_lines(std::move(lines), entry_x + x, keep_with_previous, gap);
+}
 
 void Composer::compose_entry(const model::Entry& entry, const model::Section& section) {
   (void)section;
@@ -15,9 +104,11 @@ void Composer::compose_entry(const model::Entry& entry, const model::Section& se
     case model::EntryKind::Pair: add_pair(entry); break;
     case model::EntryKind::Publication: add_publication(entry); break;
     case model::EntryKind::Paragraph: {
+      // In the text column, beside the date column when there is one.
+      const Scaled x = text_column_x();
       RichText paragraph;
       paragraph.add(text(entry.text), body(), {}, entry.text.span);
-      galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(column_width)), 0);
+      galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(column_width - x)), x);
       break;
     }
   }
@@ -26,29 +117,47 @@ void Composer::compose_entry(const model::Entry& entry, const model::Section& se
 void Composer::add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap,
                               Alignment align) {
   const Scaled width = column_width;
-  Scaled right_width = right.empty() ? 0 : typesetter.measure(right);
+  const Scaled em = style.text_size;
+  const Scaled right_width = right.empty() ? 0 : typesetter.measure(right);
   ParagraphShape shape = typesetter.body_shape(width);
   shape.align = align;
-  if (right_width > 0) {
-    shape.first_line_width = std::max(width / 3, width - right_width - style.text_size);
-    shape.hyphenate = false;
-  }
-  std::vector<SetLine> lines = left.empty() ? std::vector<SetLine>{} : typesetter.set(left, shape);
-  if (right_width > 0) {
-    ParagraphShape rshape = typesetter.body_shape(right_width + pt(1));
-    rshape.align = Alignment::Ragged;
-    auto right_lines = typesetter.set(right, rshape);
-    if (lines.empty()) lines.push_back(SetLine{});
-    if (!right_lines.empty()) {
-      SetLine& first = lines.front();
-      SetLine& r = right_lines.front();
-      translate(r.elements, width - r.width, 0);
-      for (auto& e : r.elements) first.elements.push_back(std::move(e));
-      first.height = std::max(first.height, r.height);
-      first.depth = std::max(first.depth, r.depth);
+  std::vector<SetLine> lines;
+  bool right_apart = false;
+  if (!left.empty()) {
+    if (right_width > 0) {
+      // The left's first line leaves room for the right and 1em between
+      // them; no hyphen there, or extracted text would split a word around
+      // the date. A left whose first line still reaches into that room (a
+      // long word, a right wider than two thirds of the line) is set on its
+      // own and the right goes below it.
+      const Scaled room = width - right_width - em;
+      ParagraphShape beside = shape;
+      beside.first_line_width = std::max(width / 3, room);
+      beside.hyphenate = false;
+      lines = typesetter.set(left, beside);
+      right_apart = room <= 0 || (!lines.empty() && line_extent(lines.front()) > room);
+      if (right_apart) lines = typesetter.set(left, shape);
+    } else {
+      lines = typesetter.set(left, shape);
     }
   }
-  galley.add_lines(std::move(lines), 0, keep_with_previous, gap);
+  if (right_width > 0) {
+    // One line when it fits the column (set a little wider than it
+    // measures, so rounding never breaks it), else ragged lines; each flush right.
+    ParagraphShape rshape = typesetter.body_shape(std::min(width, right_width + pt(1)));
+    rshape.align = Alignment::Ragged;
+    rshape.hyphenate = false;
+    auto right_lines = typesetter.set(right, rshape);
+    for (auto& r : right_lines) translate(r.elements, width - r.width, 0);
+    if (lines.empty()) lines.push_back(SetLine{});
+    std::size_t from = 0;
+    if (!right_apart && !right_lines.empty()) {
+      merge_into(lines.front(), right_lines.front());
+      from = 1;
+    }
+    for (std::size_t i = from; i < right_lines.size(); ++i) lines.push_back(std::move(right_lines[i]));
+  }
+  put_lines(std::move(lines), 0, keep_with_previous, gap);
 }
 
 void Composer::add_bullet(const model::Localized& bullet, bool keep_with_previous, Scaled gap) {
@@ -69,7 +178,7 @@ void Composer::add_bullet(const model::Localized& bullet, bool keep_with_previou
     translate(s.elements, x, 0);
     for (auto& e : s.elements) lines.front().elements.push_back(std::move(e));
   }
-  galley.add_lines(std::move(lines), style.bullet_indent, keep_with_previous, gap);
+  put_lines(std::move(lines), style.bullet_indent, keep_with_previous, gap);
 }
 
 // Between a run-in head and its text: an em dash in Latin text, a
@@ -93,61 +202,156 @@ RichText Composer::links_text(const model::Entry& entry) const {
   return links;
 }
 
+namespace {
+
+// Between two fields on one side of a head line ("role org location"):
+// a comma, as moderncv writes "Engineer, Huawei, Beijing". Chinese takes
+// the full-width comma "，" — the comma of running text, carrying its own
+// white, so no space is added; the enumeration comma "、" is for words of
+// one kind in a series, and a role, an employer and a city are not that;
+// the middle dot "·" is, by GB/T 15834, for the parts of a foreign name.
+// Japanese writes its comma as "、" (tōten). Korean uses the Latin comma.
+std::string field_joiner(const std::string& language) {
+  const std::string primary = primary_language(language);
+  if (primary == "zh") return "，";
+  if (primary == "ja") return "、";
+  return ", ";
+}
+
+}  // namespace
+
 void Composer::add_item(const model::Entry& entry) {
-  const Scaled width = column_width;
-  const std::string date = format_range(entry.date, style.dates, style.date_separator);
-  std::string tags;
+  HeadFields head;
+  head.org = text(entry.org);
+  head.role = text(entry.role);
+  head.location = text(entry.location);
+  head.date = format_range(entry.date, style.dates, style.date_separator);
   for (const auto& tag : entry.tags) {
-    if (!tags.empty()) tags += " · ";
-    tags += text(tag);
+    if (!head.tags.empty()) head.tags += " · ";
+    head.tags += text(tag);
   }
+  head.org_span = entry.org.span;
+  head.role_span = entry.role.span;
+  head.location_span = entry.location.span;
+  head.date_span = entry.date.start ? entry.date.start->span : entry.span;
+  if (!entry.tags.empty()) head.tags_span = entry.tags.front().span;
 
-  // Head line: organisation left; date (or the status tags) flush right.
+  // With a date column the date leaves the head lines, and everything
+  // else of the item is set in the narrower column to its right.
+  const bool left_dates = date_column();
+  std::vector<model::EntryLine> lines = item_lines;
+  bool has_org_field = false, org_on_left = false;
+  auto on_left = [](const model::EntryLine& line, EntryField f) {
+    return std::find(line.left.begin(), line.left.end(), f) != line.left.end();
+  };
+  for (auto& line : lines) {
+    if (left_dates)
+      for (auto* side : {&line.left, &line.right}) std::erase(*side, EntryField::Date);
+    has_org_field = has_org_field || line.has(EntryField::Org);
+    org_on_left = org_on_left || on_left(line, EntryField::Org);
+  }
+  head.role_heads = has_org_field && head.org.empty() && !head.role.empty();
+
+  struct Narrowed {
+    Composer& c;
+    Scaled width;
+    ~Narrowed() {
+      c.column_width = width;
+      c.entry_x = 0;
+      c.gathering = nullptr;
+    }
+  } narrowed{*this, column_width};
+  std::vector<GatheredLines> gathered;
+  gathering = &gathered;
+  entry_x = text_column_x();
+  column_width -= entry_x;
+
   // A short item — a name and a sentence, no role, no bullets — runs its
-  // text in after the name, as a run-in head, to keep the page compact.
-  const bool run_in = !text(entry.org).empty() && text(entry.role).empty() && text(entry.location).empty() &&
-                      entry.bullets.empty() && !text(entry.text).empty();
-  RichText head_left, head_right;
-  const bool has_org = !text(entry.org).empty();
-  const model::Localized& head = has_org ? entry.org : entry.role;
-  head_left.add(text(head), with(FontVariant::Bold, style.text_size, style.text_color), {}, head.span);
-  if (!date.empty()) {
-    head_right.add(date, with(FontVariant::Regular, style.date_size, style.muted_color), {}, entry.date.start ? entry.date.start->span : entry.span);
-    if (!tags.empty()) head_left.add("  " + tags, with(FontVariant::Regular, style.tag_size, style.accent_color));
-  } else if (!tags.empty()) {
-    head_right.add(tags, with(FontVariant::Bold, style.tag_size, style.accent_color), {}, entry.tags.front().span);
-  }
-  if (run_in) {
-    head_left.add(run_in_separator(), body());
-    head_left.add(text(entry.text), body(), {}, entry.text.span);
-  }
+  // text in after the name, as a run-in head, to keep the page compact
+  // (a name set flush right heads nothing to run in after).
+  const bool run_in = style.entry_run_in && org_on_left && !head.org.empty() && head.role.empty() &&
+                      head.location.empty() && entry.bullets.empty() && !text(entry.text).empty();
   // Without bullets to follow, links ride on the head paragraph.
-  if (!entry.links.empty() && entry.bullets.empty()) {
-    head_left.add(" ", with(FontVariant::Regular, style.links_size, style.muted_color));
-    for (auto& span : links_text(entry).spans) head_left.spans.push_back(std::move(span));
+  const bool links_in_head = !entry.links.empty() && entry.bullets.empty();
+
+  const SpanStyle org_style = with(face_for(style.org_font, head.text(EntryField::Org)), style.text_size, style.text_color);
+  const SpanStyle role_style = with(face_for(style.role_font, head.role), style.text_size, style.text_color);
+  const SpanStyle date_style = with(FontVariant::Regular, style.date_size, style.muted_color);
+  const SpanStyle location_style = with(italic_for(head.location), style.date_size, style.muted_color);
+  const SpanStyle tag_after = with(FontVariant::Regular, style.tag_size, style.accent_color);
+  const SpanStyle tag_alone = with(FontVariant::Bold, style.tag_size, style.accent_color);
+  auto style_of = [&](EntryField f) -> SpanStyle {
+    switch (f) {
+      case EntryField::Org: return org_style;
+      case EntryField::Role: return role_style;
+      case EntryField::Date: return date_style;
+      case EntryField::Location: return location_style;
+      case EntryField::Tags: return tag_alone;
+    }
+    return body();
+  };
+  // One side of a head line: its fields that this item has, joined. Tags
+  // after another field follow it two spaces on, small and in the accent;
+  // alone they are a bold status mark ("Live").
+  const std::string joiner = field_joiner(language);
+  auto side_text = [&](const std::vector<EntryField>& fields) {
+    RichText side;
+    SpanStyle last{};
+    bool any = false;
+    for (EntryField f : fields) {
+      const std::string& value = head.text(f);
+      if (value.empty()) continue;
+      if (f == EntryField::Tags && any) {
+        side.add("  " + value, tag_after);
+      } else {
+        if (any) side.add(joiner, with(unbolded(last.variant), last.size, last.color));
+        last = style_of(f);
+        side.add(value, last, {}, head.span(f));
+      }
+      any = true;
+    }
+    return side;
+  };
+
+  bool set_any = false;
+  bool run_in_done = false, links_done = false;
+  for (model::EntryLine& line : lines) {
+    // Tags beside a name whose line has nothing flush right this time
+    // (no date) take the right side: a status at the line's end.
+    if (!line.right.empty() && !head.any(line.right) && !head.tags.empty() && on_left(line, EntryField::Tags)) {
+      std::erase(line.left, EntryField::Tags);
+      line.right = {EntryField::Tags};
+    }
+    RichText left = side_text(line.left), right = side_text(line.right);
+    const bool run_in_here = run_in && !run_in_done && on_left(line, EntryField::Org);
+    if (run_in_here) {
+      left.add(run_in_separator(), body());
+      left.add(text(entry.text), body(), {}, entry.text.span);
+      run_in_done = true;
+    }
+    if (left.empty() && right.empty()) continue;
+    if (links_in_head && !links_done && (run_in ? run_in_here : true)) {
+      left.add(" ", with(FontVariant::Regular, style.links_size, style.muted_color));
+      for (auto& span : links_text(entry).spans) left.spans.push_back(std::move(span));
+      links_done = true;
+    }
+    add_split_line(left, right, set_any, set_any ? style.entry_head_gap : 0, run_in_here ? style.align : Alignment::Ragged);
+    set_any = true;
   }
-  bool keep = false;
-  if (!head_left.empty() || !head_right.empty()) {
-    add_split_line(head_left, head_right, false, 0, run_in ? style.align : Alignment::Ragged);
-    keep = true;
+  if (links_in_head && !links_done) {
+    // No head line to ride on: the links make one.
+    RichText links;
+    links.add(" ", with(FontVariant::Regular, style.links_size, style.muted_color));
+    for (auto& span : links_text(entry).spans) links.spans.push_back(std::move(span));
+    add_split_line(links, {}, set_any, set_any ? style.entry_head_gap : 0);
+    set_any = true;
   }
 
-  // Role line: role left in italic, location right.
-  if (has_org && (!text(entry.role).empty() || !text(entry.location).empty())) {
-    RichText role, location;
-    role.add(text(entry.role), with(italic_for(text(entry.role)), style.text_size, style.text_color), {}, entry.role.span);
-    location.add(text(entry.location), with(italic_for(text(entry.location)), style.date_size, style.muted_color), {}, entry.location.span);
-    add_split_line(role, location, true, style.entry_head_gap);
-  } else if (!has_org && !text(entry.location).empty()) {
-    RichText location;
-    location.add(text(entry.location), with(italic_for(text(entry.location)), style.date_size, style.muted_color), {}, entry.location.span);
-    add_split_line(location, {}, true, style.entry_head_gap);
-  }
-
-  if (!entry.text.empty() && !run_in) {
+  bool keep = set_any;
+  if (!entry.text.empty() && !run_in_done) {
     RichText paragraph;
     paragraph.add(text(entry.text), body(), {}, entry.text.span);
-    galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(width)), 0, keep, keep ? style.bullet_gap_before : 0);
+    put_lines(typesetter.set(paragraph, typesetter.body_shape(column_width)), 0, keep, keep ? style.bullet_gap_before : 0);
     keep = false;
   }
 
@@ -156,22 +360,66 @@ void Composer::add_item(const model::Entry& entry) {
   }
 
   if (!entry.links.empty() && !entry.bullets.empty()) {
-    ParagraphShape shape = typesetter.body_shape(width - style.bullet_indent);
+    ParagraphShape shape = typesetter.body_shape(column_width - style.bullet_indent);
     shape.align = Alignment::Ragged;
-    galley.add_lines(typesetter.set(links_text(entry), shape), style.bullet_indent, true, style.bullet_gap_before);
+    put_lines(typesetter.set(links_text(entry), shape), style.bullet_indent, true, style.bullet_gap_before);
   }
+
+  // The date column: the date ragged in its width (two lines if it must),
+  // its first line on the item's first baseline, the next ones on the
+  // item's next baselines.
+  if (left_dates && !head.date.empty()) {
+    ParagraphShape shape = typesetter.body_shape(style.date_column_width);
+    shape.align = Alignment::Ragged;
+    shape.hyphenate = false;
+    auto set_date = [&](const std::string& words) {
+      RichText date;
+      date.add(words, date_style, {}, head.date_span);
+      return typesetter.set(date, shape);
+    };
+    // A range too wide for the column breaks after its separator, so each
+    // date stays whole ("Sep 2016 –" over "Jun 2018", not "Sep 2016 – Jun" over "2018").
+    RichText whole;
+    whole.add(head.date, date_style);
+    std::vector<SetLine> date_lines;
+    if (entry.date.start && entry.date.end && typesetter.measure(whole) > style.date_column_width) {
+      std::string separator = style.date_separator;
+      while (!separator.empty() && separator.back() == ' ') separator.pop_back();
+      date_lines = set_date(format_date(*entry.date.start, style.dates) + separator);
+      for (auto& line : set_date(format_date(*entry.date.end, style.dates))) date_lines.push_back(std::move(line));
+    } else {
+      date_lines = set_date(head.date);
+    }
+    std::size_t next = 0;
+    for (auto& g : gathered) {
+      for (auto& line : g.lines) {
+        if (next == date_lines.size()) break;
+        translate(date_lines[next].elements, -g.x, 0);
+        merge_into(line, date_lines[next++]);
+      }
+    }
+    if (next < date_lines.size()) {
+      std::vector<SetLine> rest(std::make_move_iterator(date_lines.begin() + static_cast<std::ptrdiff_t>(next)),
+                                std::make_move_iterator(date_lines.end()));
+      gathered.push_back({std::move(rest), 0, !gathered.empty(), 0});
+    }
+  }
+  for (auto& g : gathered) galley.add_lines(std::move(g.lines), g.x, g.keep_with_previous, g.gap);
 }
 
 void Composer::add_pair(const model::Entry& entry) {
   const Scaled width = column_width;
-  const Scaled label_width = std::max(pair_label_width, pt(24));
+  // Beside a date column the label takes the date column's place, as
+  // moderncv sets a \cvitem's label there, and the text starts with the items'.
+  const bool left_dates = date_column();
+  const Scaled label_width = left_dates ? style.date_column_width : std::max(pair_label_width, pt(24));
+  const Scaled text_x = left_dates ? text_column_x() : label_width + style.pair_column_gap;
   RichText label, value;
   label.add(text(entry.label), with(FontVariant::Bold, style.text_size, style.text_color), {}, entry.label.span);
   value.add(text(entry.text), body(), {}, entry.text.span);
   ParagraphShape label_shape = typesetter.body_shape(label_width);
   label_shape.align = Alignment::Ragged;
   auto label_lines = typesetter.set(label, label_shape);
-  const Scaled text_x = label_width + style.pair_column_gap;
   ParagraphShape value_shape = typesetter.body_shape(width - text_x);
   value_shape.align = Alignment::Ragged;  // short lists of names: ragged reads better than stretched
   auto value_lines = typesetter.set(value, value_shape);
@@ -214,8 +462,8 @@ void Composer::add_publication(const model::Entry& entry) {
   } else {
     citation.add(authors, regular, {}, entry.authors.span);
   }
-  std::string link = entry.url;
-  if (link.empty() && !entry.doi.empty()) link = "https://doi.org/" + entry.doi;
+  const std::string doi_link = entry.doi.empty() ? std::string() : "https://doi.org/" + entry.doi;
+  const std::string link = entry.url.empty() ? doi_link : entry.url;
   const std::string title = text(entry.title);
   if (!authors.empty()) citation.add(". ", regular);
   citation.add(title, with(FontVariant::Regular, style.text_size, link.empty() ? style.text_color : style.accent_color),
@@ -225,16 +473,25 @@ void Composer::add_publication(const model::Entry& entry) {
   if (!venue.empty()) citation.add(" " + venue, italic, {}, entry.venue.span);
   if (!entry.year.empty()) citation.add((venue.empty() ? " " : ", ") + entry.year, regular, {}, entry.span);
   citation.add(".", regular);
+  // The DOI as references print it, "doi:10.1145/…", linked to its resolver.
+  if (style.publication_show_doi && !entry.doi.empty()) {
+    citation.add(" ", regular);
+    citation.add("doi:" + entry.doi, with(FontVariant::Regular, style.text_size, style.accent_color), doi_link, entry.span);
+  }
 
-  Scaled indent = 0;
+  // The number hangs before the citation; beside a date column it stands
+  // in that column, where moderncv sets a \cvitem's label.
+  const bool left_dates = date_column();
+  const Scaled column_x = text_column_x();
+  Scaled indent = column_x;
   RichText number;
   if (style.publication_numbers) {
     number.add("[" + std::to_string(publication_number) + "]", with(FontVariant::Regular, style.text_size, style.muted_color));
-    indent = std::max(style.bullet_indent, typesetter.measure(number) + style.text_size / 2);
+    if (!left_dates) indent = std::max(style.bullet_indent, typesetter.measure(number) + style.text_size / 2);
   }
   auto lines = typesetter.set(citation, typesetter.body_shape(width - indent));
   if (!lines.empty() && !number.empty()) {
-    ParagraphShape shape = typesetter.body_shape(indent);
+    ParagraphShape shape = typesetter.body_shape(left_dates ? style.date_column_width : indent);
     shape.align = Alignment::Ragged;
     auto number_lines = typesetter.set(number, shape);
     if (!number_lines.empty()) {

@@ -54,6 +54,7 @@ enum class FieldCheck {
   FitTextSize,   // fit.min-text-size: at most text.size, at least 4pt
   AtMostFitted,  // a fit limit above the layout's own value is that value
   MonthNames,    // a pattern with {month} needs 12 month names
+  ItemLines,     // entry.item-lines: the template grammar (entry_lines.hpp)
 };
 
 // Where a row's value goes. Accessors rather than member pointers, because

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <string_view>
 
+#include "model/entry_lines.hpp"
 #include "model/language_tags.hpp"
 #include "model/style.hpp"
 #include "model/style_fields.hpp"
@@ -447,6 +448,17 @@ class FieldReader {
           s.dates.months.resize(12);
         }
         break;
+      case FieldCheck::ItemLines: {
+        // Checked here, at the key, so a bad template is reported once
+        // with its place, not met again for every item; the classic
+        // template then stands.
+        EntryLinesError problem;
+        if (!parse_item_lines(s.entry_item_lines, problem)) {
+          diags_.error(span_of(key), "style key '" + key + "': " + problem.message, problem.hint);
+          s.entry_item_lines = fallback_of(f, s, quiet_).list;
+        }
+        break;
+      }
     }
   }
 
