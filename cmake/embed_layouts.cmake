@@ -1,5 +1,6 @@
 # Turns layout/*.yaml into a C++ table so the binary needs no data files.
-# Called as: cmake -DOUT=file.cpp -DLAYOUTS="a.yaml;b.yaml" -P embed_layouts.cmake
+# Called as: cmake -DOUT=file.cpp -DLAYOUTS="a.yaml|b.yaml" -P embed_layouts.cmake
+string(REPLACE "|" ";" LAYOUTS "${LAYOUTS}")
 set(body "// Generated from layout/*.yaml by cmake/embed_layouts.cmake. Do not edit.\n")
 string(APPEND body "#include \"compose/builtin_layouts.hpp\"\n\nnamespace cvpdf::compose {\n\n")
 set(table "")

@@ -93,7 +93,7 @@ struct Style {
   bool heading_small_caps = false;
   Scaled heading_bar_width = 0;
   // An item's lines: "LEFT FIELDS | RIGHT FIELDS", fields among org, role,
-  // date, location, tags (entry_template.hpp reads them).
+  // date, location, tags (model/entry_lines.hpp reads them).
   std::vector<std::string> entry_item_lines;
   std::string entry_dates = "right";    // right | left (a date column)
   Scaled date_column_width = 0;
