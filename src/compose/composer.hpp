@@ -1,5 +1,5 @@
 // The composer's shared state while one variant is laid out, and the stages
-// that fill the galley (header.cpp, sections.cpp, entries.cpp).
+// that fill the galley (header.cpp, sections.cpp, headings.cpp, entries.cpp).
 #pragma once
 #include <string>
 
@@ -48,6 +48,9 @@ struct Composer {
 
   void compose_header(unsigned parts = kHeaderAll);  // header.cpp
   void compose_section(const model::Section& section, bool first);  // sections.cpp
+  // A section's heading as heading.style says, with its outline entry,
+  // kept with what follows it (headings.cpp).
+  void compose_heading(const model::Localized& title);
   void compose_entry(const model::Entry& entry, const model::Section& section);  // entries.cpp
 
   // Helpers shared by the stages.
