@@ -183,7 +183,7 @@ class HeaderSetter {
       const auto items = contact_items();
       if (items.empty()) return;
       bool rigid = false;
-      auto lines = contact_lines(items, text_width_, rigid);
+      auto lines = contact_lines(items, text_width_, style_.contact_style, rigid);
       // A split header whose contacts do not fit beside the name (or have
       // no name to stand beside) sets them as a left-aligned header does.
       align_lines(lines, text_x_, text_width_, edge(), rigid);
@@ -214,6 +214,17 @@ class HeaderSetter {
     return items;
   }
 
+  // The items on one line, header.contact-separator between them.
+  RichText joined(const std::vector<RichText>& items) const {
+    RichText line;
+    const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
+    for (const auto& item : items) {
+      if (!line.empty()) line.add(style_.contact_separator, muted);
+      for (const auto& span : item.spans) line.add(span.text, span.style, span.link, span.source);
+    }
+    return line;
+  }
+
   // The space between a grid's two columns.
   Scaled grid_gap() const { return style_.contact_size * 2; }
 
@@ -234,26 +245,19 @@ class HeaderSetter {
     return widths;
   }
 
-  // The contact items set in `width` at x = 0 as header.contact-style says:
+  // The contact items set in `width` at x = 0 in `contact_style`:
   // a line (the items joined by the separator, wrapping ragged), a column
   // (one item a line) or a grid (two columns, the second starting where the
   // widest of the first ends, plus a gap). A grid that does not fit the
   // width is set as a column. `rigid` tells a grid: its lines move as one.
-  std::vector<SetLine> contact_lines(const std::vector<RichText>& items, Scaled width, bool& rigid) {
+  std::vector<SetLine> contact_lines(const std::vector<RichText>& items, Scaled width, const std::string& contact_style,
+                                     bool& rigid) {
     const ParagraphShape shape = text_shape(width);
     rigid = false;
-    if (style_.contact_style == "line") {
-      RichText line;
-      const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
-      for (const auto& item : items) {
-        if (!line.empty()) line.add(style_.contact_separator, muted);
-        for (const auto& span : item.spans) line.add(span.text, span.style, span.link, span.source);
-      }
-      return c_.typesetter.set(line, shape);
-    }
+    if (contact_style == "line") return c_.typesetter.set(joined(items), shape);
     std::vector<std::vector<SetLine>> cells;
     for (const auto& item : items) cells.push_back(c_.typesetter.set(item, shape));
-    bool grid = style_.contact_style == "grid" && items.size() > 1 && grid_fits(item_widths(items), width);
+    bool grid = contact_style == "grid" && items.size() > 1 && grid_fits(item_widths(items), width);
     for (const auto& cell : cells) grid = grid && cell.size() == 1;
     std::vector<SetLine> lines;
     if (!grid) {
@@ -283,8 +287,10 @@ class HeaderSetter {
   // header.align split: the contact block flush right in the text area,
   // its top at the top of the name, when it fits beside the name and
   // headline (`left_width`, their widest line) with at least an em of the
-  // name's size between them. A line wraps ragged-left there, a column's
-  // items are right-aligned, a grid stands flush right as a whole.
+  // name's size between them. A contact line stands there when it fits on
+  // one line; one that would wrap (it would break inside a phone number or
+  // a name) becomes a column, whose items are right-aligned; a grid stands
+  // flush right as a whole.
   bool set_contacts_beside(Scaled left_width) {
     const auto items = contact_items();
     if (items.empty()) return true;  // nothing to set, anywhere
@@ -294,8 +300,10 @@ class HeaderSetter {
     const bool fits = style_.contact_style == "grid" ? grid_fits(widths, room)
                                                      : *std::max_element(widths.begin(), widths.end()) <= room;
     if (!fits) return false;
+    std::string contact_style = style_.contact_style;
+    if (contact_style == "line" && c_.typesetter.measure(joined(items)) > room) contact_style = "column";
     bool rigid = false;
-    auto lines = contact_lines(items, room, rigid);
+    auto lines = contact_lines(items, room, contact_style, rigid);
     align_lines(lines, text_x_ + text_width_ - room, room, Edge::Right, rigid);
     Scaled top = 0;  // from the header's top
     for (auto& l : lines) {
