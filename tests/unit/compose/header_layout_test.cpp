@@ -286,6 +286,44 @@ TEST(HeaderLayout, APhotoAloneIsStillPlaced) {
   }
 }
 
+// Every mask of parts, in every arrangement, in a full and a sidebar's
+// column: no error, nothing outside the column, no text over the photo.
+TEST(HeaderLayout, EveryCombinationOfPartsStaysInItsColumn) {
+  const char* aligns[] = {"left", "center", "split"};
+  const char* photos[] = {"right", "left", "none"};
+  const char* contact_styles[] = {"line", "column", "grid"};
+  for (unsigned parts = 1; parts <= kHeaderAll; ++parts) {
+    for (int a = 0; a < 3; ++a) {
+      for (Scaled column : {Scaled{0}, pt(160)}) {
+        const Settings settings{{"header.align", aligns[a]},
+                                {"header.photo", photos[(parts + a) % 3]},
+                                {"header.contact-style", contact_styles[(parts / 3 + a) % 3]}};
+        Composed c = compose_parts(resume_yaml("baseline.jpg"), parts % 2 ? "en" : "zh", settings, parts, column);
+        const std::string what = "parts " + std::to_string(parts) + " " + aligns[a] + " " +
+                                 photos[(parts + a) % 3] + " " + contact_styles[(parts / 3 + a) % 3] + " in " +
+                                 std::to_string(to_pt(c.column)) + "pt";
+        EXPECT_FALSE(c.diags.has_errors()) << what;
+        auto images = all_of<frame::Image>(c.page());
+        EXPECT_EQ(images.size(), (parts & kHeaderPhoto) && photos[(parts + a) % 3] != std::string("none") ? 1u : 0u)
+            << what;
+        for (const auto* image : images) {
+          EXPECT_GE(image->x, c.left()) << what;
+          EXPECT_LE(image->x + image->width, c.right()) << what;
+        }
+        for (const auto* run : all_of<frame::GlyphRun>(c.page())) {
+          EXPECT_GE(run->x, c.left() - kHalfPoint) << what << ": " << text_of(*run);
+          EXPECT_LE(right_of(*run), c.right() + kHalfPoint) << what << ": " << text_of(*run);
+          for (const auto* image : images) {
+            const bool apart = right_of(*run) <= image->x || run->x >= image->x + image->width ||
+                               run->y <= image->y || run->y - run->size >= image->y + image->height;
+            EXPECT_TRUE(apart) << what << ": '" << text_of(*run) << "' over the photo";
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(HeaderLayout, TheNameInColorsName) {
   Composed c = compose(resume_yaml(), "en", {{"colors.name", "#aa0000"}});
   expect_no_errors(c);
