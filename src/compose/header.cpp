@@ -172,8 +172,11 @@ class HeaderSetter {
     // A split header's contact block stands beside the name when it fits
     // there; measured before the name and headline move.
     const Scaled left_width = std::max(widest(name_lines), widest(headline_lines));
-    const bool beside_name = (parts_ & kHeaderContact) && style_.header_align == "split" &&
-                             !(name_lines.empty() && headline_lines.empty()) && set_contacts_beside(left_width);
+    const bool has_lead = !(name_lines.empty() && headline_lines.empty());
+    const bool beside_name =
+        (parts_ & kHeaderContact) && style_.header_align == "split" && has_lead &&
+        set_contacts_beside(left_width, name_lines.empty() ? headline_lines.front() : name_lines.front(),
+                            name_lines.empty() ? style_.headline_size : style_.name_size);
 
     align_lines(name_lines, text_x_, text_width_, edge());
     align_lines(headline_lines, text_x_, text_width_, edge());
@@ -285,13 +288,14 @@ class HeaderSetter {
   }
 
   // header.align split: the contact block flush right in the text area,
-  // its top at the top of the name, when it fits beside the name and
+  // level with the name (`lead`, the first line, set at `lead_size`),
+  // when it fits beside the name and
   // headline (`left_width`, their widest line) with at least an em of the
   // name's size between them. A contact line stands there when it fits on
   // one line; one that would wrap (it would break inside a phone number or
   // a name) becomes a column, whose items are right-aligned; a grid stands
   // flush right as a whole.
-  bool set_contacts_beside(Scaled left_width) {
+  bool set_contacts_beside(Scaled left_width, const SetLine& lead, Scaled lead_size) {
     const auto items = contact_items();
     if (items.empty()) return true;  // nothing to set, anywhere
     const Scaled room = text_width_ - left_width - style_.name_size;
@@ -305,13 +309,16 @@ class HeaderSetter {
     bool rigid = false;
     auto lines = contact_lines(items, room, contact_style, rigid);
     align_lines(lines, text_x_ + text_width_ - room, room, Edge::Right, rigid);
-    Scaled top = 0;  // from the header's top
-    for (auto& l : lines) {
-      translate(l.elements, 0, top + l.height);
-      for (auto& e : l.elements) floats_.push_back(std::move(e));
-      top += l.height + l.depth;
+    // The first item's capitals level with the first line's (the name's):
+    // its baseline that far below the header's top.
+    auto cap = [](Scaled size) { return static_cast<Scaled>(kCapHeightEm * static_cast<double>(size)); };
+    Scaled baseline = std::max(lines.front().height, lead.height - cap(lead_size) + cap(style_.contact_size));
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (i > 0) baseline += lines[i - 1].depth + lines[i].height;
+      translate(lines[i].elements, 0, baseline);
+      for (auto& e : lines[i].elements) floats_.push_back(std::move(e));
     }
-    float_depth_ = std::max(float_depth_, top);
+    float_depth_ = std::max(float_depth_, baseline + lines.back().depth);
     return true;
   }
 

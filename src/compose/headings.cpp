@@ -19,11 +19,10 @@ namespace {
 constexpr double kSmallCapScale = 0.78;
 
 // Where rules and bars sit against the heading's letters, in ems of the
-// heading size. Latin capitals stand about 0.7 em high and the x-height is
-// about half an em in the faces layouts name (Lato 0.72/0.51, Source Sans
-// 0.66/0.49, Noto Sans 0.71/0.54); ideographs fill their em box less about
-// a twentieth at the top and bottom (Noto Sans CJK: -0.12 … 0.88).
-constexpr double kCapHeight = 0.70;
+// heading size: capitals kCapHeightEm high (composer.hpp); the x-height
+// about half an em in the faces layouts name (Lato 0.51, Source Sans 0.49,
+// Noto Sans 0.54); ideographs fill their em box less about a twentieth at
+// the top and bottom (Noto Sans CJK: -0.12 … 0.88).
 constexpr double kXHeight = 0.50;
 constexpr double kIdeographTop = 0.83, kIdeographBottom = 0.07;
 // Between a bar or a rule and the heading's text, and the shortest rule
@@ -114,7 +113,7 @@ void Composer::compose_heading(const model::Localized& title_value) {
   } else if (bar) {
     // As tall as the capitals (the ideographs), from the first line's top
     // to the last line's foot.
-    const Scaled top = cjk ? ems(kIdeographTop) : ems(kCapHeight);
+    const Scaled top = cjk ? ems(kIdeographTop) : ems(kCapHeightEm);
     const Scaled bottom = last_baseline + (cjk ? ems(kIdeographBottom) : 0);
     frame::Rule rule{0, -top, style.heading_bar_width, top + bottom, style.heading_color};
     block.elements.emplace_back(std::in_place_type<frame::Rule>, rule);
