@@ -111,8 +111,9 @@ void Composer::compose_heading(const model::Localized& title_value) {
     frame::Rule rule{x, last_baseline - middle - thickness / 2, width - x, thickness, style.rule_color};
     block.elements.emplace_back(std::in_place_type<frame::Rule>, rule);
   } else if (bar) {
-    // As tall as the capitals (the ideographs), from the first line's top
-    // to the last line's foot.
+    // As tall as the capitals (the ideographs, which also reach a little
+    // below the baseline): from the first line's capitals down to the last
+    // line's baseline.
     const Scaled top = cjk ? ems(kIdeographTop) : ems(kCapHeightEm);
     const Scaled bottom = last_baseline + (cjk ? ems(kIdeographBottom) : 0);
     frame::Rule rule{0, -top, style.heading_bar_width, top + bottom, style.heading_color};
