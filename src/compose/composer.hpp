@@ -1,5 +1,5 @@
 // The composer's shared state while one variant is laid out, and the stages
-// that fill the galley (header.cpp, sections.cpp, entries.cpp).
+// that fill the galley (header.cpp, sections.cpp, headings.cpp, entries.cpp).
 #pragma once
 #include <string>
 #include <vector>
@@ -24,6 +24,11 @@ enum HeaderPart : unsigned {
   kHeaderMetrics = 32,
   kHeaderAll = 63,
 };
+
+// The height of Latin capitals in ems, for what is drawn level with them
+// (a heading's bar, a split header's contacts beside the name): about 0.7
+// in the faces layouts name (Lato 0.72, Source Sans 0.66, Noto Sans 0.71).
+inline constexpr double kCapHeightEm = 0.70;
 
 struct Composer {
   const model::Resume& resume;
@@ -66,6 +71,9 @@ struct Composer {
 
   void compose_header(unsigned parts = kHeaderAll);  // header.cpp
   void compose_section(const model::Section& section, bool first);  // sections.cpp
+  // A section's heading as heading.style says, with its outline entry,
+  // kept with what follows it (headings.cpp).
+  void compose_heading(const model::Localized& title);
   void compose_entry(const model::Entry& entry, const model::Section& section);  // entries.cpp
 
   // Helpers shared by the stages.

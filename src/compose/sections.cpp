@@ -1,5 +1,5 @@
-// Sections: the heading (with its rule and outline entry) and the entries,
-// bullets or paragraph beneath it.
+// Sections: the heading (headings.cpp) and the entries, bullets or
+// paragraph beneath it.
 #include <algorithm>
 
 #include "compose/composer.hpp"
@@ -8,23 +8,6 @@
 
 namespace cvpdf::compose {
 
-namespace {
-
-// Headings are set in capitals in Latin scripts; only ASCII and Latin-1
-// letters are mapped (the layouts' Latin faces cover these; CJK has no case).
-std::string to_upper(const std::string& s) {
-  std::string out;
-  for (std::size_t pos = 0; pos < s.size();) {
-    char32_t cp = utf8::decode(s, pos);
-    if (cp >= U'a' && cp <= U'z') cp -= 32;
-    else if (cp >= 0xE0 && cp <= 0xFE && cp != 0xF7) cp -= 32;
-    utf8::append(out, cp);
-  }
-  return out;
-}
-
-}  // namespace
-
 bool Composer::has_cjk(const std::string& s) const {
   for (std::size_t pos = 0; pos < s.size();)
     if (text::is_cjk(utf8::decode(s, pos))) return true;
@@ -32,28 +15,10 @@ bool Composer::has_cjk(const std::string& s) const {
 }
 
 void Composer::compose_section(const model::Section& section, bool first) {
-  const std::string title = text(section.title);
-  const bool cjk = has_cjk(title);
   const Scaled width = column_width;
 
   if (!first || !galley.empty()) galley.add_glue(style.heading_space_before);
-  SpanStyle heading = with(FontVariant::Bold, style.heading_size, style.heading_color);
-  if (!cjk) heading.letter_spacing = static_cast<Scaled>(style.heading_letter_spacing_em * static_cast<double>(style.heading_size));
-  RichText rich;
-  rich.add(style.heading_uppercase && !cjk ? to_upper(title) : title, heading, {}, section.title.span);
-  ParagraphShape shape = typesetter.body_shape(width);
-  shape.align = Alignment::Ragged;
-  auto lines = typesetter.set(rich, shape);
-  Block block = stack_lines(std::move(lines), 0);
-  frame::Rule rule{0, block.depth - pt(1.2) + style.heading_rule_gap, width, style.heading_rule_thickness,
-                   style.rule_color};
-  block.elements.emplace_back(std::in_place_type<frame::Rule>, rule);
-  block.depth += style.heading_rule_gap + style.heading_rule_thickness - pt(1.2);
-  block.bookmark = title;
-  galley.add_block(std::move(block));
-  galley.add_penalty(typeset::kInfinitePenalty);  // a heading is never alone at a page foot
-  galley.add_glue(style.heading_space_after);
-  galley.add_penalty(typeset::kInfinitePenalty);
+  compose_heading(section.title);
 
   // The label column of pairs: as wide as the widest label, within the layout's share.
   pair_label_width = 0;

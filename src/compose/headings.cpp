@@ -1,0 +1,129 @@
+// Section headings: the title in the heading face — in capitals, small
+// capitals or as written (heading.uppercase, heading.small-caps; CJK has
+// no case) — with what heading.style draws: a rule below, a rule beside
+// filling the line, a bar before it, or nothing; and its outline entry.
+#include <algorithm>
+#include <cmath>
+
+#include "compose/composer.hpp"
+#include "core/utf8.hpp"
+
+namespace cvpdf::compose {
+
+namespace {
+
+// Synthesised small capitals: lower-case letters set as capitals at this
+// share of the size (between the 0.7 of TeX's \textsc faces and the x-height
+// ratio of most sans faces, so they read as small capitals, not as a
+// smaller font).
+constexpr double kSmallCapScale = 0.78;
+
+// Where rules and bars sit against the heading's letters, in ems of the
+// heading size: capitals kCapHeightEm high (composer.hpp); the x-height
+// about half an em in the faces layouts name (Lato 0.51, Source Sans 0.49,
+// Noto Sans 0.54); ideographs fill their em box less about a twentieth at
+// the top and bottom (Noto Sans CJK: -0.12 … 0.88).
+constexpr double kXHeight = 0.50;
+constexpr double kIdeographTop = 0.83, kIdeographBottom = 0.07;
+// Between a bar or a rule and the heading's text, and the shortest rule
+// beside a heading (a long title wraps rather than lose its rule).
+constexpr double kHeadingGap = 0.5;
+constexpr double kMinRuleBeside = 2.0;
+
+// Capitals for the letters Latin headings use: only ASCII and Latin-1 are
+// mapped (the layouts' Latin faces cover these). ß and ÿ have no Latin-1
+// capital and stay as they are.
+char32_t upper(char32_t cp) {
+  if (cp >= U'a' && cp <= U'z') return cp - 32;
+  if (cp >= 0xE0 && cp <= 0xFE && cp != 0xF7) return cp - 32;
+  return cp;
+}
+
+std::string to_upper(const std::string& s) {
+  std::string out;
+  for (std::size_t pos = 0; pos < s.size();) utf8::append(out, upper(utf8::decode(s, pos)));
+  return out;
+}
+
+// The title in small capitals: runs of lower-case letters as capitals at
+// kSmallCapScale of the size, everything else at full size; the letter
+// spacing stays the heading's on both.
+RichText small_capitals(const std::string& title, const SpanStyle& full, const SourceSpan& source) {
+  SpanStyle small = full;
+  small.size = static_cast<Scaled>(std::llround(static_cast<double>(full.size) * kSmallCapScale));
+  RichText out;
+  std::string run;
+  bool run_small = false;
+  for (std::size_t pos = 0; pos < title.size();) {
+    const char32_t cp = utf8::decode(title, pos);
+    const bool lower = upper(cp) != cp;
+    if (lower != run_small && !run.empty()) {
+      out.add(std::move(run), run_small ? small : full, {}, source);
+      run.clear();
+    }
+    run_small = lower;
+    utf8::append(run, upper(cp));
+  }
+  out.add(std::move(run), run_small ? small : full, {}, source);
+  return out;
+}
+
+}  // namespace
+
+void Composer::compose_heading(const model::Localized& title_value) {
+  const std::string title = text(title_value);
+  const bool cjk = has_cjk(title);
+  const Scaled width = column_width;
+  const Scaled size = style.heading_size;
+  auto ems = [&](double n) { return static_cast<Scaled>(std::llround(n * static_cast<double>(size))); };
+
+  SpanStyle heading = with(FontVariant::Bold, size, style.heading_color);
+  if (!cjk) heading.letter_spacing = static_cast<Scaled>(style.heading_letter_spacing_em * static_cast<double>(size));
+  RichText rich;
+  if (cjk) rich.add(title, heading, {}, title_value.span);
+  else if (style.heading_small_caps) rich = small_capitals(title, heading, title_value.span);
+  else rich.add(style.heading_uppercase ? to_upper(title) : title, heading, {}, title_value.span);
+
+  const bool beside = style.heading_style == "rule-beside";
+  const bool bar = style.heading_style == "bar";
+  // The text's measure: what the bar and its gap, or the shortest rule
+  // beside, leave of the column.
+  const Scaled indent = bar ? style.heading_bar_width + ems(kHeadingGap) : 0;
+  const Scaled reserve = beside ? ems(kHeadingGap + kMinRuleBeside) : 0;
+  ParagraphShape shape = typesetter.body_shape(width - indent - reserve);
+  shape.align = Alignment::Ragged;
+  auto lines = typesetter.set(rich, shape);
+  const Scaled last_width = lines.empty() ? 0 : lines.back().width;
+  Block block = stack_lines(std::move(lines), indent);
+  const Scaled last_baseline = block.baselines.empty() ? 0 : block.baselines.back();
+
+  if (style.heading_style == "rule-below") {
+    frame::Rule rule{0, block.depth - pt(1.2) + style.heading_rule_gap, width, style.heading_rule_thickness,
+                     style.rule_color};
+    block.elements.emplace_back(std::in_place_type<frame::Rule>, rule);
+    block.depth += style.heading_rule_gap + style.heading_rule_thickness - pt(1.2);
+  } else if (beside) {
+    // moderncv's look: the rule runs on from the last line's end to the
+    // column's edge, centred on the x-height (on the ideographs' middle).
+    const Scaled middle = cjk ? ems((kIdeographTop - kIdeographBottom) / 2) : ems(kXHeight / 2);
+    const Scaled x = last_width + ems(kHeadingGap);
+    const Scaled thickness = style.heading_rule_thickness;
+    frame::Rule rule{x, last_baseline - middle - thickness / 2, width - x, thickness, style.rule_color};
+    block.elements.emplace_back(std::in_place_type<frame::Rule>, rule);
+  } else if (bar) {
+    // As tall as the capitals (the ideographs, which also reach a little
+    // below the baseline): from the first line's capitals down to the last
+    // line's baseline.
+    const Scaled top = cjk ? ems(kIdeographTop) : ems(kCapHeightEm);
+    const Scaled bottom = last_baseline + (cjk ? ems(kIdeographBottom) : 0);
+    frame::Rule rule{0, -top, style.heading_bar_width, top + bottom, style.heading_color};
+    block.elements.emplace_back(std::in_place_type<frame::Rule>, rule);
+  }
+  block.bookmark = title;
+  galley.add_block(std::move(block));
+  galley.add_penalty(typeset::kInfinitePenalty);  // a heading is never alone at a page foot
+  galley.add_glue(style.heading_space_after);
+  galley.add_penalty(typeset::kInfinitePenalty);
+}
+
+}  // namespace cvpdf::compose
