@@ -407,16 +407,31 @@ void Composer::add_item(const model::Entry& entry) {
   for (auto& g : gathered) galley.add_lines(std::move(g.lines), g.x, g.keep_with_previous, g.gap);
 }
 
+namespace {
+// A column narrower than this many ems of body text stacks its pairs.
+constexpr Scaled kStackedPairsBelowEm = 26;
+}  // namespace
+
 void Composer::add_pair(const model::Entry& entry) {
   const Scaled width = column_width;
   // Beside a date column the label takes the date column's place, as
   // moderncv sets a \cvitem's label there, and the text starts with the items'.
   const bool left_dates = date_column();
-  const Scaled label_width = left_dates ? style.date_column_width : std::max(pair_label_width, pt(24));
-  const Scaled text_x = left_dates ? text_column_x() : label_width + style.pair_column_gap;
   RichText label, value;
   label.add(text(entry.label), with(FontVariant::Bold, style.text_size, style.text_color), {}, entry.label.span);
   value.add(text(entry.text), body(), {}, entry.text.span);
+  // In a narrow column (a sidebar) a label column would leave the text a
+  // few words a line and break the labels themselves: the label goes above
+  // its text instead, as AltaCV and Deedy set their skill groups.
+  if (!left_dates && width < kStackedPairsBelowEm * style.text_size) {
+    ParagraphShape shape = typesetter.body_shape(width);
+    shape.align = Alignment::Ragged;
+    galley.add_lines(typesetter.set(label, shape), 0);
+    galley.add_lines(typesetter.set(value, shape), 0, true);
+    return;
+  }
+  const Scaled label_width = left_dates ? style.date_column_width : std::max(pair_label_width, pt(24));
+  const Scaled text_x = left_dates ? text_column_x() : label_width + style.pair_column_gap;
   ParagraphShape label_shape = typesetter.body_shape(label_width);
   label_shape.align = Alignment::Ragged;
   auto label_lines = typesetter.set(label, label_shape);

@@ -38,10 +38,10 @@ const std::vector<StyleField>& rows() {
   static const std::vector<StyleField> table = {
       field("page.size", {}, "page_width, page_height", K::PageSize, "a4",
             "paper: a4, letter, legal, a5, b5, or \"WIDTH HEIGHT\" (each side 1in…200in)"),
-      with_fit(without_em(field("page.margin.top", CVPDF_STYLE_MEMBER(margin_top), K::Margin, "12mm", "top margin")), F::Margin),
-      with_fit(without_em(field("page.margin.bottom", CVPDF_STYLE_MEMBER(margin_bottom), K::Margin, "12mm", "bottom margin")), F::Margin),
-      with_fit(without_em(field("page.margin.left", CVPDF_STYLE_MEMBER(margin_left), K::Margin, "17mm", "left margin")), F::Margin),
-      with_fit(without_em(field("page.margin.right", CVPDF_STYLE_MEMBER(margin_right), K::Margin, "17mm", "right margin")), F::Margin),
+      with_fit(without_em(field("page.margin.top", CVPDF_STYLE_MEMBER(margin_top), K::Margin, "15mm", "top margin")), F::Margin),
+      with_fit(without_em(field("page.margin.bottom", CVPDF_STYLE_MEMBER(margin_bottom), K::Margin, "15mm", "bottom margin")), F::Margin),
+      with_fit(without_em(field("page.margin.left", CVPDF_STYLE_MEMBER(margin_left), K::Margin, "26mm", "left margin")), F::Margin),
+      with_fit(without_em(field("page.margin.right", CVPDF_STYLE_MEMBER(margin_right), K::Margin, "26mm", "right margin")), F::Margin),
 
       field("fonts.latin", CVPDF_STYLE_MEMBER(latin_fonts), K::FontList, "[Lato]",
             "Latin families, tried in order: a bundled family, a fontconfig family name, or a font file path"),
@@ -60,7 +60,7 @@ const std::vector<StyleField>& rows() {
       field("colors.name", CVPDF_STYLE_MEMBER(name_color), K::Colour, "=colors.text", "the name"),
       field("colors.heading", CVPDF_STYLE_MEMBER(heading_color), K::Colour, "=colors.accent", "section headings and their bars"),
 
-      with_check(with_fit(without_em(field("text.size", CVPDF_STYLE_MEMBER(text_size), K::Size, "9.4pt",
+      with_check(with_fit(without_em(field("text.size", CVPDF_STYLE_MEMBER(text_size), K::Size, "10pt",
                                            "body size (4pt…40pt); lengths in em are of this size")),
                           F::BodySize),
                  C::BodyTextSize),
