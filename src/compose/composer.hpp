@@ -1,6 +1,7 @@
 // The composer's shared state while one variant is laid out, and the stages
 // that fill the galley (header.cpp, sections.cpp, headings.cpp, entries.cpp).
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,7 @@ struct Composer {
   // Where an entry's text starts inside the column: past the date column
   // with entry.dates: left, else 0. Lines put by the entry stages are offset by it.
   Scaled entry_x = 0;
+  mutable std::optional<bool> has_dates_{};  // variant_has_dates(), once
   // While an item is set its lines gather here instead of going to the
   // galley, so a date column can be set beside its first lines (entries.cpp).
   struct GatheredLines {
@@ -86,7 +88,12 @@ struct Composer {
   // entry.dates: left — a date column before the entry's text column; in
   // a column less than three date columns wide (a sidebar) the text would
   // be left too narrow a measure, so there the dates stay on the head lines.
-  bool date_column() const { return style.entry_dates == "left" && column_width >= 3 * style.date_column_width; }
+  // A résumé whose variant has no dated item at all gets no date column
+  // either: an empty band down the page would only narrow the measure.
+  bool date_column() const {
+    return style.entry_dates == "left" && column_width >= 3 * style.date_column_width && variant_has_dates();
+  }
+  bool variant_has_dates() const;
   // Where the text column starts (the date column and a gap of 1em before it).
   Scaled text_column_x() const { return date_column() ? style.date_column_width + style.text_size : 0; }
   // Lines of an entry at x within its text column: to the item being

@@ -412,6 +412,18 @@ namespace {
 constexpr Scaled kStackedPairsBelowEm = 26;
 }  // namespace
 
+bool Composer::variant_has_dates() const {
+  if (!has_dates_) {
+    has_dates_ = false;
+    for (const auto& section : resume.sections) {
+      if (!section.only.includes(language)) continue;
+      for (const auto& entry : section.entries)
+        if (entry.only.includes(language) && entry.kind == model::EntryKind::Item && entry.date.start) has_dates_ = true;
+    }
+  }
+  return *has_dates_;
+}
+
 void Composer::add_pair(const model::Entry& entry) {
   const Scaled width = column_width;
   // Beside a date column the label takes the date column's place, as

@@ -86,9 +86,9 @@ struct Composed {
   Scaled column_right() const { return style.page_width - style.margin_right; }
 };
 
-Composed compose(const std::string& language, const std::vector<std::string>& sets) {
+Composed compose(const std::string& language, const std::vector<std::string>& sets, const std::string& source = kResume) {
   Composed c;
-  auto resume = model::load_resume(kResume, "entries.yaml", CVPDF_SOURCE_DIR, c.diags);
+  auto resume = model::load_resume(source, "entries.yaml", CVPDF_SOURCE_DIR, c.diags);
   EXPECT_TRUE(resume.has_value());
   if (!resume) return c;
   model::StyleMap overrides;
@@ -245,6 +245,22 @@ TEST(EntryLayout, ANarrowColumnKeepsItsDatesOnTheHeadLines) {
   EXPECT_EQ(c.find("Mar 2018").y, c.find("Imaginary").y);
   EXPECT_NEAR(to_pt(c.find("Mar 2018").right), to_pt(c.column_right()), 0.5);
   expect_no_overlap(c);
+}
+
+TEST(EntryLayout, AResumeWithoutDatesGetsNoDateColumn) {
+  // The same résumé with every date taken out: a date column would be an
+  // empty band down the page.
+  std::string undated = kResume;
+  for (const std::string line : {"        start: 2021-09\n", "        end: present\n", "        start: 2018-03\n",
+                                 "        end: 2021-08\n"})
+    undated.erase(undated.find(line), line.size());
+  Composed c = compose("en", {"entry.dates=left"}, undated);
+  ASSERT_FALSE(c.diags.has_errors()) << errors(c.diags);
+  EXPECT_EQ(c.find("Huawei").x, c.column_left());
+  EXPECT_EQ(c.find("Built and maintained").x, c.find("Huawei").x + c.style.bullet_indent);
+  // With its dates, the same résumé has the column.
+  Composed dated = compose("en", {"entry.dates=left"});
+  EXPECT_GE(dated.find("Huawei").x, dated.column_left() + dated.style.date_column_width);
 }
 
 TEST(EntryLayout, DatesLeftInChinese) {
