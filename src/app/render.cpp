@@ -143,7 +143,13 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     LayoutKeys layout = load_layout(*resume, options.layout, options.sets, diags);
     if (!layout.file.empty()) result.watched.push_back(layout.file);
     if (!layout.file.empty()) result.read.push_back(layout.file);
-    const std::string photo = resume->photo_path();
+    // A theme that shows no photo (header.photo: none) neither reads nor
+    // depends on it: a missing photo is then no reason for make to fail.
+    const model::LayeredValue photo_side = layout.layers.lookup("header.photo");
+    std::string side = photo_side && !photo_side.value->is_list ? photo_side.value->scalar : std::string();
+    for (auto& c : side) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool photo_shown = side != "none";
+    const std::string photo = photo_shown ? resume->photo_path() : std::string();
     if (!photo.empty()) {
       result.watched.push_back(photo);  // also while missing: adding it is a change
       result.read.push_back(photo);

@@ -93,7 +93,7 @@ const std::vector<StyleField>& rows() {
       with_fit(field("header.name-size", CVPDF_STYLE_MEMBER(name_size), K::Size, "25pt", "the name"), F::Proportional),
       with_fit(field("header.headline-size", CVPDF_STYLE_MEMBER(headline_size), K::Size, "11.5pt", "the headline"), F::Proportional),
       with_fit(field("header.contact-size", CVPDF_STYLE_MEMBER(contact_size), K::Size, "9pt", "the contact line"), F::Proportional),
-      field("header.photo-size", CVPDF_STYLE_MEMBER(photo_size), K::Length, "68pt", "the side of the square that person.photo is fitted into, at the top right"),
+      field("header.photo-size", CVPDF_STYLE_MEMBER(photo_size), K::Length, "68pt", "the side of the square that person.photo is fitted into (where header.photo puts it)"),
       field("header.contact-separator", CVPDF_STYLE_MEMBER(contact_separator), K::Text, "  ·  ",
             "between the items of the contact line"),
       choice(field("header.align", CVPDF_STYLE_MEMBER(header_align), K::Text, "left",

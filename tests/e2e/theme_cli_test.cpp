@@ -314,5 +314,18 @@ TEST(ThemeCli, GalleryFailsLoudlyWhenARenderFails) {
   EXPECT_NE(no_binary.err.find("gallery: no cvpdf binary at /nonexistent/cvpdf"), std::string::npos) << no_binary.err;
 }
 
+TEST(ThemeCli, AThemeWithoutPhotosNeitherReadsNorDependsOnThePhoto) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", "person:\n  name: Ada\n  photo: missing.jpg\nsections: []\n");
+  // engineering shows no photo: the missing file is no error and no prerequisite.
+  Result r = run(in_dir(dir, "r.yaml --theme engineering -M r.d -o cv.pdf"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(read_file(dir + "/r.d").find("missing.jpg"), std::string::npos) << read_file(dir + "/r.d");
+  // A theme that shows it names the missing photo.
+  Result shown = run(in_dir(dir, "r.yaml --theme classic -o cv.pdf"));
+  EXPECT_EQ(shown.status, 1);
+  EXPECT_NE(shown.err.find("r.yaml:3:10: error: the photo 'missing.jpg' was not found"), std::string::npos) << shown.err;
+}
+
 }  // namespace
 }  // namespace cvpdf::test
