@@ -56,3 +56,11 @@ for theme in "${themes[@]}"; do
     echo "wrote $png"
   done
 done
+
+# The README's two pictures are the default theme's page 1, made here too so
+# they never show an older classic.
+if [[ -z ${GALLERY_DIR:-} && -s $out/classic-en.png && -s $out/classic-zh.png ]]; then
+  cp "$out/classic-en.png" docs/images/cv-en-1.png
+  cp "$out/classic-zh.png" docs/images/cv-zh-1.png
+  echo "wrote docs/images/cv-en-1.png docs/images/cv-zh-1.png"
+fi

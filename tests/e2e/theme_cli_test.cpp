@@ -160,6 +160,23 @@ TEST(ThemeCli, EveryBuiltInThemeChecksCleanInBothLanguages) {
   }
 }
 
+// docs/themes.md is the gallery: every built-in theme has its section, its
+// two pictures (committed, made by scripts/gallery.sh) and a link to its file.
+TEST(ThemeCli, TheGalleryShowsEveryBuiltInTheme) {
+  const std::string doc = read_file(source("docs/themes.md"));
+  ASSERT_FALSE(doc.empty());
+  for (const auto& name : theme_names()) {
+    EXPECT_NE(doc.find("\n## " + name + "\n"), std::string::npos) << name;
+    EXPECT_NE(doc.find("(../layout/" + name + ".yaml)"), std::string::npos) << name;
+    for (const char* lang : {"en", "zh"}) {
+      const std::string png = "images/themes/" + name + "-" + lang + ".png";
+      EXPECT_NE(doc.find("(" + png + ")"), std::string::npos) << png;
+      EXPECT_TRUE(exists(source("docs/" + png))) << png << " is missing: run scripts/gallery.sh";
+    }
+  }
+  EXPECT_NE(read_file(source("README.md")).find("(docs/themes.md)"), std::string::npos);
+}
+
 // JSON Resume's meta.theme names a jsonresume.org theme; it is taken only
 // when it is one of ours, and otherwise ignored without a message.
 TEST(ThemeCli, JsonResumeMetaThemeCountsOnlyForABuiltInName) {
