@@ -64,3 +64,54 @@ if [[ -z ${GALLERY_DIR:-} && -s $out/classic-en.png && -s $out/classic-zh.png ]]
   cp "$out/classic-zh.png" docs/images/cv-zh-1.png
   echo "wrote docs/images/cv-en-1.png docs/images/cv-zh-1.png"
 fi
+
+# The user guide's pictures of what a theme can say: the top of page 1 of
+# examples/one-page.yaml (it has dates and contacts to arrange) in classic
+# with one structure key changed. Only with the default directories.
+if [[ -z ${GALLERY_DIR:-} ]]; then
+  structure=docs/images/structure
+  mkdir -p "$structure"
+  shots=(
+    "header-left|"
+    "header-center|--set header.align=center"
+    "header-split|--set header.align=split"
+    "contact-grid|--set header.contact-style=grid"
+    "heading-rule-below|"
+    "heading-rule-beside|--set heading.style=rule-beside"
+    "heading-bar|--set heading.style=bar"
+    "heading-plain|--set heading.style=plain --set heading.small-caps=true"
+    "entry-classic|"
+    "entry-jake|--set entry.item-lines=[org | location, role | date]"
+    "entry-dates-left|--set entry.dates=left"
+    "sidebar-left|--set sidebar.side=left --set sidebar.sections=[Skills, Awards & Publications]"
+  )
+  for shot in "${shots[@]}"; do
+    name=${shot%%|*}
+    read -r -a args <<<"${shot#*|}"
+    # --set values with spaces: the list above is split at spaces, so the
+    # items of a --set list are joined back up to the next option.
+    joined=() current=""
+    for a in "${args[@]}"; do
+      if [[ $a == --* ]]; then
+        [[ -n $current ]] && joined+=("$current")
+        joined+=("$a")
+        current=""
+      else
+        current=${current:+$current }$a
+      fi
+    done
+    [[ -n $current ]] && joined+=("$current")
+    pdf="$work/$name.pdf"
+    "$cvpdf" examples/one-page.yaml "${joined[@]}" -o "$pdf" || fail "rendering $name failed"
+    rm -f "$structure/$name.png"
+    # The top 40% of the page (heading shots: a band lower down).
+    case $name in
+      heading-*) y=150 ;;
+      entry-*) y=105 ;;
+      *) y=0 ;;
+    esac
+    pdftoppm -r 60 -png -f 1 -l 1 -singlefile -x 0 -y "$y" -W 497 -H 230 "$pdf" "$structure/$name" ||
+      fail "pdftoppm could not rasterize $pdf"
+    echo "wrote $structure/$name.png"
+  done
+fi
