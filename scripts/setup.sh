@@ -16,7 +16,7 @@ packages=(
   # Open Sans (moderncv); Lato is bundled in fonts/
   fonts-sil-charis fonts-open-sans
   # tests
-  libgtest-dev libgmock-dev poppler-utils qpdf
+  libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools
   # sanitizer suite and fuzzers (scripts/sanitize.sh, tests/fuzz/run.sh)
   clang-14 libclang-rt-14-dev llvm-14
 )

@@ -1,13 +1,16 @@
-// Reading a PDF's word boxes, outline and page count through poppler and
-// qpdf (see pdf_boxes.hpp). The parsers are small and strict about only
-// what those tools write: pdftotext's XHTML has no comments, CDATA or
-// nested words, and qpdf's JSON is plain JSON.
+// Reading a PDF's word boxes, glyphs, outline and page count through
+// poppler, mupdf and qpdf (see pdf_boxes.hpp). The parsers are small and
+// strict about only what those tools write: pdftotext's XHTML and mutool's
+// structured text have no comments, CDATA or nested words, and qpdf's JSON
+// is plain JSON.
 #include "pdf_boxes.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <regex>
+#include <set>
 
 #include "run.hpp"
 
@@ -59,6 +62,24 @@ double number(std::string_view tag, std::string_view name) {
 
 Box box_of(std::string_view tag) {
   return {number(tag, "xMin"), number(tag, "yMin"), number(tag, "xMax"), number(tag, "yMax")};
+}
+
+// The bounds of a quad's four corners, "x y x y x y x y" (mupdf's order:
+// upper left, upper right, lower left, lower right).
+Box quad_bounds(const std::string& quad) {
+  double v[8] = {};
+  const char* at = quad.c_str();
+  for (double& n : v) {
+    char* end = nullptr;
+    n = std::strtod(at, &end);
+    at = end;
+  }
+  return {std::min({v[0], v[2], v[4], v[6]}), std::min({v[1], v[3], v[5], v[7]}),
+          std::max({v[0], v[2], v[4], v[6]}), std::max({v[1], v[3], v[5], v[7]})};
+}
+
+Box united(const Box& a, const Box& b) {
+  return {std::min(a.x0, b.x0), std::min(a.y0, b.y0), std::max(a.x1, b.x1), std::max(a.y1, b.y1)};
 }
 
 // ---- a minimal JSON reader, for qpdf's output --------------------------
@@ -281,6 +302,82 @@ std::vector<Word> distinct_words(const Page& page) {
       if (!seen) words.push_back(w);
     }
   return words;
+}
+
+std::vector<GlyphPage> parse_stext(std::string_view xml) {
+  std::vector<GlyphPage> pages;
+  std::string font;
+  double size = 0;
+  std::size_t at = 0;
+  while ((at = xml.find('<', at)) != std::string_view::npos) {
+    const std::size_t close = xml.find('>', at);
+    if (close == std::string_view::npos) break;
+    const std::string_view tag = xml.substr(at + 1, close - at - 1);
+    const std::string_view name = tag.substr(0, tag.find_first_of(" \t\n/"));
+    at = close + 1;
+    if (name == "page") {
+      pages.push_back({number(tag, "width"), number(tag, "height"), {}});
+    } else if (name == "line" && !pages.empty()) {
+      pages.back().lines.emplace_back();
+    } else if (name == "font") {
+      font = attribute(tag, "name");
+      size = number(tag, "size");
+    } else if (name == "char" && !pages.empty() && !pages.back().lines.empty()) {
+      pages.back().lines.back().glyphs.push_back(
+          {attribute(tag, "c"), font, size, number(tag, "x"), number(tag, "y"), quad_bounds(attribute(tag, "quad"))});
+    }
+  }
+  return pages;
+}
+
+bool is_space(std::string_view c) {
+  static const std::set<std::string_view> spaces = {
+      " ", "\t", "\u00A0", "\u2000", "\u2001", "\u2002", "\u2003", "\u2004", "\u2005", "\u2006",
+      "\u2007", "\u2008", "\u2009", "\u200A", "\u202F", "\u205F", "\u3000"};
+  return spaces.count(c) > 0;
+}
+
+Line words_of(const GlyphLine& line) {
+  Line out;
+  bool open = false;  // the last word takes the next glyph
+  for (const Glyph& g : line.glyphs) {
+    if (is_space(g.text)) {
+      open = false;
+      continue;
+    }
+    if (!open) out.words.push_back({"", g.em_box()});
+    open = true;
+    out.words.back().text += g.text;
+    out.words.back().box = united(out.words.back().box, g.em_box());
+  }
+  for (std::size_t i = 0; i < out.words.size(); ++i)
+    out.box = i == 0 ? out.words[i].box : united(out.box, out.words[i].box);
+  return out;
+}
+
+Page words_of(const GlyphPage& page) {
+  Page out{page.width, page.height, {}};
+  for (const auto& line : page.lines) {
+    Line words = words_of(line);
+    if (!words.words.empty()) out.lines.push_back(std::move(words));
+  }
+  return out;
+}
+
+GlyphBoxes read_glyph_boxes(const std::string& pdf) {
+  GlyphBoxes boxes;
+  if (run("command -v mutool").status != 0) {
+    boxes.error = "mutool is not installed (Debian package mupdf-tools; scripts/setup.sh installs it)";
+    return boxes;
+  }
+  Result r = run("mutool draw -q -F stext -o - " + quoted(pdf));
+  if (r.status != 0) {
+    boxes.error = "mutool draw -F stext " + pdf + " exited with " + std::to_string(r.status) + ":\n" + r.err;
+    return boxes;
+  }
+  for (const auto& page : parse_stext(r.out)) boxes.pages.push_back(words_of(page));
+  if (boxes.pages.empty()) boxes.error = "mutool draw -F stext " + pdf + " wrote no page";
+  return boxes;
 }
 
 std::vector<OutlineEntry> parse_qpdf_outlines(std::string_view json) {

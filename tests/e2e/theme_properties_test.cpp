@@ -1,6 +1,6 @@
 // Properties every built-in theme must have, for every input and language,
-// checked on the real PDF through poppler and qpdf (pdf_boxes.hpp) — never
-// on the layout's own idea of where it put things:
+// checked on the real PDF through poppler, mupdf and qpdf (pdf_boxes.hpp) —
+// never on the layout's own idea of where it put things:
 //   a. it renders (exit 0) without an overfull-line warning;
 //   b. no two words overlap;
 //   c. every word lies in the text area the theme declares (page minus
@@ -8,6 +8,10 @@
 //   d. no section heading is stranded at the foot of a page;
 //   e. the measure of body text (characters per line) is a readable one;
 //   f. the name and every section title of the input are in the text.
+// (b) and (c) measure each word by its glyphs as mupdf reports them: the
+// advances across, the em square on the baseline down (Glyph::em_box), the
+// same for every face (less a CJK mark's blank half; see drawn()). (d),
+// (e) and (f) read poppler's lines and text.
 // The themes come from the built binary (`cvpdf themes`), their declared
 // page and margins from the project's own style resolution (model/), laid
 // as the binary lays them: classic, then the theme, then the résumé's
@@ -18,6 +22,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <set>
@@ -175,7 +180,8 @@ std::optional<model::Style> declared_style(const Case& c, std::string& why) {
 struct Rendered {
   Result result;
   std::string command;
-  std::vector<Page> pages;
+  std::vector<Page> pages;  // poppler's lines and words (d, e)
+  GlyphBoxes glyphs;        // mupdf's, words in em boxes (b, c)
   std::vector<OutlineEntry> outline;
   std::string text;  // pdftotext, white space folded
 };
@@ -193,6 +199,7 @@ Rendered render(const Case& c) {
   }
   if (r.result.status != 0) return r;
   r.pages = read_boxes(pdf);
+  r.glyphs = read_glyph_boxes(pdf);
   r.outline = read_outline(pdf);
   r.text = pdf_text(pdf);
   return r;
@@ -229,34 +236,19 @@ bool opens(char32_t c) {  // … and in the second half
   return (c >= 0x3008 && c <= 0x3010 && c % 2 == 0) || c == 0x3014 || c == 0xFF08 || c == 0xFF3B || c == 0xFF5B;
 }
 
-// Where a word's glyphs are drawn, from poppler's box. Poppler sizes a box
-// by the font's Ascent and Descent; for Noto Sans/Serif CJK (Source Han)
-// those are its line metrics, 1.16 and 0.288 em, far beyond the ideographic
-// em box its glyphs are drawn in (0.88 em above the baseline, 0.12 below).
-// A word of wide characters whose box has that shape (its height 1.448
-// times its characters' mean width) is measured by its em box instead. A
-// full-width closing mark at a word's end (opening mark at its start) is
-// drawn in one half of its em: clreq lets that empty half hang past the
-// measure, so it is not counted either.
-Box ink_box(const Word& w) {
+// Where a word is drawn, from its em box (pdf_boxes.hpp): but for a
+// full-width closing mark at its end (opening mark at its start), whose
+// blank half holds no ink and is not counted. The em box alone is not
+// enough there: the composer gives up that half at a line's end as CLREQ
+// allows (compose/clreq.hpp), so the mark's ink ends on the measure, but
+// the PDF's glyph width, which mupdf's quad reports, is still a full em and
+// reaches half an em past it. The em is the box's height (its glyphs' size).
+Box drawn(const Word& w) {
   const auto cps = code_points(w.text);
   Box box = w.box;
   if (cps.empty()) return box;
-  double em = box.height();
-  const bool wide = std::all_of(cps.begin(), cps.end(), is_wide);
-  if (wide) {
-    constexpr double kAscent = 1.16, kDescent = 0.288;
-    const double em_by_height = box.height() / (kAscent + kDescent);
-    const double em_by_width = box.width() / static_cast<double>(cps.size());
-    if (std::abs(em_by_height / em_by_width - 1) < 0.25) {
-      const double baseline = box.y1 - kDescent * em_by_height;
-      box.y0 = baseline - 0.88 * em_by_height;
-      box.y1 = baseline + 0.12 * em_by_height;
-      em = em_by_height;
-    }
-  }
-  if (closes(cps.back())) box.x1 -= em / 2;
-  if (opens(cps.front())) box.x0 += em / 2;
+  if (closes(cps.back())) box.x1 -= box.height() / 2;
+  if (opens(cps.front())) box.x0 += box.height() / 2;
   return box;
 }
 
@@ -327,12 +319,23 @@ class ThemeProperty : public ::testing::TestWithParam<Case> {
     rendered_ = render(c);
     ASSERT_EQ(rendered_.result.status, 0) << "(a) " << rendered_.command << " failed:\n" << rendered_.result.err;
     ASSERT_FALSE(rendered_.pages.empty()) << "pdftotext -bbox-layout read no page";
+    ASSERT_TRUE(rendered_.glyphs.error.empty()) << "(b, c) no glyph boxes: " << rendered_.glyphs.error;
+    ASSERT_EQ(rendered_.glyphs.pages.size(), rendered_.pages.size()) << "mupdf and poppler count different pages";
   }
 
   // The text area the theme declares, in poppler's coordinates.
   Box text_area(const Page& page) const {
     return {to_pt(style_.margin_left), to_pt(style_.margin_top), page.width - to_pt(style_.margin_right),
             page.height - to_pt(style_.margin_bottom)};
+  }
+
+  // In the sidebar's column, by the box's centre (when the theme has one).
+  bool in_sidebar(const Box& box, const Page& page) const {
+    const Box area = text_area(page);
+    const double width = style_.sidebar_width * (area.x1 - area.x0);
+    const double centre = (box.x0 + box.x1) / 2;
+    return (style_.sidebar_side == "left" && centre < area.x0 + width) ||
+           (style_.sidebar_side == "right" && centre > area.x1 - width);
   }
 
   model::Style style_;
@@ -355,13 +358,14 @@ TEST_P(ThemeProperty, RendersCleanly) {
     EXPECT_NEAR(rendered_.pages[p].height, to_pt(style_.page_height), 0.5) << "page " << p + 1;
   }
 
-  // b. No two words overlap (boxes shrunk so neighbours may touch).
+  // b. No two words overlap (em boxes shrunk so neighbours may touch).
   int reported = 0;
-  for (std::size_t p = 0; p < rendered_.pages.size(); ++p) {
-    const auto words = distinct_words(rendered_.pages[p]);
+  const auto& glyph_pages = rendered_.glyphs.pages;
+  for (std::size_t p = 0; p < glyph_pages.size(); ++p) {
+    const auto words = distinct_words(glyph_pages[p]);
     for (std::size_t i = 0; i < words.size(); ++i)
       for (std::size_t j = i + 1; j < words.size(); ++j) {
-        const Box a = ink_box(words[i]).shrunk(kTouch), b = ink_box(words[j]).shrunk(kTouch);
+        const Box a = drawn(words[i]).shrunk(kTouch), b = drawn(words[j]).shrunk(kTouch);
         if (!a.overlaps(b)) continue;
         if (++reported > 20) continue;  // enough to see what is wrong
         ADD_FAILURE() << "(b) page " << p + 1 << ": '" << words[i].text << "' " << to_string(words[i].box)
@@ -377,20 +381,19 @@ TEST_P(ThemeProperty, RendersCleanly) {
   // on that side, and above and below, by the sidebar's padding.
   int outside = 0;
   const double padding = style_.sidebar_side == "none" ? 0 : to_pt(style_.sidebar_padding);
-  for (std::size_t p = 0; p < rendered_.pages.size(); ++p) {
-    const Page& page = rendered_.pages[p];
+  for (std::size_t p = 0; p < glyph_pages.size(); ++p) {
+    const Page& page = glyph_pages[p];
     const Box area = text_area(page);
-    const double sidebar_width = style_.sidebar_width * (area.x1 - area.x0);
     for (const auto& line : page.lines) {
       const bool footer = is_footer(line, static_cast<int>(p) + 1, area.y1);
       for (const auto& w : line.words) {
         Box allowed = area;
-        const Box ink = ink_box(w);
-        const double centre = (ink.x0 + ink.x1) / 2;
-        if (style_.sidebar_side == "left" && centre < area.x0 + sidebar_width) allowed.x0 -= padding;
-        if (style_.sidebar_side == "right" && centre > area.x1 - sidebar_width) allowed.x1 += padding;
-        if ((style_.sidebar_side == "left" && centre < area.x0 + sidebar_width) ||
-            (style_.sidebar_side == "right" && centre > area.x1 - sidebar_width)) {
+        const Box ink = drawn(w);
+        if (in_sidebar(ink, page)) {
+          if (style_.sidebar_side == "left")
+            allowed.x0 -= padding;
+          else
+            allowed.x1 += padding;
           allowed.y0 -= padding;
           allowed.y1 += padding;
         }
@@ -408,7 +411,9 @@ TEST_P(ThemeProperty, RendersCleanly) {
 
   // d. No page but the last ends a column on a section heading, or on an
   // item's first head line (its organisation) when the item has a second
-  // (its role): below such a line on its page there is more than the footer.
+  // (its role): below such a line on its page, in its column (the sidebar
+  // or the main one), there is more than the footer. Not "below it across":
+  // a theme may set its entries right of the headings (moderncv).
   Diagnostics diags;
   auto resume = load(GetParam().input.file, diags);
   ASSERT_TRUE(resume);
@@ -433,7 +438,7 @@ TEST_P(ThemeProperty, RendersCleanly) {
                                     [&](const std::string& org) { return !org.empty() && text.rfind(org, 0) == 0; });
       if (!heading && !head) continue;
       const bool followed = std::any_of(page.lines.begin(), page.lines.end(), [&](const Line& l) {
-        return &l != &line && l.box.y0 >= line.box.y1 - kTouch && l.box.x0 < line.box.x1 && line.box.x0 < l.box.x1 &&
+        return &l != &line && l.box.y0 >= line.box.y1 - kTouch && in_sidebar(l.box, page) == in_sidebar(line.box, page) &&
                !is_footer(l, static_cast<int>(p) + 1, text_bottom);
       });
       EXPECT_TRUE(followed) << "(d) page " << p + 1 << " ends on the " << (heading ? "heading" : "entry head")
@@ -510,7 +515,7 @@ TEST_P(ThemeProperty, BodyTextHasAReadableMeasure) {
 INSTANTIATE_TEST_SUITE_P(EveryTheme, ThemeProperty, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<Case>& param) { return case_name(param.param); });
 
-// The readers of pdf_boxes.hpp, on what poppler and qpdf write.
+// The readers of pdf_boxes.hpp, on what poppler, mupdf and qpdf write.
 TEST(PdfBoxes, ReadsPagesLinesAndWordsWithEntitiesDecoded) {
   const auto pages = parse_bbox_layout(R"(<doc>
   <page width="595.276000" height="841.890000">
@@ -552,6 +557,146 @@ TEST(PdfBoxes, ReadsTheOutlineWithPagesTopsAndChildren) {
   EXPECT_EQ(outline[1].depth, 1);
   EXPECT_EQ(outline[1].page, 2);
   EXPECT_TRUE(std::isnan(outline[1].top));
+}
+
+// mutool's structured text, as 1.21 writes it (abridged: no color).
+constexpr const char* kStext = R"(<?xml version="1.0"?>
+<document name="x.pdf">
+<page id="page1" width="595.276" height="841.89">
+<block bbox="68.031 51.34967 190.461 87.336">
+<line bbox="68.031 51.34967 190.461 87.336" wmode="0" dir="1 0">
+<font name="CharisSIL-Bold" size="22">
+<char quad="68.031 51.34967 79.82592 51.34967 68.031 87.336 79.82592 87.336" x="68.031" y="77.66803" c="R"/>
+<char quad="79.823 51.34967 93.59448 51.34967 79.823 87.336 93.59448 87.336" x="79.823" y="77.66803" c="&amp;"/>
+<char quad="93.595 51.34967 105.7659 51.34967 93.595 87.336 105.7659 87.336" x="93.595" y="77.66803" c="&lt;"/>
+<char quad="105.761 51.34967 111.5 51.34967 105.761 87.336 111.5 87.336" x="105.761" y="77.66803" c=" "/>
+</font>
+<font name="NotoSansCJKsc-Regular" size="10">
+<char quad="111.5 60 121.5 60 111.5 80 121.5 80" x="111.5" y="77.66803" c="&#x4e2d;"/>
+<char quad="121.5 60 131.5 60 121.5 80 131.5 80" x="121.5" y="77.66803" c="&#xff0c;"/>
+<char quad="131.5 60 141.5 60 131.5 80 141.5 80" x="131.5" y="77.66803" c="&#x6587;"/>
+<char quad="141.5 60 144 60 141.5 80 144 80" x="141.5" y="77.66803" c="&#xa0;"/>
+<char quad="144 60 150 60 144 80 150 80" x="144" y="77.66803" c="&quot;"/>
+<char quad="150 60 153 60 150 80 153 80" x="150" y="77.66803" c="&apos;"/>
+</font>
+</line>
+</block>
+<block bbox="0 0 10 10"><image bbox="0 0 10 10" width="10" height="10"/></block>
+</page>
+<page id="page2" width="612" height="792">
+<block bbox="50 90 80 102">
+<line bbox="50 90 80 102" wmode="0" dir="1 0">
+<font name="Lato-Regular" size="10">
+<char quad="50 90 56 90 50 102 56 102" x="50" y="100" c="a"/>
+</font>
+<font name="Lato-Regular" size="7">
+<char quad="56 93 60 93 56 102 60 102" x="56" y="100" c="b"/>
+</font>
+</line>
+</block>
+</page>
+</document>
+)";
+
+TEST(PdfBoxes, ReadsGlyphsWithTheirFontsSizesAndEntitiesDecoded) {
+  const auto pages = parse_stext(kStext);
+  ASSERT_EQ(pages.size(), 2u);
+  EXPECT_DOUBLE_EQ(pages[0].width, 595.276);
+  EXPECT_DOUBLE_EQ(pages[1].height, 792);
+  ASSERT_EQ(pages[0].lines.size(), 1u);  // the image block has no line
+  const auto& glyphs = pages[0].lines[0].glyphs;
+  ASSERT_EQ(glyphs.size(), 10u);
+  std::string text;
+  for (const auto& g : glyphs) text += g.text;
+  EXPECT_EQ(text, "R&< \u4e2d\uff0c\u6587\u00a0\"'");
+  EXPECT_EQ(glyphs[0].font, "CharisSIL-Bold");
+  EXPECT_DOUBLE_EQ(glyphs[0].size, 22);
+  EXPECT_EQ(glyphs[4].font, "NotoSansCJKsc-Regular");
+  EXPECT_DOUBLE_EQ(glyphs[4].size, 10);
+  EXPECT_DOUBLE_EQ(glyphs[1].x, 79.823);
+  EXPECT_DOUBLE_EQ(glyphs[1].y, 77.66803);
+  EXPECT_DOUBLE_EQ(glyphs[1].quad.x1, 93.59448);
+  EXPECT_DOUBLE_EQ(glyphs[1].quad.y0, 51.34967);
+  EXPECT_DOUBLE_EQ(glyphs[1].quad.y1, 87.336);
+  EXPECT_DOUBLE_EQ(pages[1].lines[0].glyphs[1].size, 7);
+}
+
+TEST(PdfBoxes, AGlyphsEmBoxIsItsAdvanceAcrossAndTheEmSquareOnItsBaseline) {
+  // Not the quad's height (the font's Ascent to Descent, 36pt at 22pt).
+  const Box em = parse_stext(kStext)[0].lines[0].glyphs[0].em_box();
+  EXPECT_DOUBLE_EQ(em.x0, 68.031);
+  EXPECT_DOUBLE_EQ(em.x1, 79.82592);
+  EXPECT_NEAR(em.y0, 77.66803 - 17.6, 1e-9);
+  EXPECT_NEAR(em.y1, 77.66803 + 4.4, 1e-9);
+}
+
+TEST(PdfBoxes, SplitsALineIntoWordsAtSpacesOnly) {
+  const auto pages = parse_stext(kStext);
+  const Line line = words_of(pages[0].lines[0]);
+  // Ideographs and their punctuation are one word, as poppler has them; a
+  // no-break space splits like a space.
+  ASSERT_EQ(line.words.size(), 3u);
+  EXPECT_EQ(line.words[0].text, "R&<");
+  EXPECT_EQ(line.words[1].text, "\u4e2d\uff0c\u6587");
+  EXPECT_EQ(line.words[2].text, "\"'");
+  EXPECT_DOUBLE_EQ(line.words[0].box.x0, 68.031);
+  EXPECT_DOUBLE_EQ(line.words[0].box.x1, 105.7659);  // the space's advance is not the word's
+  EXPECT_DOUBLE_EQ(line.words[1].box.x0, 111.5);
+  EXPECT_DOUBLE_EQ(line.words[1].box.x1, 141.5);
+  // Each word is as tall as its own glyphs' em: 22pt, then 10pt.
+  EXPECT_NEAR(line.words[0].box.height(), 22, 1e-9);
+  EXPECT_NEAR(line.words[1].box.y0, 77.66803 - 8, 1e-9);
+  EXPECT_NEAR(line.words[1].box.y1, 77.66803 + 2, 1e-9);
+  EXPECT_NEAR(line.box.y0, 77.66803 - 17.6, 1e-9);
+  EXPECT_DOUBLE_EQ(line.box.x1, 153);
+  // A word of two sizes (small capitals) spans both glyphs' em boxes.
+  const Page second = words_of(pages[1]);
+  ASSERT_EQ(second.lines.size(), 1u);
+  ASSERT_EQ(second.lines[0].words.size(), 1u);
+  EXPECT_EQ(second.lines[0].words[0].text, "ab");
+  EXPECT_DOUBLE_EQ(second.lines[0].words[0].box.y0, 92);
+  EXPECT_DOUBLE_EQ(second.lines[0].words[0].box.y1, 102);
+  EXPECT_DOUBLE_EQ(second.lines[0].words[0].box.x1, 60);
+}
+
+TEST(PdfBoxes, EmBoxesOfLinesOverlapOnlyWhenTheirBaselinesAreCloserThanAnEm) {
+  auto glyph_at = [](double baseline) { return Glyph{"x", "F", 10, 0, baseline, {0, baseline - 12, 5, baseline + 3}}; };
+  // Leading 1.3: Charis's quads (1.64 em) would overlap by 3.4pt; the em
+  // squares do not.
+  EXPECT_TRUE(glyph_at(100).quad.overlaps(glyph_at(113).quad));
+  EXPECT_FALSE(glyph_at(100).em_box().shrunk(0.3).overlaps(glyph_at(113).em_box().shrunk(0.3)));
+  // Baselines 9pt apart at 10pt: a collision.
+  EXPECT_TRUE(glyph_at(100).em_box().shrunk(0.3).overlaps(glyph_at(109).em_box().shrunk(0.3)));
+}
+
+TEST(PdfBoxes, WithoutMutoolTheGlyphBoxesSayWhy) {
+  const std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  const std::string empty = temp_dir();
+  setenv("PATH", empty.c_str(), 1);
+  const GlyphBoxes boxes = read_glyph_boxes(source("resume.yaml"));
+  setenv("PATH", path.c_str(), 1);
+  EXPECT_TRUE(boxes.pages.empty());
+  EXPECT_NE(boxes.error.find("mupdf-tools"), std::string::npos) << boxes.error;
+}
+
+TEST(PdfBoxes, ReadsTheGlyphsOfARealPdf) {
+  const std::string pdf = temp_dir() + "/out.pdf";
+  ASSERT_EQ(run(cvpdf() + " '" + source("resume.yaml") + "' -o '" + pdf + "'").status, 0);
+  const GlyphBoxes boxes = read_glyph_boxes(pdf);
+  ASSERT_EQ(boxes.error, "");
+  ASSERT_EQ(static_cast<int>(boxes.pages.size()), page_count(pdf));
+  // Every word poppler finds on page 1 is one of mupdf's, at about the
+  // same place across. (A hyphen added at a break is a soft hyphen to
+  // poppler, a hyphen-minus to mupdf.)
+  const auto glyph_words = distinct_words(boxes.pages[0]);
+  for (const auto& w : distinct_words(read_boxes(pdf)[0])) {
+    std::string text = w.text;
+    if (const auto at = text.find("\u00AD"); at != std::string::npos) text.replace(at, 2, "-");
+    const bool found = std::any_of(glyph_words.begin(), glyph_words.end(), [&](const Word& g) {
+      return g.text == text && std::abs(g.box.x0 - w.box.x0) < 0.5 && std::abs(g.box.x1 - w.box.x1) < 0.5;
+    });
+    EXPECT_TRUE(found) << "'" << w.text << "' " << to_string(w.box);
+  }
 }
 
 // The binary lists exactly the layouts built into it (so the cases above
