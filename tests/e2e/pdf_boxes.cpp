@@ -12,6 +12,7 @@
 #include <regex>
 #include <set>
 
+#include "core/utf8.hpp"
 #include "run.hpp"
 
 namespace cvpdf::test {
@@ -20,23 +21,7 @@ namespace {
 
 std::string quoted(const std::string& path) { return "'" + path + "'"; }
 
-void append_utf8(std::string& out, unsigned long cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
+void append_utf8(std::string& out, unsigned long cp) { utf8::append(out, static_cast<char32_t>(cp)); }
 
 // The value of attribute `name` in a start tag's text, or "".
 std::string attribute(std::string_view tag, std::string_view name) {
