@@ -81,7 +81,7 @@ if [[ -z ${GALLERY_DIR:-} ]]; then
     "heading-bar|--set heading.style=bar"
     "heading-plain|--set heading.style=plain --set heading.small-caps=true"
     "entry-classic|"
-    "entry-jake|--set entry.item-lines=[org | location, role | date]"
+    "entry-jake|--set entry.item-lines=[org | location, role tags | date]"
     "entry-dates-left|--set entry.dates=left"
     "sidebar-left|--set sidebar.side=left --set sidebar.sections=[Skills, Awards & Publications]"
   )

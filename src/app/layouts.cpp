@@ -105,7 +105,7 @@ LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, c
       path = path.lexically_normal();  // messages say theme.yaml, not ././theme.yaml
       std::error_code ec;
       if (!fs::is_regular_file(path, ec)) {
-        throw FatalError({Severity::Error, span, "layout '" + name + "' is neither a built-in layout nor a file",
+        throw FatalError({Severity::Error, span, "theme '" + name + "' is neither a built-in theme nor a file",
                           "built-in themes: " + builtin_layout_names() +
                               " (see `cvpdf themes`); or give the path of a theme .yaml file"});
       }
@@ -113,7 +113,7 @@ LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, c
       if (!is_text(text)) {
         // A PNG, a PDF, a program: its bytes would only garble the message.
         throw FatalError({Severity::Error, span,
-                          path.string() + " is not a layout file (it is not YAML text)",
+                          path.string() + " is not a theme file (it is not YAML text)",
                           "a theme is a .yaml file of keys such as page: {size: a4}; built-in themes: " +
                               builtin_layout_names()});
       }

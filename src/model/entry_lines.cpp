@@ -1,6 +1,7 @@
 // entry.item-lines parsed: words split at whitespace, sides split at '|'.
 #include "model/entry_lines.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace cvpdf::model {
@@ -96,6 +97,17 @@ std::optional<std::vector<EntryLine>> parse_item_lines(const std::vector<std::st
       }
     }
     parsed.push_back(std::move(line));
+  }
+  // A field with no place would drop what the résumé says there without a
+  // word: every one must appear (a date in a date column is taken from its
+  // line, entry.dates: left).
+  for (EntryField f : kFields) {
+    if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
+    error = {"the lines show no '" + std::string(field_word(f)) + "', so an item's " + std::string(field_word(f)) +
+                 " would not be printed",
+             "give every field a place: org, role, date, location and tags, e.g. "
+             "[\"org tags | date\", \"role | location\"]"};
+    return std::nullopt;
   }
   return parsed;
 }

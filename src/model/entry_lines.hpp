@@ -35,7 +35,7 @@ struct EntryLinesError {
 // Parses every line; a field may appear once in the whole template, so an
 // item never shows the same text twice. nullopt, with `error` filled in,
 // when a line is empty, has more than one '|', or names an unknown or
-// repeated field.
+// repeated field, or when a field has no line at all (its text would be lost).
 std::optional<std::vector<EntryLine>> parse_item_lines(const std::vector<std::string>& lines, EntryLinesError& error);
 
 // The classic template, ["org tags | date", "role | location"], parsed.

@@ -69,14 +69,14 @@ TEST(InputText, BinaryLayoutIsNamedNotEchoed) {
   write_file(dir + "/cv.pdf", std::string("%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\x00\x1b\x07", 30));
   Result from_file = run(cvpdf() + " check " + dir + "/r.yaml");
   EXPECT_EQ(from_file.status, 1) << from_file.err;
-  EXPECT_NE(from_file.err.find("r.yaml:2:9: error: " + dir + "/cv.pdf is not a layout file (it is not YAML text)"),
+  EXPECT_NE(from_file.err.find("r.yaml:2:9: error: " + dir + "/cv.pdf is not a theme file (it is not YAML text)"),
             std::string::npos)
       << from_file.err;
   EXPECT_EQ(from_file.err.find("obj"), std::string::npos) << from_file.err;
 
   Result program = run(cvpdf() + " check " + dir + "/r.yaml --layout /bin/ls");
   EXPECT_EQ(program.status, 1) << program.err;
-  EXPECT_NE(program.err.find("/bin/ls is not a layout file (it is not YAML text)"), std::string::npos) << program.err;
+  EXPECT_NE(program.err.find("/bin/ls is not a theme file (it is not YAML text)"), std::string::npos) << program.err;
   EXPECT_EQ(program.err.find("ELF"), std::string::npos) << program.err;
   EXPECT_EQ(control_bytes(program.err), "") << program.err;
 }

@@ -108,7 +108,7 @@ TEST(ThemeCli, AnUnknownThemeNameListsTheBuiltInOnes) {
   write_file(dir + "/r.yaml", kResume);
   Result r = run(in_dir(dir, "r.yaml --theme fancy -o cv.pdf"));
   EXPECT_EQ(r.status, 1) << r.err;
-  EXPECT_NE(r.err.find("--theme: error: layout 'fancy' is neither a built-in layout nor a file"), std::string::npos)
+  EXPECT_NE(r.err.find("--theme: error: theme 'fancy' is neither a built-in theme nor a file"), std::string::npos)
       << r.err;
   std::string names;
   for (const auto& name : theme_names()) names += (names.empty() ? "" : ", ") + name;
@@ -118,7 +118,7 @@ TEST(ThemeCli, AnUnknownThemeNameListsTheBuiltInOnes) {
   write_file(dir + "/s.yaml", std::string("theme: fancy\n") + kResume);
   Result from_file = run(in_dir(dir, "check s.yaml"));
   EXPECT_EQ(from_file.status, 1);
-  EXPECT_NE(from_file.err.find("s.yaml:1:8: error: layout 'fancy'"), std::string::npos) << from_file.err;
+  EXPECT_NE(from_file.err.find("s.yaml:1:8: error: theme 'fancy'"), std::string::npos) << from_file.err;
 }
 
 TEST(ThemeCli, ThemesListsEachBuiltInWithItsDescription) {
@@ -321,7 +321,7 @@ TEST(ThemeCli, GalleryFailsLoudlyWhenARenderFails) {
   const std::string out = temp_dir() + "/themes";
   Result r = run(gallery(out, "classic no-such-theme"));
   EXPECT_EQ(r.status, 1) << r.err;
-  EXPECT_NE(r.err.find("layout 'no-such-theme' is neither a built-in layout nor a file"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("theme 'no-such-theme' is neither a built-in theme nor a file"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("gallery: rendering theme 'no-such-theme' (en) failed"), std::string::npos) << r.err;
   EXPECT_FALSE(exists(out + "/no-such-theme-en.png"));
 

@@ -145,7 +145,7 @@ TEST(EntryLayout, TheClassicTemplatePutsTheDateBesideTheOrganisation) {
 }
 
 TEST(EntryLayout, JakesTemplatePutsTheDateOnTheRoleLineFlushRight) {
-  Composed c = compose("en", {"entry.item-lines=[org | location, role | date]"});
+  Composed c = compose("en", {"entry.item-lines=[org | location, role tags | date]"});
   ASSERT_FALSE(c.diags.has_errors()) << errors(c.diags);
   const SetRun& org = c.find("Huawei");
   const SetRun& role = c.find("Engineer");
@@ -173,10 +173,10 @@ TEST(EntryLayout, ALocationTooLongToSitBesideTheRoleGoesBelowItFlushRight) {
 }
 
 TEST(EntryLayout, SeveralFieldsOnASideAreJoinedWithTheLanguagesComma) {
-  Composed en = compose("en", {"entry.item-lines=[role org location | date]"});
+  Composed en = compose("en", {"entry.item-lines=[role org location tags | date]"});
   ASSERT_FALSE(en.diags.has_errors()) << errors(en.diags);
   EXPECT_EQ(en.line_at(en.find("Huawei").y), "Engineer, Huawei, BeijingSep 2021 – Present");
-  Composed zh = compose("zh", {"entry.item-lines=[role org location | date]"});
+  Composed zh = compose("zh", {"entry.item-lines=[role org location tags | date]"});
   ASSERT_FALSE(zh.diags.has_errors()) << errors(zh.diags);
   const std::string line = zh.line_at(zh.find("华为").y);
   EXPECT_EQ(line.rfind("高级工程师，华为，北京", 0), 0u) << line;

@@ -49,7 +49,13 @@ TEST(EntryLines, SidesMayBeOneOrEmptyAndSpacingIsFree) {
   EXPECT_TRUE(lines[1].has(F::Date));
 }
 
-TEST(EntryLines, NoLinesIsATemplateToo) { EXPECT_TRUE(parse({}).empty()); }
+TEST(EntryLines, EveryFieldNeedsAPlace) {
+  // No lines, or a line list without tags, would drop what the résumé says.
+  EXPECT_EQ(failure({}).message, "the lines show no 'org', so an item's org would not be printed");
+  const EntryLinesError e = failure({"org | location", "role | date"});
+  EXPECT_EQ(e.message, "the lines show no 'tags', so an item's tags would not be printed");
+  EXPECT_NE(e.hint.find("give every field a place"), std::string::npos) << e.hint;
+}
 
 TEST(EntryLines, AnUnknownFieldIsNamedWithTheNearestField) {
   const EntryLinesError e = failure({"org | date", "role | loaction"});
@@ -82,7 +88,7 @@ TEST(EntryLines, AnEmptyLineIsAnError) {
 
 TEST(EntryLines, ABadTemplateFallsBackToTheClassicOne) {
   EXPECT_EQ(item_lines_or_default({"org | role | date"}), default_item_lines());
-  EXPECT_EQ(item_lines_or_default({"org | location", "role | date"}), parse({"org | location", "role | date"}));
+  EXPECT_EQ(item_lines_or_default({"org | location", "role tags | date"}), parse({"org | location", "role tags | date"}));
 }
 
 // A theme file read through the style reader, as the app reads it.
@@ -94,9 +100,9 @@ Style read_theme(const std::string& yaml, Diagnostics& diags) {
 
 TEST(EntryLinesInATheme, AGoodTemplateIsKeptAsWritten) {
   Diagnostics diags;
-  const Style s = read_theme("entry:\n  item-lines: [\"org | location\", \"role | date\"]\n", diags);
+  const Style s = read_theme("entry:\n  item-lines: [\"org | location\", \"role tags | date\"]\n", diags);
   EXPECT_TRUE(diags.all().empty()) << (diags.all().empty() ? "" : diags.all()[0].format());
-  EXPECT_EQ(s.entry_item_lines, (std::vector<std::string>{"org | location", "role | date"}));
+  EXPECT_EQ(s.entry_item_lines, (std::vector<std::string>{"org | location", "role tags | date"}));
 }
 
 TEST(EntryLinesInATheme, ABadTemplateIsAnErrorAtTheValue) {

@@ -108,7 +108,7 @@ TEST(StyleFields, EveryTableKeyIsKnownAndReachesItsMember) {
       case FieldKind::FontList: case FieldKind::TextList:
         v.is_list = true;
         // A template of entry.item-lines must name its fields (entry_lines.hpp).
-        v.list = key == "entry.item-lines" ? std::vector<std::string>{"role | date"} : std::vector<std::string>(12, "X");
+        v.list = key == "entry.item-lines" ? std::vector<std::string>{"org | date", "role location tags"} : std::vector<std::string>(12, "X");
         break;
       case FieldKind::Text: v.scalar = "{month}"; break;
       // Every choice's last word is not its default.
