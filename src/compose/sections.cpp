@@ -48,13 +48,20 @@ void Composer::compose_section(const model::Section& section, bool first) {
     if (galley.boxes_since(mark) <= static_cast<std::size_t>(style.entry_keep_lines)) galley.keep_together(mark);
     first_entry = false;
   }
+  // A section's own bullets and paragraph stand in the text column, beside
+  // the date column as the entries' text does (entry.dates: left).
+  const Scaled text_x = text_column_x();
+  entry_x = text_x;
+  column_width = width - text_x;
   for (std::size_t i = 0; i < section.bullets.size(); ++i)
     add_bullet(section.bullets[i], i == 0, i == 0 ? 0 : style.bullet_space_between);
   if (!section.text.empty()) {
     RichText paragraph;
     paragraph.add(text(section.text), body(), {}, section.text.span);
-    galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(width)), 0, true);
+    galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(width - text_x)), text_x, true);
   }
+  entry_x = 0;
+  column_width = width;
 }
 
 }  // namespace cvpdf::compose

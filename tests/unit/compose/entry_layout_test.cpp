@@ -263,6 +263,19 @@ TEST(EntryLayout, AResumeWithoutDatesGetsNoDateColumn) {
   EXPECT_GE(dated.find("Huawei").x, dated.column_left() + dated.style.date_column_width);
 }
 
+TEST(EntryLayout, ASectionsOwnBulletsAndTextStandInTheTextColumn) {
+  const std::string more = std::string(kResume) +
+                           "  - title: Interests\n    bullets: [Sailing the long coast, Restoring radios]\n"
+                           "  - title: Vision\n    text: Make storage boring again.\n";
+  Composed c = compose("en", {"entry.dates=left"}, more);
+  ASSERT_FALSE(c.diags.has_errors()) << errors(c.diags);
+  const Scaled text_x = c.find("Huawei").x;
+  EXPECT_GE(text_x, c.column_left() + c.style.date_column_width);
+  EXPECT_EQ(c.find("Sailing").x, text_x + c.style.bullet_indent);
+  EXPECT_EQ(c.find("Make storage").x, text_x);
+  expect_no_overlap(c);
+}
+
 TEST(EntryLayout, DatesLeftInChinese) {
   Composed c = compose("zh", {"entry.dates=left"});
   ASSERT_FALSE(c.diags.has_errors()) << errors(c.diags);
