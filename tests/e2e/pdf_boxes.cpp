@@ -74,11 +74,14 @@ struct Json {
   double number = 0;
   std::string string;
   std::vector<Json> array;
-  std::vector<std::pair<std::string, Json>> object;
+  // An object's members as two lists: a vector of pair<string, Json> would
+  // need Json complete inside its own definition (clang's libstdc++ check).
+  std::vector<std::string> keys;
+  std::vector<Json> values;
 
   const Json* get(std::string_view key) const {
-    for (const auto& [k, v] : object)
-      if (k == key) return &v;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] == key) return &values[i];
     return nullptr;
   }
 };
@@ -179,7 +182,8 @@ class JsonReader {
       if (!read_string(key) || !expect(':')) return false;
       Json value;
       if (!read(value)) return false;
-      out.object.emplace_back(std::move(key), std::move(value));
+      out.keys.push_back(std::move(key));
+      out.values.push_back(std::move(value));
     } while (expect(','));
     return expect('}');
   }
