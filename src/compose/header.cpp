@@ -19,6 +19,8 @@ namespace {
 
 // Wider than 4:1 (or taller than 1:4) is a banner or a scan, not a photo.
 constexpr double kMaxPhotoAspect = 4.0;
+// The narrowest metric cell, in ems of the label size (header.cpp set_metrics).
+constexpr Scaled kMetricCellMinEm = 8;
 
 // The photo, if the résumé names one: its path resolved against the
 // résumé's directory, checked by decoding it (frame/photo.hpp) before
@@ -163,7 +165,7 @@ class HeaderSetter {
       shape.leading = shape.leading_cjk = 1.15;  // display size: tight leading
       name_lines = c_.typesetter.set(name, shape);
     }
-    if ((parts_ & kHeaderHeadline) && !person.headline.empty()) {
+    if ((parts_ & kHeaderHeadline) && !c_.text(person.headline).empty()) {
       RichText headline;
       headline.add(c_.text(person.headline), c_.with(FontVariant::Regular, style_.headline_size, style_.accent_color),
                    {}, person.headline.span);
@@ -204,13 +206,13 @@ class HeaderSetter {
     const auto& person = c_.resume.person;
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
     std::vector<RichText> items;
-    if (!person.email.empty()) items.emplace_back().add(person.email, muted, "mailto:" + person.email, person.span);
-    if (!person.phone.empty()) items.emplace_back().add(person.phone, muted, {}, person.span);
-    if (!person.location.empty())
+    if (!model::blank(person.email)) items.emplace_back().add(person.email, muted, "mailto:" + person.email, person.span);
+    if (!model::blank(person.phone)) items.emplace_back().add(person.phone, muted, {}, person.span);
+    if (!c_.text(person.location).empty())
       items.emplace_back().add(c_.text(person.location), muted, {}, person.location.span);
     for (const auto& link : person.links) {
       std::string label = c_.text(link.label);
-      if (label.empty()) label = link.url;
+      if (label.empty() && !model::blank(link.url)) label = link.url;
       if (label.empty()) continue;
       items.emplace_back().add(label, muted, link.url, link.span);
     }
@@ -355,7 +357,7 @@ class HeaderSetter {
 
   void set_summary() {
     const auto& person = c_.resume.person;
-    if (person.summary.empty()) return;
+    if (c_.text(person.summary).empty()) return;
     RichText summary;
     summary.add(c_.text(person.summary), c_.body(), {}, person.summary.span);
     c_.galley.add_lines(c_.typesetter.set(summary, c_.typesetter.body_shape(width_)), 0, true,
@@ -365,18 +367,23 @@ class HeaderSetter {
   }
 
   void set_metrics() {
-    const auto& person = c_.resume.person;
-    if (person.metrics.empty()) return;
-    const auto n = static_cast<Scaled>(person.metrics.size());
+    std::vector<const model::Metric*> metrics;
+    for (const auto& metric : c_.resume.person.metrics)
+      if (!c_.text(metric.value).empty() || !c_.text(metric.label).empty()) metrics.push_back(&metric);
+    if (metrics.empty()) return;
+    const auto n = static_cast<Scaled>(metrics.size());
     const Scaled gap = style_.pair_column_gap;
-    const Scaled column = (width_ - (n - 1) * gap) / n;
+    // Side by side when every cell keeps about 8 ems of the label size
+    // (a label of two or three words a line); narrower (a sidebar, a
+    // narrow page), one metric a row, so no cell's words run into the next.
+    const bool stacked = (width_ - (n - 1) * gap) / n < kMetricCellMinEm * style_.metric_label_size;
+    const Scaled column = stacked ? width_ : (width_ - (n - 1) * gap) / n;
     // A metric: an accent bar, the value large, the label small beneath.
     const Scaled bar = std::max<Scaled>(pt(1.6), style_.metric_value_size / 10);
     const Scaled inset = bar + pt(5);
-    Block row;
-    Scaled value_height = 0;
     std::vector<Block> cells;
-    for (const auto& metric : person.metrics) {
+    for (const model::Metric* m : metrics) {
+      const model::Metric& metric = *m;
       RichText value;
       value.add(c_.text(metric.value), c_.with(FontVariant::Bold, style_.metric_value_size, style_.accent_color), {},
                 metric.value.span);
@@ -395,20 +402,30 @@ class HeaderSetter {
         for (auto& e : under.elements) cell.elements.push_back(std::move(e));
         cell.depth = shift + under.depth;
       }
-      value_height = std::max(value_height, cell.height);
       cells.push_back(std::move(cell));
     }
-    Scaled depth = 0;
-    for (auto& cell : cells) depth = std::max(depth, cell.depth);
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      Scaled x = static_cast<Scaled>(i) * (column + gap);
-      row.elements.push_back(frame::Rule{x, -value_height + pt(2), bar, value_height - pt(2) + depth - pt(2), style_.rule_color});
-      translate(cells[i].elements, x + inset, 0);
-      for (auto& e : cells[i].elements) row.elements.push_back(std::move(e));
+    // One row of all cells, or (stacked) a row per cell, half an em apart.
+    const std::size_t per_row = stacked ? 1 : cells.size();
+    for (std::size_t first = 0; first < cells.size(); first += per_row) {
+      const std::size_t last = std::min(cells.size(), first + per_row);
+      Block row;
+      Scaled value_height = 0, depth = 0;
+      for (std::size_t i = first; i < last; ++i) {
+        value_height = std::max(value_height, cells[i].height);
+        depth = std::max(depth, cells[i].depth);
+      }
+      for (std::size_t i = first; i < last; ++i) {
+        Scaled x = static_cast<Scaled>(i - first) * (column + gap);
+        row.elements.push_back(
+            frame::Rule{x, -value_height + pt(2), bar, value_height - pt(2) + depth - pt(2), style_.rule_color});
+        translate(cells[i].elements, x + inset, 0);
+        for (auto& e : cells[i].elements) row.elements.push_back(std::move(e));
+      }
+      row.height = value_height;
+      row.depth = depth;
+      const Scaled before = first == 0 ? (set_anything_ ? style_.gap_after_summary : 0) + clear_ : style_.text_size / 2;
+      c_.galley.add_kept_block(std::move(row), before);
     }
-    row.height = value_height;
-    row.depth = depth;
-    c_.galley.add_kept_block(std::move(row), (set_anything_ ? style_.gap_after_summary : 0) + clear_);
     clear_ = 0;
     set_anything_ = true;
     c_.galley.add_glue(style_.metrics_gap_after);
