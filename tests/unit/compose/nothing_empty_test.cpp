@@ -6,11 +6,8 @@
 
 #include <algorithm>
 
-#include "compose/builtin_layouts.hpp"
-#include "compose/render_variant.hpp"
-#include "model/loader.hpp"
-#include "model/style_layers.hpp"
 #include "model/visible_content.hpp"
+#include "theme_layers.hpp"
 
 namespace cvpdf::compose {
 namespace {
@@ -60,36 +57,8 @@ std::vector<const BuiltinLayout*> themes() {
   return out;
 }
 
-// classic under the theme, the test's keys over both, as app/layouts.cpp stacks them.
-model::StyleLayers theme_layers(const BuiltinLayout& theme, const model::StyleMap& keys, Diagnostics& diags) {
-  model::StyleLayers layers;
-  for (const auto& l : builtin_layouts())
-    if (l.name == "classic") layers.push({"<built-in layout classic>", "", *model::load_style(l.text(), "classic.yaml", diags)});
-  if (theme.name != "classic") {
-    const std::string origin = "<built-in layout " + std::string(theme.name) + ">";
-    layers.push({origin, "", *model::load_style(theme.text(), origin, diags)});
-  }
-  layers.push({"style:", "", keys});
-  return layers;
-}
-
-struct Composed {
-  frame::Document doc;
-  Style style;
-  Diagnostics diags;
-};
-
-Composed compose(const BuiltinLayout& theme, const std::string& language) {
-  Composed c;
-  auto resume = model::load_resume(kResume, "hostile.yaml", ".", c.diags);
-  EXPECT_TRUE(resume.has_value());
-  if (!resume) return c;
-  text::FontBook book;
-  VariantOptions options{{language, 0, "test", false}};
-  RenderedVariant rendered = render_variant(*resume, theme_layers(theme, {}, c.diags), book, options, c.diags);
-  c.style = std::move(rendered.style);
-  c.doc = std::move(rendered.document);
-  return c;
+ThemeComposed compose(const BuiltinLayout& theme, const std::string& language) {
+  return compose_in_theme(kResume, theme, language);
 }
 
 // Every run's text, one after another (small capitals split a heading into runs).
@@ -147,7 +116,7 @@ TEST(NothingEmpty, LeftOutInEveryThemeAndLanguage) {
   for (const auto* theme : themes()) {
     for (const std::string language : {"en", "zh"}) {
       SCOPED_TRACE(std::string(theme->name) + " " + language);
-      Composed c = compose(*theme, language);
+      ThemeComposed c = compose(*theme, language);
       const std::string text = lower(page_text(c.doc));
       const bool zh = language == "zh";
       // The zh-only award shows in zh; in en its section is gone, heading and all.
