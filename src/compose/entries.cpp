@@ -457,8 +457,15 @@ void Composer::add_pair(const model::Entry& entry) {
   ParagraphShape value_shape = typesetter.body_shape(width - text_x);
   value_shape.align = Alignment::Ragged;  // short lists of names: ragged reads better than stretched
   auto value_lines = typesetter.set(value, value_shape);
-  // Row i holds label line i and text line i.
-  std::vector<SetLine> rows(std::max(label_lines.size(), value_lines.size()));
+  // A label line that still reaches past its column (a word that cannot
+  // break) would overprint the text beside it: the text starts on the row
+  // under the label instead, in its own column.
+  bool label_overflows = false;
+  for (const auto& line : label_lines)
+    label_overflows = label_overflows || line_extent(line) > label_width + pt(0.5);
+  const std::size_t first_value_row = label_overflows ? label_lines.size() : 0;
+  // Row i holds label line i and text line i - first_value_row.
+  std::vector<SetLine> rows(std::max(label_lines.size(), first_value_row + value_lines.size()));
   for (std::size_t i = 0; i < rows.size(); ++i) {
     SetLine& row = rows[i];
     if (i < label_lines.size()) {
@@ -466,11 +473,12 @@ void Composer::add_pair(const model::Entry& entry) {
       row.height = label_lines[i].height;
       row.depth = label_lines[i].depth;
     }
-    if (i < value_lines.size()) {
-      translate(value_lines[i].elements, text_x, 0);
-      for (auto& e : value_lines[i].elements) row.elements.push_back(std::move(e));
-      row.height = std::max(row.height, value_lines[i].height);
-      row.depth = std::max(row.depth, value_lines[i].depth);
+    if (i >= first_value_row && i - first_value_row < value_lines.size()) {
+      SetLine& v = value_lines[i - first_value_row];
+      translate(v.elements, text_x, 0);
+      for (auto& e : v.elements) row.elements.push_back(std::move(e));
+      row.height = std::max(row.height, v.height);
+      row.depth = std::max(row.depth, v.depth);
     }
   }
   galley.add_lines(std::move(rows), 0);

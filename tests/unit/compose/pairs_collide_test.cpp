@@ -54,8 +54,12 @@ sections:
     entries:
       - label: {en: "Programming languages and parallel runtimes", zh: "编程语言与并行运行时系统"}
         text: {en: "C++, Rust, CUDA, OpenMP, MPI, Python", zh: "C++、Rust、CUDA、OpenMP、MPI、Python"}
+      - label: "0x7FFFFFFFFFFFFFFF"
+        text: "The largest signed 64-bit integer, as every label column shows a word it cannot break"
       - label: {en: "Interconnects", zh: "互连"}
         text: {en: "InfiniBand, RoCE, HCCS, NVLink", zh: "InfiniBand、RoCE、HCCS、NVLink"}
+  - title: "0x7FFFFFFFFFFFFFFF0x7FFFFFFFFFFFFFFF0x7FFF"
+    text: A heading that cannot break, beside its rule.
   - title: {en: "Publications", zh: "论文"}
     entries:
       - title: {en: "A very long title about scheduling collective communication on heterogeneous clusters", zh: "异构集群上集合通信调度的一个很长的标题"}
@@ -103,12 +107,25 @@ std::vector<Ink> inks(const frame::Page& page) {
   return out;
 }
 
+// The rules drawn beside or under text (heading rules and bars, metric
+// bars); a sidebar's background, as tall as the page, is behind everything.
+std::vector<Ink> rules(const frame::Page& page) {
+  std::vector<Ink> out;
+  for (const auto& e : page.elements)
+    if (const auto* rule = std::get_if<frame::Rule>(&e); rule && rule->height < pt(100)) {
+      // A negative width paints to the left of x (PDF's re operator).
+      const Scaled left = std::min(rule->x, rule->x + rule->width), right = std::max(rule->x, rule->x + rule->width);
+      out.push_back({left, right, rule->y, rule->y + rule->height, "rule"});
+    }
+  return out;
+}
+
 std::string where(const Ink& ink) {
   auto at = [](Scaled v) { return std::to_string(static_cast<int>(std::lround(to_pt(v)))); };
   return "[" + at(ink.left) + "–" + at(ink.right) + " × " + at(ink.top) + "–" + at(ink.bottom) + " pt]";
 }
 
-// Every pair of runs on a page that overprint, described.
+// Every pair of runs on a page that overprint, and every rule over a run, described.
 std::vector<std::string> collisions(const frame::Document& doc) {
   std::vector<std::string> found;
   for (std::size_t p = 0; p < doc.pages.size(); ++p) {
@@ -122,6 +139,12 @@ std::vector<std::string> collisions(const frame::Document& doc) {
         if (across && down)
           found.push_back("page " + std::to_string(p + 1) + ": '" + a.text + "' " + where(a) + " over '" + b.text +
                           "' " + where(b));
+      }
+    for (const Ink& rule : rules(doc.pages[p]))
+      for (const Ink& a : ink) {
+        const bool across = a.left < rule.right - kTolerance && rule.left < a.right - kTolerance;
+        const bool down = a.top < rule.bottom - kTolerance && rule.top < a.bottom - kTolerance;
+        if (across && down) found.push_back("page " + std::to_string(p + 1) + ": a rule " + where(rule) + " over '" + a.text + "' " + where(a));
       }
   }
   return found;
