@@ -148,7 +148,9 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
     rshape.align = Alignment::Ragged;
     rshape.hyphenate = false;
     auto right_lines = typesetter.set(right, rshape);
-    for (auto& r : right_lines) translate(r.elements, width - r.width, 0);
+    // A line wider than the column (a word that cannot break) starts at
+    // its left edge and runs into the margin, never over a column beside.
+    for (auto& r : right_lines) translate(r.elements, std::max<Scaled>(0, width - r.width), 0);
     if (lines.empty()) lines.push_back(SetLine{});
     std::size_t from = 0;
     if (!right_apart && !right_lines.empty()) {

@@ -194,6 +194,46 @@ TEST(PairsCollide, NoTwoRunsOverprintInAnyThemeOrMeasure) {
   }
 }
 
+// The baselines the metric values stand on (their texts are the résumé's).
+std::vector<Scaled> metric_baselines(const frame::Document& doc) {
+  std::vector<Scaled> out;
+  for (const auto& e : doc.pages.front().elements)
+    if (const auto* run = std::get_if<frame::GlyphRun>(&e)) {
+      const std::string t = text_of(*run);
+      // "12 篇论文" is two runs (Latin and CJK faces): its first one counts.
+      if (t == "6×" || t == "40%" || t.rfind("12 ", 0) == 0 || t == "12") out.push_back(run->y);
+    }
+  return out;
+}
+
+const BuiltinLayout& theme_named(const std::string& name) {
+  for (const auto& l : builtin_layouts())
+    if (l.name == name) return l;
+  ADD_FAILURE() << "no built-in theme " << name;
+  return builtin_layouts().front();
+}
+
+// Metric cells side by side where each keeps 8 ems of its label size; in
+// a narrow main column (the sidebar theme on a 4in page) one a row.
+TEST(PairsCollide, MetricsStackInANarrowColumn) {
+  const model::StyleMap narrow = {{"page.size", scalar("4in 11in")},
+                                  {"page.margin.left", scalar("8mm")},
+                                  {"page.margin.right", scalar("8mm")}};
+  for (const std::string language : {"en", "zh"}) {
+    SCOPED_TRACE(language);
+    ThemeComposed wide = compose_in_theme(kHostile, theme_named("classic"), language);
+    auto row = metric_baselines(wide.doc);
+    ASSERT_EQ(row.size(), 3u);
+    EXPECT_EQ(row[0], row[1]);
+    EXPECT_EQ(row[1], row[2]);
+    ThemeComposed thin = compose_in_theme(kHostile, theme_named("sidebar"), language, narrow);
+    auto stacked = metric_baselines(thin.doc);
+    ASSERT_EQ(stacked.size(), 3u);
+    EXPECT_LT(stacked[0], stacked[1]);
+    EXPECT_LT(stacked[1], stacked[2]);
+  }
+}
+
 // The test's own measure: it sees an overprint where there is one.
 TEST(PairsCollide, TheCheckSeesAnOverprint) {
   frame::Document doc;
