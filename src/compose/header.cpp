@@ -157,19 +157,43 @@ class HeaderSetter {
   void set_text() {
     const auto& person = c_.resume.person;
     std::vector<SetLine> name_lines, headline_lines;
-    if (parts_ & kHeaderName) {
-      RichText name;
-      name.add(c_.text(person.name), c_.with(FontVariant::Bold, style_.name_size, style_.name_color), {},
-               person.name.span);
-      ParagraphShape shape = text_shape(text_width_);
-      shape.leading = shape.leading_cjk = 1.15;  // display size: tight leading
-      name_lines = c_.typesetter.set(name, shape);
-    }
-    if ((parts_ & kHeaderHeadline) && !c_.text(person.headline).empty()) {
-      RichText headline;
-      headline.add(c_.text(person.headline), c_.with(FontVariant::Regular, style_.headline_size, style_.accent_color),
-                   {}, person.headline.span);
-      headline_lines = c_.typesetter.set(headline, text_shape(text_width_));
+    auto set_lead = [&] {
+      name_lines.clear();
+      headline_lines.clear();
+      if (parts_ & kHeaderName) {
+        RichText name;
+        name.add(c_.text(person.name), c_.with(FontVariant::Bold, style_.name_size, style_.name_color), {},
+                 person.name.span);
+        ParagraphShape shape = text_shape(text_width_);
+        shape.leading = shape.leading_cjk = 1.15;  // display size: tight leading
+        name_lines = c_.typesetter.set(name, shape);
+      }
+      if ((parts_ & kHeaderHeadline) && !c_.text(person.headline).empty()) {
+        RichText headline;
+        headline.add(c_.text(person.headline), c_.with(FontVariant::Regular, style_.headline_size, style_.accent_color),
+                     {}, person.headline.span);
+        headline_lines = c_.typesetter.set(headline, text_shape(text_width_));
+      }
+    };
+    set_lead();
+    // A word of the name, headline or contacts that cannot break within the
+    // room the photo leaves would run under the photo: the photo goes above
+    // instead, and they are set across the column.
+    auto overflows = [&] {
+      const Scaled room = text_width_ + pt(0.5);
+      if (std::max(widest(name_lines), widest(headline_lines)) > room) return true;
+      if (!(parts_ & kHeaderContact)) return false;
+      const auto items = contact_items();
+      if (items.empty()) return false;
+      bool rigid = false;
+      return widest(contact_lines(items, text_width_, style_.contact_style, rigid)) > room;
+    };
+    if (photo_ && photo_at_ == PhotoAt::Beside && overflows()) {
+      photo_at_ = PhotoAt::Above;
+      text_x_ = 0;
+      text_width_ = width_;
+      if (style_.header_align == "center") photo_->x = (width_ - photo_->width) / 2;
+      set_lead();
     }
     // A split header's contact block stands beside the name when it fits
     // there; measured before the name and headline move.
