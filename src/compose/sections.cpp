@@ -18,7 +18,9 @@ void Composer::compose_section(const model::Section& section, bool first) {
   const Scaled width = column_width;
 
   if (!first || !galley.empty()) galley.add_glue(style.heading_space_before);
-  compose_heading(section.title);
+  // A section without a title in this variant has no heading: no bar or
+  // rule over nothing, no nameless outline entry.
+  if (!text(section.title).empty()) compose_heading(section.title);
 
   // The label column of pairs: as wide as the widest label, within the layout's share.
   pair_label_width = 0;

@@ -149,5 +149,31 @@ TEST(NothingEmpty, LeftOutInEveryThemeAndLanguage) {
   }
 }
 
+// A section with content but no title in the variant: its content is set,
+// with no heading (no bar or rule over nothing) and no nameless outline entry.
+TEST(NothingEmpty, AnUntitledSectionHasNoHeading) {
+  const char* yaml = R"(languages: [en, zh]
+person:
+  name: Ada
+sections:
+  - title: {en: "", zh: 说明}
+    text: {en: "Only words.", zh: 只有文字。}
+  - title: Skills
+    text: Chess.
+)";
+  for (const auto* theme : themes()) {
+    for (const std::string language : {"en", "zh"}) {
+      SCOPED_TRACE(std::string(theme->name) + " " + language);
+      ThemeComposed c = compose_in_theme(yaml, *theme, language);
+      std::vector<std::string> marks;
+      for (const auto& mark : c.doc.bookmarks) marks.push_back(mark.title);
+      const std::vector<std::string> titled =
+          language == "zh" ? std::vector<std::string>{"说明", "Skills"} : std::vector<std::string>{"Skills"};
+      EXPECT_EQ(marks, titled);
+      EXPECT_NE(page_text(c.doc).find(language == "zh" ? "只有文字。" : "Only words."), std::string::npos);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace cvpdf::compose
