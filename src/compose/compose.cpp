@@ -80,6 +80,9 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
   Galley galley;
   Composer composer{resume, style, options.language, typesetter, galley, diags, style.content_width()};
 
+  // What is left out for having nothing to show is said once per variant.
+  model::warn_nothing_to_show(resume, options.language, diags);
+
   frame::Document doc;
   std::vector<PlacedBlock> placed;
   std::vector<PlacedBlock>* record = options.debug_overlay ? &placed : nullptr;
@@ -88,7 +91,7 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
     composer.compose_header();
     bool first = true;
     for (const auto& section : resume.sections) {
-      if (!section.only.includes(options.language)) continue;
+      if (!composer.shows(section)) continue;  // no heading over nothing
       composer.compose_section(section, first);
       first = false;
     }

@@ -11,6 +11,7 @@
 #include "compose/style.hpp"
 #include "model/entry_lines.hpp"
 #include "model/resume.hpp"
+#include "model/visible_content.hpp"
 
 namespace cvpdf::compose {
 
@@ -64,9 +65,16 @@ struct Composer {
   };
   std::vector<GatheredLines>* gathering = nullptr;
 
-  // The text of a localized value in this variant.
+  // The text of a localized value in this variant; "" when it is only
+  // white space (model/visible_content.hpp), so nothing blank is ever set.
   const std::string& text(const model::Localized& value) const {
-    return value.get(language, resume.languages.front());
+    return model::visible_text(value, language, resume.languages.front());
+  }
+  bool shows(const model::Entry& entry) const {
+    return model::entry_has_content(entry, language, resume.languages.front());
+  }
+  bool shows(const model::Section& section) const {
+    return model::section_has_content(section, language, resume.languages.front());
   }
   SpanStyle body() const { return {FontVariant::Regular, style.text_size, style.text_color, 0}; }
   SpanStyle with(FontVariant v, Scaled size, const frame::Color& color) const { return {v, size, color, 0}; }

@@ -148,7 +148,9 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
     rshape.align = Alignment::Ragged;
     rshape.hyphenate = false;
     auto right_lines = typesetter.set(right, rshape);
-    for (auto& r : right_lines) translate(r.elements, width - r.width, 0);
+    // A line wider than the column (a word that cannot break) starts at
+    // its left edge and runs into the margin, never over a column beside.
+    for (auto& r : right_lines) translate(r.elements, std::max<Scaled>(0, width - r.width), 0);
     if (lines.empty()) lines.push_back(SetLine{});
     std::size_t from = 0;
     if (!right_apart && !right_lines.empty()) {
@@ -194,9 +196,10 @@ RichText Composer::links_text(const model::Entry& entry) const {
   const SpanStyle link_style = with(FontVariant::Regular, style.links_size, style.accent_color);
   const SpanStyle plain_style = with(FontVariant::Regular, style.links_size, style.muted_color);
   for (const auto& link : entry.links) {
-    if (!links.empty()) links.add("  ·  ", plain_style);
     std::string label = text(link.label);
-    if (label.empty()) label = link.url;
+    if (label.empty() && !model::blank(link.url)) label = link.url;
+    if (label.empty()) continue;  // nothing to show, and no stray "  ·  "
+    if (!links.empty()) links.add("  ·  ", plain_style);
     links.add(label, link.url.empty() ? plain_style : link_style, link.url, link.span);
   }
   return links;
@@ -227,6 +230,7 @@ void Composer::add_item(const model::Entry& entry) {
   head.location = text(entry.location);
   head.date = format_range(entry.date, style.dates, style.date_separator);
   for (const auto& tag : entry.tags) {
+    if (text(tag).empty()) continue;  // a blank tag leaves no stray " · "
     if (!head.tags.empty()) head.tags += " · ";
     head.tags += text(tag);
   }
@@ -269,10 +273,15 @@ void Composer::add_item(const model::Entry& entry) {
   // A short item — a name and a sentence, no role, no bullets — runs its
   // text in after the name, as a run-in head, to keep the page compact
   // (a name set flush right heads nothing to run in after).
+  // Only what shows counts: blank bullets and links are not set.
+  std::vector<const model::Localized*> bullets;
+  for (const auto& bullet : entry.bullets)
+    if (!text(bullet).empty()) bullets.push_back(&bullet);
+  const bool has_links = !links_text(entry).empty();
   const bool run_in = style.entry_run_in && org_on_left && !head.org.empty() && head.role.empty() &&
-                      head.location.empty() && entry.bullets.empty() && !text(entry.text).empty();
+                      head.location.empty() && bullets.empty() && !text(entry.text).empty();
   // Without bullets to follow, links ride on the head paragraph.
-  const bool links_in_head = !entry.links.empty() && entry.bullets.empty();
+  const bool links_in_head = has_links && bullets.empty();
 
   const SpanStyle org_style = with(face_for(style.org_font, head.text(EntryField::Org)), style.text_size, style.text_color);
   const SpanStyle role_style = with(face_for(style.role_font, head.role), style.text_size, style.text_color);
@@ -348,18 +357,18 @@ void Composer::add_item(const model::Entry& entry) {
   }
 
   bool keep = set_any;
-  if (!entry.text.empty() && !run_in_done) {
+  if (!text(entry.text).empty() && !run_in_done) {
     RichText paragraph;
     paragraph.add(text(entry.text), body(), {}, entry.text.span);
     put_lines(typesetter.set(paragraph, typesetter.body_shape(column_width)), 0, keep, keep ? style.bullet_gap_before : 0);
     keep = false;
   }
 
-  for (std::size_t i = 0; i < entry.bullets.size(); ++i) {
-    add_bullet(entry.bullets[i], i == 0 && keep, i == 0 ? style.bullet_gap_before : style.bullet_space_between);
+  for (std::size_t i = 0; i < bullets.size(); ++i) {
+    add_bullet(*bullets[i], i == 0 && keep, i == 0 ? style.bullet_gap_before : style.bullet_space_between);
   }
 
-  if (!entry.links.empty() && !entry.bullets.empty()) {
+  if (has_links && !bullets.empty()) {
     ParagraphShape shape = typesetter.body_shape(column_width - style.bullet_indent);
     shape.align = Alignment::Ragged;
     put_lines(typesetter.set(links_text(entry), shape), style.bullet_indent, true, style.bullet_gap_before);
@@ -416,9 +425,9 @@ bool Composer::variant_has_dates() const {
   if (!has_dates_) {
     has_dates_ = false;
     for (const auto& section : resume.sections) {
-      if (!section.only.includes(language)) continue;
+      if (!shows(section)) continue;
       for (const auto& entry : section.entries)
-        if (entry.only.includes(language) && entry.kind == model::EntryKind::Item && entry.date.start) has_dates_ = true;
+        if (entry.kind == model::EntryKind::Item && entry.date.start && shows(entry)) has_dates_ = true;
     }
   }
   return *has_dates_;
@@ -450,8 +459,15 @@ void Composer::add_pair(const model::Entry& entry) {
   ParagraphShape value_shape = typesetter.body_shape(width - text_x);
   value_shape.align = Alignment::Ragged;  // short lists of names: ragged reads better than stretched
   auto value_lines = typesetter.set(value, value_shape);
-  // Row i holds label line i and text line i.
-  std::vector<SetLine> rows(std::max(label_lines.size(), value_lines.size()));
+  // A label line that still reaches past its column (a word that cannot
+  // break) would overprint the text beside it: the text starts on the row
+  // under the label instead, in its own column.
+  bool label_overflows = false;
+  for (const auto& line : label_lines)
+    label_overflows = label_overflows || line_extent(line) > label_width + pt(0.5);
+  const std::size_t first_value_row = label_overflows ? label_lines.size() : 0;
+  // Row i holds label line i and text line i - first_value_row.
+  std::vector<SetLine> rows(std::max(label_lines.size(), first_value_row + value_lines.size()));
   for (std::size_t i = 0; i < rows.size(); ++i) {
     SetLine& row = rows[i];
     if (i < label_lines.size()) {
@@ -459,11 +475,12 @@ void Composer::add_pair(const model::Entry& entry) {
       row.height = label_lines[i].height;
       row.depth = label_lines[i].depth;
     }
-    if (i < value_lines.size()) {
-      translate(value_lines[i].elements, text_x, 0);
-      for (auto& e : value_lines[i].elements) row.elements.push_back(std::move(e));
-      row.height = std::max(row.height, value_lines[i].height);
-      row.depth = std::max(row.depth, value_lines[i].depth);
+    if (i >= first_value_row && i - first_value_row < value_lines.size()) {
+      SetLine& v = value_lines[i - first_value_row];
+      translate(v.elements, text_x, 0);
+      for (auto& e : v.elements) row.elements.push_back(std::move(e));
+      row.height = std::max(row.height, v.height);
+      row.depth = std::max(row.depth, v.depth);
     }
   }
   galley.add_lines(std::move(rows), 0);

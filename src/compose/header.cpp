@@ -19,6 +19,8 @@ namespace {
 
 // Wider than 4:1 (or taller than 1:4) is a banner or a scan, not a photo.
 constexpr double kMaxPhotoAspect = 4.0;
+// The narrowest metric cell, in ems of the label size (header.cpp set_metrics).
+constexpr Scaled kMetricCellMinEm = 8;
 
 // The photo, if the résumé names one: its path resolved against the
 // résumé's directory, checked by decoding it (frame/photo.hpp) before
@@ -155,19 +157,43 @@ class HeaderSetter {
   void set_text() {
     const auto& person = c_.resume.person;
     std::vector<SetLine> name_lines, headline_lines;
-    if (parts_ & kHeaderName) {
-      RichText name;
-      name.add(c_.text(person.name), c_.with(FontVariant::Bold, style_.name_size, style_.name_color), {},
-               person.name.span);
-      ParagraphShape shape = text_shape(text_width_);
-      shape.leading = shape.leading_cjk = 1.15;  // display size: tight leading
-      name_lines = c_.typesetter.set(name, shape);
-    }
-    if ((parts_ & kHeaderHeadline) && !person.headline.empty()) {
-      RichText headline;
-      headline.add(c_.text(person.headline), c_.with(FontVariant::Regular, style_.headline_size, style_.accent_color),
-                   {}, person.headline.span);
-      headline_lines = c_.typesetter.set(headline, text_shape(text_width_));
+    auto set_lead = [&] {
+      name_lines.clear();
+      headline_lines.clear();
+      if (parts_ & kHeaderName) {
+        RichText name;
+        name.add(c_.text(person.name), c_.with(FontVariant::Bold, style_.name_size, style_.name_color), {},
+                 person.name.span);
+        ParagraphShape shape = text_shape(text_width_);
+        shape.leading = shape.leading_cjk = 1.15;  // display size: tight leading
+        name_lines = c_.typesetter.set(name, shape);
+      }
+      if ((parts_ & kHeaderHeadline) && !c_.text(person.headline).empty()) {
+        RichText headline;
+        headline.add(c_.text(person.headline), c_.with(FontVariant::Regular, style_.headline_size, style_.accent_color),
+                     {}, person.headline.span);
+        headline_lines = c_.typesetter.set(headline, text_shape(text_width_));
+      }
+    };
+    set_lead();
+    // A word of the name, headline or contacts that cannot break within the
+    // room the photo leaves would run under the photo: the photo goes above
+    // instead, and they are set across the column.
+    auto overflows = [&] {
+      const Scaled room = text_width_ + pt(0.5);
+      if (std::max(widest(name_lines), widest(headline_lines)) > room) return true;
+      if (!(parts_ & kHeaderContact)) return false;
+      const auto items = contact_items();
+      if (items.empty()) return false;
+      bool rigid = false;
+      return widest(contact_lines(items, text_width_, style_.contact_style, rigid)) > room;
+    };
+    if (photo_ && photo_at_ == PhotoAt::Beside && overflows()) {
+      photo_at_ = PhotoAt::Above;
+      text_x_ = 0;
+      text_width_ = width_;
+      if (style_.header_align == "center") photo_->x = (width_ - photo_->width) / 2;
+      set_lead();
     }
     // A split header's contact block stands beside the name when it fits
     // there; measured before the name and headline move.
@@ -204,13 +230,13 @@ class HeaderSetter {
     const auto& person = c_.resume.person;
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
     std::vector<RichText> items;
-    if (!person.email.empty()) items.emplace_back().add(person.email, muted, "mailto:" + person.email, person.span);
-    if (!person.phone.empty()) items.emplace_back().add(person.phone, muted, {}, person.span);
-    if (!person.location.empty())
+    if (!model::blank(person.email)) items.emplace_back().add(person.email, muted, "mailto:" + person.email, person.span);
+    if (!model::blank(person.phone)) items.emplace_back().add(person.phone, muted, {}, person.span);
+    if (!c_.text(person.location).empty())
       items.emplace_back().add(c_.text(person.location), muted, {}, person.location.span);
     for (const auto& link : person.links) {
       std::string label = c_.text(link.label);
-      if (label.empty()) label = link.url;
+      if (label.empty() && !model::blank(link.url)) label = link.url;
       if (label.empty()) continue;
       items.emplace_back().add(label, muted, link.url, link.span);
     }
@@ -355,7 +381,7 @@ class HeaderSetter {
 
   void set_summary() {
     const auto& person = c_.resume.person;
-    if (person.summary.empty()) return;
+    if (c_.text(person.summary).empty()) return;
     RichText summary;
     summary.add(c_.text(person.summary), c_.body(), {}, person.summary.span);
     c_.galley.add_lines(c_.typesetter.set(summary, c_.typesetter.body_shape(width_)), 0, true,
@@ -365,18 +391,23 @@ class HeaderSetter {
   }
 
   void set_metrics() {
-    const auto& person = c_.resume.person;
-    if (person.metrics.empty()) return;
-    const auto n = static_cast<Scaled>(person.metrics.size());
+    std::vector<const model::Metric*> metrics;
+    for (const auto& metric : c_.resume.person.metrics)
+      if (!c_.text(metric.value).empty() || !c_.text(metric.label).empty()) metrics.push_back(&metric);
+    if (metrics.empty()) return;
+    const auto n = static_cast<Scaled>(metrics.size());
     const Scaled gap = style_.pair_column_gap;
-    const Scaled column = (width_ - (n - 1) * gap) / n;
+    // Side by side when every cell keeps about 8 ems of the label size
+    // (a label of two or three words a line); narrower (a sidebar, a
+    // narrow page), one metric a row, so no cell's words run into the next.
+    const bool stacked = (width_ - (n - 1) * gap) / n < kMetricCellMinEm * style_.metric_label_size;
+    const Scaled column = stacked ? width_ : (width_ - (n - 1) * gap) / n;
     // A metric: an accent bar, the value large, the label small beneath.
     const Scaled bar = std::max<Scaled>(pt(1.6), style_.metric_value_size / 10);
     const Scaled inset = bar + pt(5);
-    Block row;
-    Scaled value_height = 0;
     std::vector<Block> cells;
-    for (const auto& metric : person.metrics) {
+    for (const model::Metric* m : metrics) {
+      const model::Metric& metric = *m;
       RichText value;
       value.add(c_.text(metric.value), c_.with(FontVariant::Bold, style_.metric_value_size, style_.accent_color), {},
                 metric.value.span);
@@ -395,20 +426,30 @@ class HeaderSetter {
         for (auto& e : under.elements) cell.elements.push_back(std::move(e));
         cell.depth = shift + under.depth;
       }
-      value_height = std::max(value_height, cell.height);
       cells.push_back(std::move(cell));
     }
-    Scaled depth = 0;
-    for (auto& cell : cells) depth = std::max(depth, cell.depth);
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      Scaled x = static_cast<Scaled>(i) * (column + gap);
-      row.elements.push_back(frame::Rule{x, -value_height + pt(2), bar, value_height - pt(2) + depth - pt(2), style_.rule_color});
-      translate(cells[i].elements, x + inset, 0);
-      for (auto& e : cells[i].elements) row.elements.push_back(std::move(e));
+    // One row of all cells, or (stacked) a row per cell, half an em apart.
+    const std::size_t per_row = stacked ? 1 : cells.size();
+    for (std::size_t first = 0; first < cells.size(); first += per_row) {
+      const std::size_t last = std::min(cells.size(), first + per_row);
+      Block row;
+      Scaled value_height = 0, depth = 0;
+      for (std::size_t i = first; i < last; ++i) {
+        value_height = std::max(value_height, cells[i].height);
+        depth = std::max(depth, cells[i].depth);
+      }
+      for (std::size_t i = first; i < last; ++i) {
+        Scaled x = static_cast<Scaled>(i - first) * (column + gap);
+        row.elements.push_back(
+            frame::Rule{x, -value_height + pt(2), bar, value_height - pt(2) + depth - pt(2), style_.rule_color});
+        translate(cells[i].elements, x + inset, 0);
+        for (auto& e : cells[i].elements) row.elements.push_back(std::move(e));
+      }
+      row.height = value_height;
+      row.depth = depth;
+      const Scaled before = first == 0 ? (set_anything_ ? style_.gap_after_summary : 0) + clear_ : style_.text_size / 2;
+      c_.galley.add_kept_block(std::move(row), before);
     }
-    row.height = value_height;
-    row.depth = depth;
-    c_.galley.add_kept_block(std::move(row), (set_anything_ ? style_.gap_after_summary : 0) + clear_);
     clear_ = 0;
     set_anything_ = true;
     c_.galley.add_glue(style_.metrics_gap_after);

@@ -108,8 +108,12 @@ void Composer::compose_heading(const model::Localized& title_value) {
     const Scaled middle = cjk ? ems((kIdeographTop - kIdeographBottom) / 2) : ems(kXHeight / 2);
     const Scaled x = last_width + ems(kHeadingGap);
     const Scaled thickness = style.heading_rule_thickness;
-    frame::Rule rule{x, last_baseline - middle - thickness / 2, width - x, thickness, style.rule_color};
-    block.elements.emplace_back(std::in_place_type<frame::Rule>, rule);
+    // A title that cannot break and fills the column leaves no room for
+    // the shortest rule: then none is drawn, rather than one over the text.
+    if (width - x >= ems(kMinRuleBeside)) {
+      frame::Rule rule{x, last_baseline - middle - thickness / 2, width - x, thickness, style.rule_color};
+      block.elements.emplace_back(std::in_place_type<frame::Rule>, rule);
+    }
   } else if (bar) {
     // As tall as the capitals (the ideographs, which also reach a little
     // below the baseline): from the first line's capitals down to the last

@@ -18,13 +18,15 @@ void Composer::compose_section(const model::Section& section, bool first) {
   const Scaled width = column_width;
 
   if (!first || !galley.empty()) galley.add_glue(style.heading_space_before);
-  compose_heading(section.title);
+  // A section without a title in this variant has no heading: no bar or
+  // rule over nothing, no nameless outline entry.
+  if (!text(section.title).empty()) compose_heading(section.title);
 
   // The label column of pairs: as wide as the widest label, within the layout's share.
   pair_label_width = 0;
   publication_number = 0;
   for (const auto& entry : section.entries) {
-    if (entry.kind != model::EntryKind::Pair || !entry.only.includes(language)) continue;
+    if (entry.kind != model::EntryKind::Pair || !shows(entry)) continue;
     RichText label;
     label.add(text(entry.label), with(FontVariant::Bold, style.text_size, style.text_color));
     pair_label_width = std::max(pair_label_width, typesetter.measure(label));
@@ -33,7 +35,7 @@ void Composer::compose_section(const model::Section& section, bool first) {
 
   bool first_entry = true;
   for (const auto& entry : section.entries) {
-    if (!entry.only.includes(language)) continue;
+    if (!shows(entry)) continue;  // no blank entry, no gap for it
     if (!first_entry) {
       Scaled gap = style.entry_space_between;
       if (entry.kind == model::EntryKind::Pair) gap = style.pair_space_between;
@@ -53,9 +55,13 @@ void Composer::compose_section(const model::Section& section, bool first) {
   const Scaled text_x = text_column_x();
   entry_x = text_x;
   column_width = width - text_x;
-  for (std::size_t i = 0; i < section.bullets.size(); ++i)
-    add_bullet(section.bullets[i], i == 0, i == 0 ? 0 : style.bullet_space_between);
-  if (!section.text.empty()) {
+  bool first_bullet = true;
+  for (const auto& bullet : section.bullets) {
+    if (text(bullet).empty()) continue;  // no bare bullet symbol
+    add_bullet(bullet, first_bullet, first_bullet ? 0 : style.bullet_space_between);
+    first_bullet = false;
+  }
+  if (!text(section.text).empty()) {
     RichText paragraph;
     paragraph.add(text(section.text), body(), {}, section.text.span);
     galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(width - text_x)), text_x, true);

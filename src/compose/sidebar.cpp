@@ -176,7 +176,7 @@ std::vector<frame::Page> compose_two_columns(const Composer& base, const model::
 
   bool first_main = true, first_sidebar = true;
   for (const auto& section : base.resume.sections) {
-    if (!section.only.includes(base.language)) continue;
+    if (!base.shows(section)) continue;  // no empty sidebar section
     const bool aside = in_sidebar(section, style);
     bool& first = aside ? first_sidebar : first_main;
     (aside ? sidebar : main).compose_section(section, first);
