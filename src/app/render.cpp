@@ -21,6 +21,7 @@
 #include "frame/dump.hpp"
 #include "compose/style.hpp"
 #include "model/loader.hpp"
+#include "model/visible_content.hpp"
 #include "pdf/pdf_writer.hpp"
 
 #ifndef CVPDF_VERSION
@@ -167,6 +168,8 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
       const Format format = output_format(options, path);
       if (!check && (format == Format::Text || format == Format::Markdown)) {
         auto flavour = format == Format::Markdown ? TextFlavour::Markdown : TextFlavour::Plain;
+        // The PDF path says this while composing; the text leaves out the same.
+        model::warn_nothing_to_show(*resume, language, diags);
         result.outputs.push_back({path, export_text(*resume, style, language, flavour), "text", "the output of " + name + " (" + language + ")"});
         rule.targets.push_back(path);
         continue;

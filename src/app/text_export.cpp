@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "compose/dates.hpp"
+#include "model/visible_content.hpp"
 
 namespace cvpdf::app {
 
@@ -17,7 +18,7 @@ class Writer {
   std::string run() {
     header();
     for (const auto& section : resume_.sections)
-      if (section.only.includes(language_)) write_section(section);
+      if (model::section_has_content(section, language_, resume_.languages.front())) write_section(section);
     while (out_.size() > 1 && out_[out_.size() - 1] == '\n' && out_[out_.size() - 2] == '\n') out_.pop_back();
     if (!out_.empty() && out_.back() != '\n') out_ += '\n';
     return out_;
@@ -25,6 +26,9 @@ class Writer {
 
  private:
   const std::string& text(const model::Localized& l) const { return l.get(language_, resume_.languages.front()); }
+  const std::string& visible(const model::Localized& l) const {
+    return model::visible_text(l, language_, resume_.languages.front());
+  }
 
   // Markdown's inline syntax characters are escaped so "torch_npu" stays as typed.
   std::string esc(const std::string& s) const {
@@ -88,8 +92,10 @@ class Writer {
     blank();
     int number = 0;
     for (const auto& entry : section.entries)
-      if (entry.only.includes(language_)) write_entry(entry, ++number);
-    for (const auto& b : section.bullets) line("- " + esc(text(b)));
+      if (model::entry_has_content(entry, language_, resume_.languages.front())) write_entry(entry, ++number);
+    // What the PDF leaves out (blank bullets) the text leaves out too.
+    for (const auto& b : section.bullets)
+      if (!visible(b).empty()) line("- " + esc(text(b)));
     if (!section.text.empty()) line(esc(text(section.text)));
   }
 
@@ -109,7 +115,8 @@ class Writer {
         if (!text(e.location).empty()) second += (second.empty() ? "" : " · ") + esc(text(e.location));
         if (!second.empty()) line(second);
         if (!e.text.empty()) line(esc(text(e.text)));
-        for (const auto& b : e.bullets) line("- " + esc(text(b)));
+        for (const auto& b : e.bullets)
+          if (!visible(b).empty()) line("- " + esc(text(b)));
         if (!e.links.empty()) {
           std::string links;
           for (const auto& l : e.links)

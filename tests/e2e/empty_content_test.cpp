@@ -61,6 +61,24 @@ TEST(EmptyContent, ThePdfHasNoHeadingOverNothing) {
   EXPECT_NE(text.find("Built things."), std::string::npos) << text;
 }
 
+TEST(EmptyContent, TextAndMarkdownLeaveOutWhatThePdfLeavesOut) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/cv.yaml", kResume);
+  for (const char* out : {"en.txt", "en.md"}) {
+    Result r = run(cvpdf() + " --lang en " + dir + "/cv.yaml -o " + dir + "/" + out);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("section 'Awards' has nothing to show in en"), std::string::npos) << out << ": " << r.err;
+    const std::string text = read_file(dir + "/" + out);
+    EXPECT_EQ(text.find("AWARDS"), std::string::npos) << text;
+    EXPECT_EQ(text.find("Awards"), std::string::npos) << text;
+    EXPECT_NE(text.find("Built things."), std::string::npos) << text;
+    // Neither the blank bullet nor the blank entry leaves a stray mark.
+    EXPECT_EQ(text.find("- \n"), std::string::npos) << text;
+    EXPECT_EQ(text.find("-  \n"), std::string::npos) << text;
+    EXPECT_EQ(text.find("### \n"), std::string::npos) << text;
+  }
+}
+
 TEST(EmptyContent, NoWarningWhereEverythingShows) {
   Result r = run(cvpdf() + " check --all " + source("resume.yaml"));
   EXPECT_EQ(r.status, 0) << r.err;
