@@ -11,6 +11,7 @@
 
 #include "compose/last_resort.hpp"
 #include "paragraph_fixture.hpp"
+#include "text/line_breaks.hpp"
 
 namespace cvpdf::compose {
 namespace {
@@ -276,6 +277,24 @@ TEST(LastResort, CutsHonourKinsoku) {
   const std::string text = "ab\u0301c";
   // Glyph clusters a, b+accent (one cluster), c: a cut before b and before c, never before the accent.
   EXPECT_EQ(last_resort::cut_glyphs(text, 0, text.size(), {0, 1, 1, 4}), (std::vector<std::size_t>{1, 3}));
+}
+
+TEST(LastResort, GraphemeBoundariesKeepClustersWhole) {
+  // e + combining acute, a flag (two regional indicators), a ZWJ family, "\r\n", a Hangul syllable in jamo.
+  const std::string text = "ae\u0301\U0001F1E8\U0001F1F3\U0001F468\u200D\U0001F469b\r\nc\u1100\u1161d";
+  const auto b = text::grapheme_boundaries(text, 0, text.size());
+  std::vector<std::string> clusters;
+  std::size_t from = 0;
+  for (std::size_t at : b) {
+    clusters.push_back(text.substr(from, at - from));
+    from = at;
+  }
+  clusters.push_back(text.substr(from));
+  EXPECT_EQ(clusters, (std::vector<std::string>{"a", "e\u0301", "\U0001F1E8\U0001F1F3", "\U0001F468\u200D\U0001F469",
+                                                "b", "\r\n", "c", "\u1100\u1161", "d"}));
+  // A range: boundaries strictly inside it only.
+  EXPECT_EQ(text::grapheme_boundaries(text, 1, 4), (std::vector<std::size_t>{}));
+  EXPECT_TRUE(text::grapheme_boundaries(text, 3, 3).empty());
 }
 
 TEST(LastResort, LongRuns) {
