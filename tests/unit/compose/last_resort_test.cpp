@@ -138,6 +138,38 @@ TEST(LastResort, AFingerprintIsCutToTheMeasure) {
   EXPECT_NE(views[first].text.find("is " + token.substr(0, 4)), std::string::npos) << dump(b);
 }
 
+TEST(LastResort, AFingerprintFitsEveryMeasure) {
+  Fixture f;
+  Typesetter t = f.typesetter();
+  const std::string token = fingerprint();
+  RichText text;
+  text.add(kKeyText + token + kKeyTail, regular(f.style));
+  for (double width = 120; width <= 480; width += 20) {
+    for (Alignment align : {Alignment::Justify, Alignment::Ragged}) {
+      ParagraphShape shape = t.body_shape(pt(width));
+      shape.align = align;
+      auto b = t.break_lines(text, shape);
+      const std::string what = std::to_string(width) + "pt " + (align == Alignment::Ragged ? "ragged" : "justified");
+      for (const auto& line : b.result.lines) EXPECT_FALSE(line.overfull) << what << "\n" << dump(b);
+      EXPECT_EQ(rejoined(b), kKeyText + token + kKeyTail) << what;
+      // The lines that hold the token, from the one it starts on, are within
+      // the tolerance (the prose before it may be loose on its own in a
+      // narrow measure: that is no work of the token's). Below 180pt the
+      // prose's own loose lines send the breaker to its emergency pass,
+      // whose extra stretch may then loosen a token's last line too.
+      if (width < 180) continue;
+      bool in_token = false;
+      for (const auto& view : lines_of(b)) {
+        in_token = in_token || view.text.find(token.substr(0, 3)) != std::string::npos;
+        if (in_token && align == Alignment::Justify) {
+          EXPECT_LE(view.line->adjustment_ratio, ratio_at(shape.tolerance) + 1e-9) << what << "\n" << dump(b);
+        }
+      }
+      EXPECT_TRUE(in_token);
+    }
+  }
+}
+
 TEST(LastResort, TheLineBeforeTheTokenKeepsItsSpaces) {
   // Measured on the set glyphs: no space is wider than a space stretched to
   // the tolerance's ratio (what the breaker may do to any ordinary line).
