@@ -1,12 +1,14 @@
 // Paragraph setting: the stages are prepare (segment + shape, then the CJK
 // rules of clreq.hpp on the shaped glyphs), itemise (the Knuth–Plass list),
-// break (typeset::break_paragraph) and set (glyph runs).
+// break (typeset::break_paragraph; then, only if that failed, once more
+// with the cuts of last_resort.hpp) and set (glyph runs).
 #include "compose/paragraph.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <utility>
 
+#include "compose/last_resort.hpp"
 #include "compose/url_breaks.hpp"
 #include "core/utf8.hpp"
 #include "text/line_breaks.hpp"
@@ -45,12 +47,26 @@ struct Typesetter::Piece {
   Scaled width = 0;
 };
 
+// Where a segment may be divided: before glyph `glyph`, counted across its
+// pieces. A hyphenation point adds the segment's hyphen; a last-resort cut
+// (last_resort.hpp) adds nothing.
+namespace {
+struct Cut {
+  std::size_t glyph = 0;
+  bool forced = false;
+};
+}  // namespace
+
 struct Typesetter::Segment {
+  std::size_t begin = 0, end = 0;  // its bytes of the paragraph's text
   std::vector<Piece> pieces;
+  // Per piece, the index of its first glyph counted across the pieces; then
+  // the segment's glyph count.
+  std::vector<std::size_t> first_glyph;
   Scaled width = 0;
-  // Hyphenation: glyph indices of pieces[0] (a word in one piece) before
-  // which the word may be divided, and the hyphen that is then added.
-  std::vector<std::size_t> cuts;
+  // Hyphenation points (only in a word of one piece) and, in the last
+  // resort, cuts, ascending.
+  std::vector<Cut> cuts;
   std::uint32_t hyphen_glyph = 0;
   Scaled hyphen_width = 0;
   text::BreakAfter after = text::BreakAfter::None;
@@ -67,6 +83,12 @@ struct Typesetter::Segment {
   Scaled blank_after = 0;
   clreq::Join join;           // to the next segment (not after the last)
   bool lonely_break = false;  // breaking after it would leave one Han character on the last line
+  // In the last resort: a cut may end the line after it, where its join
+  // allows no break (between a Korean word's syllables, say).
+  bool cut_after = false;
+  // In the last resort: the line may end short at the space after it, which
+  // comes before a long token or a URL.
+  bool end_short = false;
 };
 
 // The token (the text between spaces or CJK characters) around the
@@ -86,6 +108,10 @@ struct Typesetter::Token {
 };
 
 struct Typesetter::Prepared {
+  std::string text;  // all spans' text, which segments and clusters index
+  // Itemised for the last resort: cuts (Segment::cuts, cut_after) are
+  // offered, and a line may end short after a hyphen or slash.
+  bool last_resort = false;
   std::vector<Segment> segments;
   bool has_cjk = false;
   Scaled max_size = 0;
@@ -96,17 +122,22 @@ struct Typesetter::Prepared {
 struct Typesetter::Itemised {
   std::vector<typeset::Item> items;
   std::vector<std::uint8_t> roles;   // a Role per item
-  std::vector<std::size_t> part_of;  // per box: which part of a hyphenated word (0: the whole segment)
+  std::vector<std::size_t> part_of;  // per box: which part of a divided segment (0: the whole segment)
 };
 
 namespace {
 
 // What an item stands for when the line is set.
-enum class Role : std::uint8_t { Box, SpaceGlue, CjkGlue, Filler, Penalty, Hyphen };
+enum class Role : std::uint8_t { Box, SpaceGlue, CjkGlue, Filler, Penalty, Hyphen, Cut };
 
 // TeX's \hyphenpenalty. The minimum lengths (\lefthyphenmin,
 // \righthyphenmin, the shortest word) are layout keys: Style::hyphen_min_*.
 constexpr int kHyphenPenalty = 50;
+
+// TeX's ragged-right scheme (Knuth & Plass 1981, "ragged right"): a break
+// leaves this many ems of stretchable white at the line end; an unbroken
+// space cancels it again, so lines are evened out without stretching spaces.
+constexpr int kRaggedStretchEms = 3;
 
 char32_t first_char(const std::string& s, std::size_t at) {
   std::size_t pos = at;
@@ -121,11 +152,37 @@ char32_t last_char(const std::string& s, std::size_t end) {
   return utf8::decode(s, pos);
 }
 
-// The glyphs [first, second) of part `part` (1-based) of a word divided at
-// `cuts`, out of `count` glyphs.
-std::pair<std::size_t, std::size_t> part_glyphs(const std::vector<std::size_t>& cuts, std::size_t count,
-                                                std::size_t part) {
-  return {part == 1 ? 0 : cuts[part - 2], part - 1 < cuts.size() ? cuts[part - 1] : count};
+// The glyphs [first, second) of part `part` (1-based) of a segment divided
+// at `cuts`, out of `count` glyphs.
+std::pair<std::size_t, std::size_t> part_glyphs(const std::vector<Cut>& cuts, std::size_t count, std::size_t part) {
+  return {part == 1 ? 0 : cuts[part - 2].glyph, part - 1 < cuts.size() ? cuts[part - 1].glyph : count};
+}
+
+// A segment's glyphs counted across its pieces.
+template <class Seg>
+std::size_t glyph_count(const Seg& s) {
+  return s.first_glyph.empty() ? 0 : s.first_glyph.back();
+}
+
+// Calls fn(piece, from, to) for each piece's share of the segment's glyphs
+// [from, to), counted across its pieces. Found by bisection: a word of
+// thousands of pieces (one link each) may be cut into thousands of parts.
+template <class Seg, class F>
+void for_each_share(const Seg& s, std::size_t from, std::size_t to, F fn) {
+  if (s.pieces.empty() || from >= to) return;
+  const auto& first = s.first_glyph;
+  std::size_t k = static_cast<std::size_t>(std::upper_bound(first.begin(), first.end() - 1, from) - first.begin());
+  for (k = k > 0 ? k - 1 : 0; k < s.pieces.size() && first[k] < to; ++k) {
+    const std::size_t a = std::max(from, first[k]), b = std::min(to, first[k + 1]);
+    if (a < b) fn(s.pieces[k], a - first[k], b - first[k]);
+  }
+}
+
+// The glyphs of box `k`: part list.part_of[k] of its segment, or all of it.
+template <class Seg>
+std::pair<std::size_t, std::size_t> box_glyphs(const Seg& s, std::size_t part) {
+  const std::size_t count = glyph_count(s);
+  return part > 0 ? part_glyphs(s.cuts, count, part) : std::pair<std::size_t, std::size_t>{0, count};
 }
 
 }  // namespace
@@ -198,6 +255,8 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
   for (std::size_t si = 0; si < segments.size(); ++si) {
     const auto& seg = segments[si];
     Segment s;
+    s.begin = seg.begin;
+    s.end = seg.end;
     s.after = seg.after;
     for (std::size_t sp = span_at(seg.begin); sp < rich.spans.size() && span_begin[sp] < seg.end; ++sp) {
       std::size_t b = std::max(seg.begin, span_begin[sp]);
@@ -257,6 +316,9 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
       // Several spaces in the source count as one, as in HTML and TeX.
       s.space_width = face.scale(face.advance(s.space_glyph), span.style.size) + span.style.letter_spacing;
     }
+    s.first_glyph.reserve(s.pieces.size() + 1);
+    s.first_glyph.push_back(0);
+    for (const auto& piece : s.pieces) s.first_glyph.push_back(s.first_glyph.back() + piece.glyphs.size());
     out.segments.push_back(std::move(s));
   }
   out.em = out.max_size > 0 ? out.max_size : style_.text_size;
@@ -266,6 +328,7 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
     if (s.after == text::BreakAfter::Space || s.after == text::BreakAfter::Allowed)
       s.join = clreq::join(s.last, out.segments[i + 1].first, s.after, s.space_width, out.em, out.has_cjk);
   }
+  out.text = std::move(all);
   return out;
 }
 
@@ -349,6 +412,12 @@ void Typesetter::warn_overfull(const SourceSpan& where, Scaled excess) {
                  "shorten the word or allow a break in it (e.g. a space after a slash)");
 }
 
+void Typesetter::warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more) {
+  std::string message = last_resort::cut_message(text, at);
+  if (more > 0) message += " (and " + std::to_string(more) + (more == 1 ? " more place" : " more places") + " in this paragraph)";
+  diags_.warning(where, message, "no space, hyphen or slash in it could end the line; shorten it or add a space where it may break");
+}
+
 // Where a word may take a hyphen: libhyphen's points that fall on a glyph
 // cluster boundary HarfBuzz marks safe to break (so no reshaping is
 // needed, and a ligature is never cut in two). Words that are not plain
@@ -414,7 +483,7 @@ void Typesetter::find_cuts(const text::Hyphenator& hyphenator, const std::string
     while (g < piece.glyphs.size() && piece.clusters[g] < byte) ++g;
     if (g == piece.glyphs.size()) break;
     // The first glyph of the cluster at `byte`, where HarfBuzz allows a cut.
-    if (piece.clusters[g] == byte && piece.clusters[g - 1] != byte && !piece.unsafe[g]) s.cuts.push_back(g);
+    if (piece.clusters[g] == byte && piece.clusters[g - 1] != byte && !piece.unsafe[g]) s.cuts.push_back({g, false});
   }
 }
 
@@ -440,10 +509,7 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
   Itemised out;
   const Scaled em = p.em;
   const bool ragged = shape.align == Alignment::Ragged;
-  // TeX's ragged-right scheme (Knuth & Plass 1981, "ragged right"): a break
-  // leaves 3em of stretchable white at the line end; an unbroken space
-  // cancels it again, so lines are evened out without stretching spaces.
-  const Scaled ragged_stretch = 3 * em;
+  const Scaled ragged_stretch = kRaggedStretchEms * em;
 
   auto push = [&](typeset::Item item, Role role) {
     out.items.push_back(item);
@@ -454,20 +520,37 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
     out.part_of.resize(out.items.size(), 0);
     out.part_of.back() = part;
   };
+  // A last-resort cut: glue that lets the cut line end short (stretch
+  // `cut_stretch`, cancelled after the cut when the line goes on), the
+  // cut's penalty between them, and an infinite penalty first so the glue
+  // after the box is no break of its own.
+  const Scaled cut_stretch = ragged ? ragged_stretch : last_resort::kJustifiedCutStretchEms * em;
+  auto push_cut = [&](std::size_t segment) {
+    push(typeset::Item::penalty_item(typeset::kInfinitePenalty, 0, false, segment), Role::Penalty);
+    push(typeset::Item::glue(0, cut_stretch, 0, segment), Role::Filler);
+    push(typeset::Item::penalty_item(last_resort::kCutPenalty, 0, false, segment), Role::Cut);
+    push(typeset::Item::glue(0, -cut_stretch, 0, segment), Role::Filler);
+  };
   for (std::size_t i = 0; i < p.segments.size(); ++i) {
     const Segment& s = p.segments[i];
     if (s.cuts.empty()) {
       push_part(s.width, i, 0);
     } else {
-      const auto& glyphs = s.pieces.front().glyphs;
+      const std::size_t count = glyph_count(s);
       std::size_t from = 0;
       for (std::size_t k = 0; k <= s.cuts.size(); ++k) {
-        std::size_t to = k < s.cuts.size() ? s.cuts[k] : glyphs.size();
+        std::size_t to = k < s.cuts.size() ? s.cuts[k].glyph : count;
         Scaled w = 0;
-        for (std::size_t g = from; g < to; ++g) w += glyphs[g].advance;
+        for_each_share(s, from, to, [&](const Piece& piece, std::size_t a, std::size_t b) {
+          for (std::size_t g = a; g < b; ++g) w += piece.glyphs[g].advance;
+        });
         push_part(w, i, k + 1);
-        if (k < s.cuts.size())
-          push(typeset::Item::penalty_item(kHyphenPenalty, s.hyphen_width, true, i), Role::Hyphen);
+        if (k < s.cuts.size()) {
+          if (s.cuts[k].forced)
+            push_cut(i);
+          else
+            push(typeset::Item::penalty_item(kHyphenPenalty, s.hyphen_width, true, i), Role::Hyphen);
+        }
         from = to;
       }
     }
@@ -491,8 +574,10 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
     const Scaled shrink = j.shrink + clreq::blank_shrink(blanks);
     const Role glue_role = j.space_glyph() ? Role::SpaceGlue : ragged ? Role::Filler : Role::CjkGlue;
     if (!j.breakable || s.lonely_break) {
-      // No break here: a penalty first makes the glue after it no legal
-      // breakpoint (glue breaks only after a box).
+      // No break here (but a last-resort cut, whose items after its penalty
+      // are discarded at a break as the join's glue is): a penalty first
+      // makes the glue after it no legal breakpoint (glue breaks only after a box).
+      if (s.cut_after) push_cut(i);
       if (width == 0 && (ragged || (stretch == 0 && shrink == 0)) && !j.space_glyph()) continue;
       push(typeset::Item::penalty_item(typeset::kInfinitePenalty, 0, false, i), Role::Penalty);
       push(typeset::Item::glue(width, ragged ? 0 : stretch, ragged ? 0 : shrink, i), glue_role);
@@ -504,8 +589,27 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
       push(typeset::Item::penalty_item(penalty, 0, false, i), Role::Penalty);
       push(typeset::Item::glue(width, -ragged_stretch, 0, i), glue_role);
     } else if (j.kind == clreq::JoinKind::Explicit) {
-      push(typeset::Item::penalty_item(penalty, 0, false, i), Role::Penalty);
+      if (p.last_resort) {
+        // In the last resort a line may also end short after a hyphen or
+        // slash, as a ragged line does: a line of a long URL has no space
+        // to stretch, and the line before it had better end short than
+        // stretch its spaces.
+        push(typeset::Item::penalty_item(typeset::kInfinitePenalty, 0, false, i), Role::Penalty);
+        push(typeset::Item::glue(0, ragged_stretch, 0, i), Role::Filler);
+        push(typeset::Item::penalty_item(penalty, 0, false, i), Role::Penalty);
+        push(typeset::Item::glue(0, -ragged_stretch, 0, i), Role::Filler);
+      } else {
+        push(typeset::Item::penalty_item(penalty, 0, false, i), Role::Penalty);
+      }
       if (width > 0) push(typeset::Item::glue(width, 0, shrink, i), Role::CjkGlue);
+    } else if (p.last_resort && s.end_short) {
+      // The space before a token the ordinary breaks could not place: a
+      // line ending here may end short, as a ragged line, rather than
+      // stretch its spaces (the white cancelled when it goes on).
+      push(typeset::Item::glue(0, ragged_stretch, 0, i), Role::Filler);
+      push(typeset::Item::penalty_item(0, 0, false, i), Role::Penalty);
+      push(typeset::Item::glue(0, -ragged_stretch, 0, i), Role::Filler);
+      push(typeset::Item::glue(width, stretch, shrink, i), glue_role);
     } else {
       push(typeset::Item::glue(width, stretch, shrink, i), glue_role);
     }
@@ -514,8 +618,8 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
   return out;
 }
 
-typeset::BreakResult Typesetter::break_items(const Itemised& list, const Prepared& p,
-                                             const ParagraphShape& shape) const {
+typeset::BreakResult Typesetter::break_ordinary(const Itemised& list, const Prepared& p,
+                                                const ParagraphShape& shape) const {
   typeset::BreakParams params;
   // TeX's \doublehyphendemerits and \adjdemerits: two hyphens in a row and
   // a loose line next to a tight one are both to be avoided.
@@ -536,6 +640,105 @@ typeset::BreakResult Typesetter::break_items(const Itemised& list, const Prepare
   return result;
 }
 
+// The last resort (last_resort.hpp): only when the ordinary breaks leave a
+// line overfull, or (justified) stretched past the tolerance, are the long
+// runs' segments given cuts at their cluster boundaries, and the paragraph
+// broken once more; the new breaks are kept only if they come out better.
+typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const ParagraphShape& shape) const {
+  typeset::BreakResult result = break_ordinary(list, p, shape);
+  const Scaled ragged_stretch = shape.align == Alignment::Ragged ? kRaggedStretchEms * p.em : 0;
+  const last_resort::Verdict verdict = last_resort::judge(result, shape.tolerance, ragged_stretch);
+  if (!verdict.failed()) return result;
+  const Scaled min_width = last_resort::long_run_width(shape.width, shape.first_line_width, p.em);
+  // The segments of each long run, in order: the cuts go inside them and
+  // at the joins between them.
+  struct Saved {
+    std::size_t segment;
+    std::vector<Cut> cuts;
+    bool cut_after;
+  };
+  std::vector<Saved> saved;
+  bool any = false;
+  for (const auto& run : last_resort::long_runs(list.items, min_width)) {
+    std::size_t previous = Token::kNone;
+    for (std::size_t k = run.begin; k < run.end; ++k) {
+      if (list.items[k].type != typeset::ItemType::Box) continue;
+      const std::size_t i = list.items[k].payload;
+      if (i == previous) continue;
+      if (previous != Token::kNone && previous + 1 == i) {
+        Segment& before = p.segments[previous];
+        if (!before.join.breakable && !before.lonely_break && last_resort::may_cut(before.last.cp, p.segments[i].first.cp)) {
+          before.cut_after = true;
+          any = true;
+        }
+      }
+      previous = i;
+      Segment& s = p.segments[i];
+      saved.push_back({i, s.cuts, s.cut_after});
+      std::vector<std::size_t> clusters;
+      clusters.reserve(glyph_count(s));
+      for (const auto& piece : s.pieces) clusters.insert(clusters.end(), piece.clusters.begin(), piece.clusters.end());
+      const auto forced = last_resort::cut_glyphs(p.text, s.begin, s.end, clusters);
+      if (forced.empty()) continue;
+      // Merged with the hyphenation points; a point that is both keeps its hyphen.
+      std::vector<Cut> merged;
+      merged.reserve(s.cuts.size() + forced.size());
+      std::size_t h = 0;
+      for (std::size_t g : forced) {
+        while (h < s.cuts.size() && s.cuts[h].glyph < g) merged.push_back(s.cuts[h++]);
+        if (h < s.cuts.size() && s.cuts[h].glyph == g) continue;
+        merged.push_back({g, true});
+      }
+      while (h < s.cuts.size()) merged.push_back(s.cuts[h++]);
+      s.cuts = std::move(merged);
+      any = true;
+    }
+  }
+  // The tokens (segments between spaces) that hold a cut or an explicit
+  // break (a URL's): the lines of a URL need the line-end stretch even when
+  // no run is long enough to cut, and the line before the token may end
+  // short at the space before it.
+  std::size_t token_begin = 0;
+  bool awkward = false;
+  for (std::size_t i = 0; i < p.segments.size(); ++i) {
+    const Segment& s = p.segments[i];
+    const bool explicit_break = i + 1 < p.segments.size() && s.after == text::BreakAfter::Allowed &&
+                                s.join.kind == clreq::JoinKind::Explicit && s.join.breakable;
+    awkward = awkward || explicit_break || s.cut_after ||
+              std::any_of(s.cuts.begin(), s.cuts.end(), [](const Cut& c) { return c.forced; });
+    const bool token_ends = i + 1 == p.segments.size() || s.after == text::BreakAfter::Mandatory ||
+                            (s.join.space_glyph() && s.join.breakable);
+    if (!token_ends) continue;
+    if (awkward && token_begin > 0) {
+      Segment& space_before = p.segments[token_begin - 1];
+      if (space_before.join.space_glyph() && space_before.join.breakable && !space_before.lonely_break) {
+        saved.push_back({token_begin - 1, space_before.cuts, space_before.cut_after});
+        space_before.end_short = true;
+      }
+    }
+    any = any || awkward;
+    awkward = false;
+    token_begin = i + 1;
+  }
+  if (any) {
+    p.last_resort = true;
+    Itemised cut_list = itemise(p, shape);
+    typeset::BreakResult cut_result = break_ordinary(cut_list, p, shape);
+    if (last_resort::judge(cut_result, shape.tolerance, ragged_stretch).better_than(verdict)) {
+      list = std::move(cut_list);
+      return cut_result;
+    }
+  }
+  // Back to the ordinary breaks, which `list` still holds.
+  p.last_resort = false;
+  for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
+    p.segments[it->segment].cuts = std::move(it->cuts);
+    p.segments[it->segment].cut_after = it->cut_after;
+    p.segments[it->segment].end_short = false;
+  }
+  return result;
+}
+
 BrokenParagraph Typesetter::break_lines(const RichText& rich, const ParagraphShape& shape) {
   BrokenParagraph out;
   if (rich.empty()) return out;
@@ -546,16 +749,13 @@ BrokenParagraph Typesetter::break_lines(const RichText& rich, const ParagraphSha
     std::string text;
     const Segment& s = p.segments[list.items[k].payload];
     switch (static_cast<Role>(list.roles[k])) {
-      case Role::Box:
-        if (list.part_of[k] > 0) {
-          const auto& glyphs = s.pieces.front().glyphs;
-          auto [from, to] = part_glyphs(s.cuts, glyphs.size(), list.part_of[k]);
-          for (std::size_t g = from; g < to; ++g) text += glyphs[g].text;
-        } else {
-          for (const auto& piece : s.pieces)
-            for (const auto& g : piece.glyphs) text += g.text;
-        }
+      case Role::Box: {
+        auto [from, to] = box_glyphs(s, list.part_of[k]);
+        for_each_share(s, from, to, [&](const Piece& piece, std::size_t a, std::size_t b) {
+          for (std::size_t g = a; g < b; ++g) text += piece.glyphs[g].text;
+        });
         break;
+      }
       case Role::SpaceGlue:
         text = " ";
         break;
@@ -572,9 +772,9 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
   std::vector<SetLine> lines;
   if (rich.empty()) return lines;
   Prepared p = prepare(rich, shape.hyphenate);
-  const Itemised list = itemise(p, shape);
-  const std::vector<typeset::Item>& items = list.items;
+  Itemised list = itemise(p, shape);
   const typeset::BreakResult result = break_items(list, p, shape);
+  const std::vector<typeset::Item>& items = list.items;
   const double leading = p.has_cjk ? shape.leading_cjk : shape.leading;
   // Where overfull lines are reported: the first span that knows its place
   // (looked up once, not per line, for a paragraph of many overfull lines).
@@ -585,8 +785,12 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       break;
     }
 
+  std::size_t cuts = 0, first_cut = 0;  // lines ending at a last-resort cut; the first one's cut item
   for (const auto& line : result.lines) {
     if (line.overfull) warn_overfull(where, line.natural_width - line.shrink - line.width);
+    if (line.break_index < items.size() && static_cast<Role>(list.roles[line.break_index]) == Role::Cut &&
+        cuts++ == 0)
+      first_cut = line.break_index;
     SetLine out;
     strut(p.max_size > 0 ? p.max_size : style_.text_size, leading, out.height, out.depth);
     bool has_fil = false;
@@ -643,14 +847,10 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       const auto& item = items[k];
       switch (role(k)) {
         case Role::Box: {
+          // A whole segment, or one part of a divided one: the glyphs between two cuts.
           const Segment& s = p.segments[item.payload];
-          if (list.part_of[k] > 0) {
-            // One part of a divided word: the glyphs between two cuts.
-            auto [from, to] = part_glyphs(s.cuts, s.pieces.front().glyphs.size(), list.part_of[k]);
-            place(s.pieces.front(), from, to);
-          } else {
-            for (const auto& piece : s.pieces) place(piece, 0, piece.glyphs.size());
-          }
+          auto [from, to] = box_glyphs(s, list.part_of[k]);
+          for_each_share(s, from, to, [&](const Piece& piece, std::size_t a, std::size_t b) { place(piece, a, b); });
           break;
         }
         case Role::SpaceGlue: {
@@ -679,6 +879,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
         }
         case Role::Penalty:
         case Role::Hyphen:
+        case Role::Cut:
           break;
       }
     }
@@ -696,6 +897,26 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     // make the run wider than the line; the run width is cosmetic, x is not.
     out.width = x;
     lines.push_back(std::move(out));
+  }
+  if (cuts > 0) {
+    // Said once per paragraph, at the first cut: inside its segment, after
+    // the part the box before it sets, or (the last part, or the whole) at
+    // the segment's end, where its join allows no break.
+    std::size_t box = first_cut;
+    while (box > 0 && static_cast<Role>(list.roles[box]) != Role::Box) --box;
+    const std::size_t segment = items[first_cut].payload;
+    const Segment& s = p.segments[segment];
+    const std::size_t part = list.part_of[box];
+    const bool inside = part > 0 && part <= s.cuts.size();
+    const Segment& next = inside || segment + 1 == p.segments.size() ? s : p.segments[segment + 1];
+    const std::size_t glyph = inside ? s.cuts[part - 1].glyph : 0;
+    std::size_t byte = inside ? s.end : next.begin;
+    SourceSpan at = where;
+    for_each_share(next, glyph, glyph + 1, [&](const Piece& piece, std::size_t a, std::size_t) {
+      byte = piece.clusters[a];
+      if (rich.spans[piece.span].source.known()) at = rich.spans[piece.span].source;
+    });
+    warn_cut(at, p.text, byte, cuts - 1);
   }
   return lines;
 }

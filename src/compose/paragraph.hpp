@@ -1,7 +1,8 @@
 // Paragraphs: rich text (styled spans) → segments at line-break
 // opportunities → shaped boxes, glue and penalties → Knuth–Plass lines →
 // positioned glyph runs. Every piece of text in a résumé goes through here;
-// the CJK rules on those items come from clreq.hpp.
+// the CJK rules on those items come from clreq.hpp, the cuts inside a word
+// no ordinary break can place from last_resort.hpp.
 #pragma once
 #include <memory>
 #include <string>
@@ -68,7 +69,8 @@ void translate(std::vector<frame::Element>& elements, Scaled dx, Scaled dy);
 struct BrokenParagraph {
   std::vector<typeset::Item> items;
   // Per item: the source text a box sets (one part of a divided word for a
-  // part), " " for glue set as a space glyph, "" for anything else.
+  // part: between hyphenation points or last-resort cuts), " " for glue set
+  // as a space glyph, "" for anything else.
   std::vector<std::string> texts;
   typeset::BreakResult result;
 };
@@ -107,9 +109,13 @@ class Typesetter {
   Prepared prepare(const RichText& text, bool hyphenate);
   void apply_clreq(Prepared& p);
   Itemised itemise(const Prepared& p, const ParagraphShape& shape) const;
-  typeset::BreakResult break_items(const Itemised& list, const Prepared& p, const ParagraphShape& shape) const;
+  typeset::BreakResult break_ordinary(const Itemised& list, const Prepared& p, const ParagraphShape& shape) const;
+  // break_ordinary, then the last resort if that fails: may give segments of
+  // `p` cuts and replace `list` with the items that have them.
+  typeset::BreakResult break_items(Itemised& list, Prepared& p, const ParagraphShape& shape) const;
   void warn_missing(const Span& span, const std::vector<char32_t>& missing);
   void warn_overfull(const SourceSpan& where, Scaled excess);
+  void warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more);
   void find_cuts(const text::Hyphenator& hyphenator, const std::string& all, std::size_t begin, std::size_t end,
                  Token& token, Segment& s) const;
 

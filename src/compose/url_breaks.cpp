@@ -9,7 +9,12 @@ namespace {
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_break_char(char c) { return c == '/' || c == '.' || c == '-'; }
+// Where an address may break: after its path's separators, and after the
+// query's and fragment's ("?token=…&expires=…#top", "/~ada", "torch_npu"),
+// so a signed download link is not one unbreakable word.
+bool is_break_char(char c) {
+  return c == '/' || c == '.' || c == '-' || c == '?' || c == '&' || c == '=' || c == '#' || c == '_' || c == '~';
+}
 bool is_host_char(char c) { return is_alpha(c) || is_digit(c) || c == '-'; }
 
 // The length of "scheme://" at the start of s, or 0.

@@ -4,9 +4,11 @@
 // "https://", leaving the scheme alone at a line end. A long address in a
 // publication list or a link label then runs into the margin. Here, inside
 // a URL token and past its scheme, a break is allowed after '/', '.' and
-// '-' (the last of a run like "//"), with no hyphen added — a hyphen would
-// change the address a reader types — and no break stays between the
-// scheme's "://" and the host.
+// '-', and in a query or fragment after '?', '&', '=', '#', '_' and '~'
+// (the last of a run like "//" or "/~"), with no hyphen added — a hyphen
+// would change the address a reader types — and no break stays between the
+// scheme's "://" and the host. What still does not fit (a long path
+// component or token value) is left to the paragraph's last resort.
 #pragma once
 #include <cstddef>
 #include <string_view>
@@ -28,8 +30,9 @@ struct UrlToken {
 std::vector<UrlToken> find_urls(std::string_view text);
 
 // Byte offsets, ascending, where a URL in `text` may break in addition to
-// ICU's opportunities: just after a '/', '.' or '-' inside a URL past its
-// host's start, not followed by another of them, and not at the URL's end.
+// ICU's opportunities: just after a '/', '.', '-', '?', '&', '=', '#', '_'
+// or '~' inside a URL past its host's start, not followed by another of
+// them, and not at the URL's end.
 std::vector<std::size_t> url_break_offsets(std::string_view text);
 
 // The paragraph's hook (one call, right after text::segment_text): splits

@@ -1,8 +1,10 @@
 // Line-break opportunities: owns the ICU line BreakIterator (UAX #14 with
 // ICU's locale tailoring), the cutting of text into segments at those
-// opportunities, and the classification of what follows each segment.
+// opportunities, the classification of what follows each segment, and the
+// ICU character BreakIterator behind grapheme_boundaries.
 #include "text/line_breaks.hpp"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -32,6 +34,18 @@ icu::BreakIterator* line_iterator(const std::string& language) {
   std::unique_ptr<icu::BreakIterator> iterator(icu::BreakIterator::createLineInstance(locale, status));
   if (U_FAILURE(status)) iterator.reset();
   return cache.emplace(language, std::move(iterator)).first->second.get();
+}
+
+// Grapheme clusters are not tailored by locale (UAX #29's extended
+// clusters are the same everywhere): one iterator per thread.
+icu::BreakIterator* character_iterator() {
+  thread_local std::unique_ptr<icu::BreakIterator> iterator = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::BreakIterator> it(icu::BreakIterator::createCharacterInstance(icu::Locale::getRoot(), status));
+    if (U_FAILURE(status)) it.reset();
+    return it;
+  }();
+  return iterator.get();
 }
 
 bool is_space(char c) { return c == ' ' || c == '\t'; }
@@ -104,6 +118,40 @@ std::vector<Segment> segment_text(std::string_view text, const std::string& lang
     begin = boundary;
   }
   return segments;
+}
+
+std::vector<std::size_t> grapheme_boundaries(std::string_view text, std::size_t begin, std::size_t end) {
+  std::vector<std::size_t> out;
+  end = std::min(end, text.size());
+  if (begin >= end) return out;
+  icu::BreakIterator* iterator = character_iterator();
+  UErrorCode status = U_ZERO_ERROR;
+  // Only the range is given to ICU: a cluster never reaches across its
+  // begin (a code point boundary the caller vouches for), and a boundary at
+  // its end is not wanted anyway. Also keeps each call linear in the range,
+  // not in the paragraph.
+  UText* utext = utext_openUTF8(nullptr, text.data() + begin, static_cast<int64_t>(end - begin), &status);
+  if (iterator && U_SUCCESS(status)) {
+    iterator->setText(utext, status);
+    if (U_SUCCESS(status)) {
+      for (int32_t b = iterator->next(); b != icu::BreakIterator::DONE; b = iterator->next()) {
+        const std::size_t at = begin + static_cast<std::size_t>(b);
+        if (at >= end) break;
+        out.push_back(at);
+      }
+    }
+    UErrorCode reset_status = U_ZERO_ERROR;
+    UText* empty = utext_openUTF8(nullptr, "", 0, &reset_status);
+    iterator->setText(empty, reset_status);
+    utext_close(empty);
+  } else {
+    // Without ICU's data: code point boundaries, which at least never split
+    // a UTF-8 sequence.
+    for (std::size_t i = begin + 1; i < end; ++i)
+      if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) out.push_back(i);
+  }
+  utext_close(utext);
+  return out;
 }
 
 bool is_cjk(char32_t cp) {

@@ -1,6 +1,7 @@
-// Line-break opportunities (UAX #14 via ICU's line BreakIterator), and the
+// Line-break opportunities (UAX #14 via ICU's line BreakIterator), the
 // segmentation of text into the pieces the composer turns into boxes, glue
-// and penalties.
+// and penalties, and grapheme cluster boundaries (UAX #29 via ICU's
+// character BreakIterator): where a last-resort break may cut a word.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -43,6 +44,14 @@ struct Segment {
 // stays whole). U+00A0 never breaks; U+3000 is not a space here (it stays
 // inside its segment).
 std::vector<Segment> segment_text(std::string_view text, const std::string& language);
+
+// The grapheme cluster boundaries (UAX #29 extended grapheme clusters)
+// strictly inside text[begin, end), ascending: byte offsets between two
+// user-perceived characters, so never inside a combining sequence, an emoji
+// ZWJ sequence, a Hangul syllable's jamo, a regional-indicator flag or
+// "\r\n". `begin` must lie on a code point (a cluster's start, for the
+// result to be the text's own boundaries). Linear in end - begin.
+std::vector<std::size_t> grapheme_boundaries(std::string_view text, std::size_t begin, std::size_t end);
 
 // True for characters of the Han, Hiragana, Katakana, Hangul scripts and CJK
 // punctuation/full-width forms (where the composer uses CJK faces and rules).

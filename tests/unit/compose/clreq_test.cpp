@@ -4,6 +4,7 @@
 // Chinese–English paragraph (tests/golden/clreq_mixed.txt).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -165,17 +166,36 @@ TEST(ClreqKinsoku, JapaneseSmallKanaAndLongVowelMarkNeverStartALine) {
 TEST(ClreqKinsoku, KoreanBreaksOnlyBetweenWords) {
   CjkText s("ko");
   const std::string text = "대규모 트래픽을 처리하는 분산 시스템과 데이터 플랫폼을 설계하고 운영해 온 백엔드 엔지니어입니다.";
-  sweep(s, text, 60, 300, 3, [&](const std::vector<SetLine>& lines, double w) {
+  auto rejoined = [](const std::vector<SetLine>& lines, const char* between) {
     std::string joined;
     for (const auto& line : lines) {
       std::string t = text_of(line);
       while (!t.empty() && t.back() == ' ') t.pop_back();
-      joined += (joined.empty() ? "" : " ") + t;
+      joined += (joined.empty() ? "" : between) + t;
     }
+    return joined;
+  };
+  // The widest word: below its width it is cut as a last resort
+  // (compose/last_resort.hpp), rather than run into the margin.
+  const double widest = to_pt(s.typesetter->measure(s.text("엔지니어입니다.")));
+  sweep(s, text, std::ceil(widest), 300, 3, [&](const std::vector<SetLine>& lines, double w) {
     // Every line ends at a space of the source: rejoined with spaces, the
     // lines give the text back.
-    EXPECT_EQ(joined, text) << "width " << w;
+    EXPECT_EQ(rejoined(lines, " "), text) << "width " << w;
   });
+  // Narrower, it starts on a line and ends on the next, cut between two
+  // syllables with no hyphen; every other line still ends at a space.
+  auto narrow = s.set(text, widest - 6);
+  const std::string word = "엔지니어입니다.";
+  std::size_t cut = narrow.size();
+  for (std::size_t i = 0; i + 1 < narrow.size(); ++i)
+    if ((text_of(narrow[i]) + text_of(narrow[i + 1])).find(word) != std::string::npos &&
+        text_of(narrow[i + 1]).find(word) == std::string::npos)
+      cut = i;
+  ASSERT_LT(cut + 1, narrow.size());
+  std::vector<SetLine> before(narrow.begin(), narrow.begin() + static_cast<std::ptrdiff_t>(cut) + 1);
+  std::vector<SetLine> after(narrow.begin() + static_cast<std::ptrdiff_t>(cut) + 1, narrow.end());
+  EXPECT_EQ(rejoined(before, " ") + rejoined(after, " "), text);
   EXPECT_FALSE(clreq::join({U'트', s.em()}, {U'래', s.em()}, text::BreakAfter::Allowed, 0, s.em(), true).breakable);
 }
 

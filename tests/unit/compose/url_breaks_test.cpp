@@ -48,6 +48,13 @@ TEST(UrlBreaks, AfterSlashDotAndHyphenPastTheScheme) {
   EXPECT_EQ(marked("http://a.b//c/-d"), "http://a.|b//|c/-|d");
 }
 
+TEST(UrlBreaks, AfterTheDelimitersOfAQueryAndFragment) {
+  EXPECT_EQ(marked("https://a.example/d?token=x&e=1#top_2~u"), "https://a.|example/|d?|token=|x&|e=|1#|top_|2~|u");
+  // A run breaks after its last character; a trailing '?' is punctuation.
+  EXPECT_EQ(marked("https://a.example/~ada/?q=1"), "https://a.|example/~|ada/?|q=|1");
+  EXPECT_EQ(marked("Is it https://a.example/x?"), "Is it https://a.|example/|x?");
+}
+
 TEST(UrlBreaks, NothingAtTheEndOrInTrailingPunctuation) {
   EXPECT_EQ(marked("(https://example.org/a/)."), "(https://example.|org/|a/).");
   EXPECT_EQ(marked("https://example.org."), "https://example.|org.");
@@ -110,8 +117,10 @@ TEST(UrlBreaks, TextWithoutUrlsIsUntouched) {
 }
 
 // Through the paragraph: a long URL in a narrow measure breaks at its dots
-// and slashes instead of running into the margin. Enabled once
-// paragraph.cpp calls add_url_breaks after text::segment_text.
+// and slashes instead of running into the margin; its host's first label,
+// wider than the room after "Data at", is cut there as a last resort
+// (compose/last_resort.hpp) rather than leave "Data at" alone on a line
+// with one huge gap.
 TEST(UrlBreaks, ALongUrlDoesNotRunIntoTheMargin) {
   Diagnostics diags;
   model::StyleMap keys;
@@ -125,15 +134,24 @@ TEST(UrlBreaks, ALongUrlDoesNotRunIntoTheMargin) {
            {FontVariant::Regular, style.text_size, style.text_color, 0}, {}, {"cv.yaml", 3, 7});
   const std::size_t before = diags.all().size();
   auto lines = typesetter.set(rich, typesetter.body_shape(pt(170)));
-  EXPECT_EQ(diags.all().size(), before) << diags.all().back().format();
+  for (std::size_t i = before; i < diags.all().size(); ++i)
+    EXPECT_NE(diags.all()[i].message.find("was broken inside a word"), std::string::npos) << diags.all()[i].format();
   ASSERT_GE(lines.size(), 3u);
   for (const auto& line : lines) EXPECT_LE(line.width, pt(170.5));
   // No hyphen is added inside the address, and the scheme stays with the host.
-  std::string first;
-  for (const auto& e : lines[1].elements)
-    if (const auto* run = std::get_if<frame::GlyphRun>(&e))
-      for (const auto& g : run->glyphs) first += g.text;
-  EXPECT_EQ(first.rfind("https://a", 0), 0u) << first;
+  auto text_of = [](const SetLine& line) {
+    std::string out;
+    for (const auto& e : line.elements)
+      if (const auto* run = std::get_if<frame::GlyphRun>(&e))
+        for (const auto& g : run->glyphs) out += g.text;
+    return out;
+  };
+  EXPECT_EQ(text_of(lines[0]).rfind("Data at https://a", 0), 0u) << text_of(lines[0]);
+  for (const auto& line : lines) {
+    const std::string t = text_of(line);
+    EXPECT_EQ(t.find("\u00AD"), std::string::npos) << t;
+    EXPECT_FALSE(t.size() >= 8 && t.compare(t.size() - 8, 8, "https://") == 0) << t;
+  }
 }
 
 }  // namespace

@@ -1,0 +1,147 @@
+// Long tokens on the real PDF: a résumé with a 300-character key
+// fingerprint and a signed download URL (…?token=…&expires=…&signature=…),
+// in English and Chinese, in classic (one wide column) and sidebar (its
+// narrow column too). Read back with mupdf's glyph boxes (pdf_boxes.hpp)
+// and pdftotext: every glyph inside the text area, no overfull-line
+// warning but one naming the cut, and the token's characters in order in
+// the extracted text (a line break between its pieces, no hyphen).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <sstream>
+
+#include "pdf_boxes.hpp"
+#include "run.hpp"
+
+namespace cvpdf::test {
+namespace {
+
+constexpr double kMargin = 1.0;  // how far past the text area a glyph's box may reach (as theme_properties_test)
+
+std::string fingerprint() {
+  std::mt19937 random(300);
+  std::string out;
+  for (int i = 0; i < 300; ++i) out += "0123456789abcdef"[random() % 16];
+  return out;
+}
+
+const std::string kUrl =
+    "https://downloads.example.com/releases/nightly/download?token=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789&"
+    "expires=1767225600&signature=ZmFrZVNpZ25hdHVyZUZvclRlc3RpbmdQdXJwb3NlcyBvbmx5";
+
+// The margins and sidebar padding are the résumé's own, so the text area
+// is known here without resolving the theme.
+constexpr double kMarginPt = 42.0;
+constexpr double kPaddingPt = 9.0;
+
+std::string resume() {
+  const std::string fp = fingerprint();
+  std::ostringstream y;
+  y << "languages: [en, zh]\n"
+       "style:\n"
+       "  page:\n"
+       "    margin: {top: " << kMarginPt << "pt, bottom: " << kMarginPt << "pt, left: " << kMarginPt
+    << "pt, right: " << kMarginPt << "pt}\n"
+       "  sidebar:\n"
+       "    padding: " << kPaddingPt << "pt\n"
+       "person:\n"
+       "  name: Ada Example\n"
+       "  headline: Release Engineer\n"
+       "  email: ada@example.com\n"
+       "sections:\n"
+       "  - title: {en: Experience, zh: 工作经历}\n"
+       "    entries:\n"
+       "      - org: Example Corp\n"
+       "        role: {en: Release Engineer, zh: 发布工程师}\n"
+       "        start: 2021-09\n"
+       "        end: present\n"
+       "        bullets:\n"
+       "          - en: Signed every release with the team's key, whose fingerprint is " << fp
+    << " and which rotates yearly.\n"
+       "            zh: 用团队密钥签署每个版本，密钥指纹为 " << fp << "，每年轮换一次。\n"
+       "          - en: Nightly builds are published at " << kUrl << " for testers.\n"
+       "            zh: 每晚构建发布在 " << kUrl << " 供测试人员使用。\n"
+       "  - title: {en: Skills, zh: 技能}\n"
+       "    entries:\n"
+       "      - label: {en: Keys, zh: 密钥}\n"
+       "        text: " << fp << "\n"
+       "      - label: {en: Builds, zh: 构建}\n"
+       "        text: " << kUrl << "\n";
+  return y.str();
+}
+
+std::string without_space(const std::string& s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ' && c != '\n' && c != '\t' && c != '\f' && c != '\r') out += c;
+  return out;
+}
+
+struct Case {
+  std::string theme;
+  std::string language;
+};
+
+class LongTokens : public ::testing::TestWithParam<Case> {};
+
+TEST_P(LongTokens, StayInsideTheTextAreaAndReadBack) {
+  const Case& c = GetParam();
+  const std::string dir = temp_dir();
+  const std::string yaml = dir + "/long.yaml";
+  const std::string pdf = dir + "/long.pdf";
+  write_file(yaml, resume());
+  const Result r = run(cvpdf() + " --theme " + c.theme + " '" + yaml + "' --lang " + c.language + " -o '" + pdf + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+
+  // The warning names the cut, at the text's place; nothing still overflows.
+  EXPECT_EQ(r.err.find("wider than its measure"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("was broken inside a word at '"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("long.yaml:"), std::string::npos) << r.err;
+
+  // Every glyph inside the text area; in the sidebar's column, text may
+  // reach its padding into the margin on the sidebar's side (as
+  // theme_properties_test allows).
+  const GlyphBoxes boxes = read_glyph_boxes(pdf);
+  ASSERT_TRUE(boxes.error.empty()) << boxes.error;
+  ASSERT_FALSE(boxes.pages.empty());
+  const double left_slack = c.theme == "sidebar" ? kPaddingPt : 0;
+  double rightmost = 0;
+  int outside = 0;
+  for (std::size_t p = 0; p < boxes.pages.size(); ++p) {
+    const Page& page = boxes.pages[p];
+    const Box area{kMarginPt - left_slack, kMarginPt - left_slack, page.width - kMarginPt,
+                   page.height - kMarginPt + left_slack};
+    for (const auto& line : page.lines)
+      for (const auto& w : line.words) {
+        if (w.box.y0 > page.height - kMarginPt) continue;  // the footer, in the bottom margin
+        rightmost = std::max(rightmost, w.box.x1);
+        const bool inside = w.box.x0 >= area.x0 - kMargin && w.box.x1 <= area.x1 + kMargin &&
+                            w.box.y0 >= area.y0 - kMargin;
+        if (!inside && ++outside <= 10)
+          ADD_FAILURE() << "page " << p + 1 << ": '" << w.text << "' " << to_string(w.box) << " leaves "
+                        << to_string(area);
+      }
+  }
+  std::printf("%s %s: rightmost glyph at %.2fpt, text area ends at %.2fpt\n", c.theme.c_str(), c.language.c_str(),
+              rightmost, boxes.pages[0].width - kMarginPt);
+
+  // Copy and paste: the token's characters in order, pieces on their own
+  // lines and no hyphen added (spaces and line breaks aside).
+  const std::string text = without_space(pdf_text(pdf));
+  const std::string fp = fingerprint();
+  EXPECT_NE(text.find(fp), std::string::npos) << "the fingerprint does not read back";
+  EXPECT_NE(text.find(kUrl), std::string::npos) << "the URL does not read back";
+  EXPECT_EQ(text.find("\u00AD"), std::string::npos);
+  EXPECT_EQ(text.find(fp.substr(0, 20) + "-"), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Themes, LongTokens,
+                         ::testing::Values(Case{"classic", "en"}, Case{"classic", "zh"}, Case{"sidebar", "en"},
+                                           Case{"sidebar", "zh"}),
+                         [](const ::testing::TestParamInfo<Case>& param) {
+                           return param.param.theme + "_" + param.param.language;
+                         });
+
+}  // namespace
+}  // namespace cvpdf::test
