@@ -13,14 +13,19 @@
 //   margin       every glyph is inside the theme's text area (the footer in
 //                the bottom margin aside; a sidebar's text by its padding)
 //                — "margin-token" when its line holds a long unbroken
-//                token (a fingerprint, a URL, an identifier), "margin"
+//                token (a fingerprint, a URL, an identifier) or runs off
+//                the page; "margin-foot" for a line in the bottom margin
+//                that is no footer with its page number (a footer that
+//                wrapped, text set below the text area); "margin"
 //                otherwise;
 //   word-space   no word space wider than kMaxSpace ems on a line, but for
 //                a line that itself runs out of the text area (the line an
 //                overfull warning names);
 //   missing-text every non-empty text the variant must show is in
 //                pdftotext's output (white space, hyphens and case folded
-//                away: words may be hyphenated or broken anywhere) —
+//                away: words may be hyphenated or broken anywhere; other
+//                text may come between its lines, as poppler reads a
+//                column beside it), or in mupdf's text, block by block —
 //                "missing-text-token" when the text holds a long token (it
 //                ran off the page, where pdftotext cuts it and the rest of
 //                its line, or stretched a line until poppler reads its
@@ -141,8 +146,11 @@ std::string searchable(const std::string& s) {
 }
 
 // Non-wide characters in the word's longest run of them: a Latin token's
-// length, a run of ideographs not counted (it breaks anywhere).
+// length, a run of ideographs not counted (it breaks anywhere). A URL
+// counts as long whatever its length: a URL's piece in a metric's narrow
+// cell overflows at 18 characters.
 int longest_token(const std::string& word) {
+  if (word.find("://") != std::string::npos) return 1000;  // a URL, however it broke
   int longest = 0, run = 0;
   for (const char32_t c : code_points(word)) {
     run = is_wide(c) ? 0 : run + 1;
@@ -150,7 +158,7 @@ int longest_token(const std::string& word) {
   }
   return longest;
 }
-constexpr int kLongToken = 20;
+constexpr int kLongToken = 15;  // longer than every word of the generator's vocabulary but one
 
 struct Failure {
   std::string property, detail;
@@ -159,16 +167,15 @@ struct Failure {
 class Checker {
  public:
   Checker(const Case& c, const RandomResume& resume, const model::Style& style, const GlyphBoxes& glyphs,
-          const std::string& text, const std::vector<OutlineEntry>& outline)
-      : c_(c), resume_(resume), style_(style), glyphs_(glyphs), text_(text), outline_(outline) {}
+          const std::string& text, const std::vector<std::string>& lines, const std::vector<OutlineEntry>& outline)
+      : c_(c), resume_(resume), style_(style), glyphs_(glyphs), text_(text), lines_(lines), outline_(outline) {}
 
   std::vector<Failure> run() {
     for (const auto& [language, shown] : resume_.shown)
       for (const auto& s : shown)
         if (s.where.find(".metrics[") != std::string::npos && s.where.size() > 6 &&
             s.where.compare(s.where.size() - 6, 6, ".value") == 0) {
-          std::istringstream words(s.text);
-          for (std::string w; words >> w;) metric_words_.insert(w);
+          metric_values_.push_back(s.text);
         }
     overlaps();
     margins();
@@ -224,11 +231,15 @@ class Checker {
       const double bottom = text_area(style_, page).y1;
       for (const auto& line : page.lines) {
         const bool footer = is_footer(line, static_cast<int>(p) + 1, bottom);
-        const bool token = std::any_of(line.words.begin(), line.words.end(),
-                                       [](const Word& w) { return longest_token(w.text) >= kLongToken; });
+        // mupdf drops the glyphs off the page: a token cut at its edge
+        // may look short.
+        const bool token = std::any_of(line.words.begin(), line.words.end(), [&](const Word& w) {
+          return longest_token(w.text) >= kLongToken || w.box.x1 > page.width - 0.5 || w.box.x0 < 0.5;
+        });
+        const bool foot = !footer && line.box.y0 > bottom + kMargin;
         for (const auto& w : line.words)
           if (outside(drawn(w), page, footer))
-            fail(token ? "margin-token" : "margin",
+            fail(token ? "margin-token" : foot ? "margin-foot" : "margin",
                  "page " + std::to_string(p + 1) + ": '" + w.text + "' " + to_string(drawn(w)) +
                      " leaves the text area " + to_string(text_area(style_, page)) + " in the line '" + line.text() +
                      "'");
@@ -238,11 +249,12 @@ class Checker {
 
   // Word spaces along each baseline of a page, in each column. mupdf cuts
   // a line where a gap is wide, so its lines are joined again here by
-  // baseline and size. A gap wider than kMaxSpace counts when the segment
-  // has two or more such gaps within 10% of each other: a justified line
-  // stretched spreads its stretch over every space equally, while two
-  // parts of a line (an org and its date flush right, a label and its
-  // text) leave one wide gap, which is no word space. Inside a run of
+  // baseline. A gap wider than kMaxSpace between two words of one size
+  // counts when the row has two or more such gaps, of one size and within
+  // 10% of each other: a justified line stretched spreads its stretch over
+  // every space equally, while two parts of a line (an org and its date
+  // flush right, a label and its text, a date column) leave one wide gap,
+  // or gaps of different widths, which are no word spaces. Inside a run of
   // ideographs (one word to poppler) the gap between two of them counts
   // when wider than kMaxCjkGap: a line letter-spaced across the measure.
   void word_spaces() {
@@ -264,24 +276,31 @@ class Checker {
         const double y = key.second / 4.0;
         // The header's metrics stand in a row of columns: their gaps are
         // no word spaces.
-        if (std::all_of(words.begin(), words.end(), [&](const Word* w) { return metric_words_.count(w->text) > 0; }))
-          continue;
+        if (std::all_of(words.begin(), words.end(), [&](const Word* w) { return is_metric_value(w->text); })) continue;
         if (std::any_of(overfull.begin(), overfull.end(), [&](double o) { return std::abs(o - y) < 0.5; })) continue;
         std::sort(words.begin(), words.end(), [](const Word* a, const Word* b) { return a->box.x0 < b->box.x0; });
-        std::vector<std::pair<double, std::size_t>> wide;  // gap in ems, after word i
+        // Gaps between two words of one size (a date column, a smaller
+        // part beside a larger one, is no word space of the text).
+        struct Gap {
+          double em, width;  // the words' em, the gap in points
+          std::size_t after;
+        };
+        std::vector<Gap> wide;
         for (std::size_t i = 0; i + 1 < words.size(); ++i) {
-          const double em = std::min(words[i]->box.height(), words[i + 1]->box.height());
+          const double em = words[i]->box.height();
           const double gap = words[i + 1]->box.x0 - words[i]->box.x1;
-          if (em > 0 && gap > kMaxSpace * em) wide.push_back({gap / em, i});
+          if (em > 0 && std::abs(words[i + 1]->box.height() - em) < 0.05 && gap > kMaxSpace * em)
+            wide.push_back({em, gap, i});
         }
-        std::sort(wide.begin(), wide.end());
+        std::sort(wide.begin(), wide.end(), [](const Gap& a, const Gap& b) { return a.width < b.width; });
         for (std::size_t k = 0; k + 1 < wide.size(); ++k) {
-          if (wide[k + 1].first > 1.1 * wide[k].first) continue;
+          if (wide[k + 1].width > 1.1 * wide[k].width || std::abs(wide[k + 1].em - wide[k].em) > 0.05) continue;
           std::string text;
           for (const Word* w : words) text += (text.empty() ? "" : " ") + w->text;
-          const auto i = wide[k].second;
-          fail("word-space", "page " + std::to_string(p + 1) + ": word spaces of " + points(wide[k].first) + " and " +
-                                 points(wide[k + 1].first) + " em (max " + points(kMaxSpace) + ") after '" +
+          const auto i = wide[k].after;
+          fail("word-space", "page " + std::to_string(p + 1) + ": word spaces of " + points(wide[k].width / wide[k].em) +
+                                 " and " + points(wide[k + 1].width / wide[k + 1].em) + " em (max " +
+                                 points(kMaxSpace) + ") after '" +
                                  words[i]->text + "' " + to_string(words[i]->box) + " in the line '" + text + "'");
           break;
         }
@@ -311,6 +330,12 @@ class Checker {
                                ") from '" + first->text + "' at " + points(first->x) + ", " + points(first->y) +
                                " in the line '" + text + "'");
       }
+  }
+
+  // Part of a metric's value (which may wrap, or split at a script change).
+  bool is_metric_value(const std::string& word) const {
+    return std::any_of(metric_values_.begin(), metric_values_.end(),
+                       [&](const std::string& v) { return v.find(word) != std::string::npos; });
   }
 
   static double baseline(const Word& w) { return w.box.y0 + 0.8 * w.box.height(); }
@@ -362,13 +387,46 @@ class Checker {
     return false;
   }
 
+  // `needle` as pdftotext's lines hold a wrapped text: the end of one
+  // line, whole lines, the start of another, in order — with lines of other
+  // text between them (poppler reads a hanging label, a column beside it,
+  // between the lines of a paragraph).
+  static bool found_in_lines(const std::vector<std::string>& lines, const std::string& needle) {
+    constexpr std::size_t kSkip = 12;  // lines of other text between two of the needle's
+    for (std::size_t a = 0; a < lines.size(); ++a) {
+      const std::string& first = lines[a];
+      if (first.find(needle) != std::string::npos) return true;
+      for (std::size_t k = std::min(first.size(), needle.size()); k > 0; --k) {
+        if (first.compare(first.size() - k, k, needle, 0, k) != 0) continue;
+        std::size_t i = k, last = a;
+        for (std::size_t b = a + 1; i < needle.size() && b < lines.size() && b <= last + kSkip; ++b) {
+          const std::string& l = lines[b];
+          const std::size_t rest = needle.size() - i;
+          if (l.empty()) continue;
+          if (l.size() >= rest && l.compare(0, rest, needle, i, rest) == 0) return true;  // it ends here
+          if (l.size() < rest && needle.compare(i, l.size(), l) == 0) {  // a whole line of it
+            i += l.size();
+            last = b;
+          }
+        }
+        if (i == needle.size()) return true;
+      }
+    }
+    return false;
+  }
+
   void presence() {
     const std::string haystack = searchable(text_);
+    // mupdf's reading order, block by block: a column's lines together
+    // (the header's metrics side by side, whose lines poppler interleaves).
+    std::string mupdf;
+    for (const auto& page : glyphs_.pages)
+      for (const auto& line : page.lines) mupdf += searchable(line.text());
     const auto shown = resume_.shown.find(c_.language);
     if (shown == resume_.shown.end()) return;
     for (const auto& s : shown->second) {
       const std::string needle = searchable(s.text);
-      if (needle.empty() || found(haystack, needle)) continue;
+      if (needle.empty() || found(haystack, needle) || found_in_lines(lines_, needle) || found(mupdf, needle)) continue;
       // A long token that runs off the page is cut by pdftotext at the
       // page's edge, and with it what follows on its line; the line a
       // token stretched has its letters spread so far that poppler reads
@@ -405,10 +463,11 @@ class Checker {
   const model::Style& style_;
   const GlyphBoxes& glyphs_;
   const std::string& text_;
+  const std::vector<std::string>& lines_;  // pdftotext's lines, searchable(), footers left out
   const std::vector<OutlineEntry>& outline_;
   std::vector<Failure> failures_;
   std::map<std::string, int> count_;
-  std::set<std::string> metric_words_;  // the words of the header's metric values
+  std::vector<std::string> metric_values_;  // the header's metric values, as written
 };
 
 // ---- running a case -----------------------------------------------------------
@@ -459,20 +518,29 @@ std::vector<Failure> check_case(const Case& c, std::string& yaml_path) {
   // searchable() at once: the footer's words are matched as a whole.
   const Result text = run("pdftotext -enc UTF-8 " + sh(pdf) + " -");
   std::string joined;
+  std::vector<std::string> lines;
   std::size_t from = 0;
   for (std::size_t p = 0; p < glyphs.pages.size(); ++p) {
     const std::size_t to = std::min(text.out.find('\f', from), text.out.size());
-    std::string page = searchable(text.out.substr(from, to - from));
+    const std::string raw = text.out.substr(from, to - from);
+    std::string page = searchable(raw);
     from = to + 1;
     const double bottom = text_area(*style, glyphs.pages[p]).y1;
+    std::vector<std::string> footers;
     for (const auto& line : glyphs.pages[p].lines)
       if (is_footer(line, static_cast<int>(p) + 1, bottom)) {
         const std::string footer = searchable(line.text());
         if (const auto at = page.rfind(footer); !footer.empty() && at != std::string::npos) page.erase(at, footer.size());
+        footers.push_back(footer);
       }
     joined += page;
+    std::istringstream in(raw);
+    for (std::string line; std::getline(in, line);)
+      if (auto folded_line = searchable(line);
+          !folded_line.empty() && std::find(footers.begin(), footers.end(), folded_line) == footers.end())
+        lines.push_back(std::move(folded_line));
   }
-  return Checker(c, resume, *style, glyphs, joined, read_outline(pdf)).run();
+  return Checker(c, resume, *style, glyphs, joined, lines, read_outline(pdf)).run();
 }
 
 struct Tally {
