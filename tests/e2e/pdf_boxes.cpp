@@ -6,13 +6,18 @@
 #include "pdf_boxes.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <sstream>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <regex>
 #include <set>
 
+#include "compose/builtin_layouts.hpp"
+#include "core/units.hpp"
 #include "core/utf8.hpp"
+#include "model/loader.hpp"
 #include "run.hpp"
 
 namespace cvpdf::test {
@@ -364,7 +369,8 @@ GlyphBoxes read_glyph_boxes(const std::string& pdf) {
     boxes.error = "mutool draw -F stext " + pdf + " exited with " + std::to_string(r.status) + ":\n" + r.err;
     return boxes;
   }
-  for (const auto& page : parse_stext(r.out)) boxes.pages.push_back(words_of(page));
+  boxes.glyph_pages = parse_stext(r.out);
+  for (const auto& page : boxes.glyph_pages) boxes.pages.push_back(words_of(page));
   if (boxes.pages.empty()) boxes.error = "mutool draw -F stext " + pdf + " wrote no page";
   return boxes;
 }
@@ -389,5 +395,172 @@ int page_count(const std::string& pdf) {
   if (r.status != 0 || !std::regex_search(r.out, m, std::regex(R"(Pages:\s+(\d+))"))) return 0;
   return std::stoi(m[1]);
 }
+
+
+// ---- a theme's declared frame, and reading text as a theme sets it -----
+
+std::vector<std::string> listed_themes() {
+  Result r = run(cvpdf() + " themes");
+  if (r.status != 0 || r.out.find_first_not_of(" \n") == std::string::npos) r = run(cvpdf() + " --list-layouts");
+  std::vector<std::string> names;
+  std::istringstream in(r.out);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string first;
+    if (!(words >> first) || first.back() == ':') continue;
+    const bool plain = std::all_of(first.begin(), first.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    });
+    if (plain && std::find(names.begin(), names.end(), first) == names.end()) names.push_back(first);
+  }
+  return names;
+}
+
+
+namespace {
+
+const compose::BuiltinLayout* builtin(const std::string& name) {
+  for (const auto& l : compose::builtin_layouts())
+    if (l.name == name) return &l;
+  return nullptr;
+}
+
+}  // namespace
+
+std::optional<model::Style> theme_style(const std::string& name, const model::Resume& resume,
+                                        const std::string& language, std::string& why) {
+  Diagnostics diags;
+  const auto* classic = builtin("classic");
+  const auto* theme = builtin(name);
+  if (!classic || !theme) {
+    why = "'" + name + "' is not a built-in layout of this build";
+    return std::nullopt;
+  }
+  model::StyleLayers layers;
+  std::vector<const compose::BuiltinLayout*> stack = {classic};
+  if (theme != classic) stack.push_back(theme);
+  for (const auto* layout : stack) {
+    const std::string origin = "<built-in layout " + std::string(layout->name) + ">";
+    auto map = model::load_style(layout->text(), origin, diags);
+    if (!map) {
+      why = origin + " does not load";
+      return std::nullopt;
+    }
+    layers.push({origin, "", std::move(*map)});
+  }
+  layers.push({resume.source_path + " (style:)", resume.base_directory, resume.style});
+  model::Style style = model::resolve_style(layers, language, diags);
+  if (diags.has_errors()) {
+    const auto& all = diags.all();
+    why = "the theme's style does not resolve: " +
+          std::find_if(all.begin(), all.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; })->message;
+    return std::nullopt;
+  }
+  return style;
+}
+
+
+Box text_area(const model::Style& style, const Page& page) {
+  return {to_pt(style.margin_left), to_pt(style.margin_top), page.width - to_pt(style.margin_right),
+          page.height - to_pt(style.margin_bottom)};
+}
+
+bool in_sidebar(const model::Style& style, const Box& box, const Page& page) {
+  const Box area = text_area(style, page);
+  const double width = style.sidebar_width * (area.x1 - area.x0);
+  const double centre = (box.x0 + box.x1) / 2;
+  return (style.sidebar_side == "left" && centre < area.x0 + width) ||
+         (style.sidebar_side == "right" && centre > area.x1 - width);
+}
+
+namespace {
+bool closes(char32_t c) {  // full-width marks drawn in the first half of their em
+  return c == 0x3001 || c == 0x3002 || (c >= 0x3009 && c <= 0x3011 && c % 2 == 1) || c == 0x3015 ||
+         c == 0xFF09 || c == 0xFF0C || c == 0xFF0E || c == 0xFF1A || c == 0xFF1B || c == 0xFF01 || c == 0xFF1F ||
+         c == 0xFF3D || c == 0xFF5D;
+}
+bool opens(char32_t c) {  // … and in the second half
+  return (c >= 0x3008 && c <= 0x3010 && c % 2 == 0) || c == 0x3014 || c == 0xFF08 || c == 0xFF3B || c == 0xFF5B;
+}
+
+}  // namespace
+
+std::vector<char32_t> code_points(const std::string& s) {
+  std::vector<char32_t> out;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+    char32_t cp = extra == 0 ? c : c & (0x3F >> extra);
+    for (int k = 1; k <= extra && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    out.push_back(cp);
+    i += 1 + extra;
+  }
+  return out;
+}
+
+bool is_wide(char32_t c) {
+  return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) ||
+         (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
+         (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
+}
+
+Box drawn(const Word& w) {
+  const auto cps = code_points(w.text);
+  Box box = w.box;
+  if (cps.empty()) return box;
+  if (closes(cps.back())) box.x1 -= box.height() / 2;
+  if (opens(cps.front())) box.x0 += box.height() / 2;
+  return box;
+}
+
+std::string folded(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r') continue;
+    if (c == 0xC3 && i + 1 < s.size()) {  // À–Þ (but ×) → à–þ
+      auto next = static_cast<unsigned char>(s[i + 1]);
+      if (next >= 0x80 && next <= 0x9E && next != 0x97) next = static_cast<unsigned char>(next + 0x20);
+      out += static_cast<char>(c);
+      out += static_cast<char>(next);
+      ++i;
+      continue;
+    }
+    if (s.compare(i, 3, "\u2018") == 0 || s.compare(i, 3, "\u2019") == 0) {
+      out += '\'';
+      i += 2;
+      continue;
+    }
+    if (s.compare(i, 3, "\u201C") == 0 || s.compare(i, 3, "\u201D") == 0) {
+      out += '"';
+      i += 2;
+      continue;
+    }
+    out += static_cast<char>(std::tolower(c));
+  }
+  return out;
+}
+
+bool is_footer(const Line& line, int page_number, double text_bottom) {
+  if (line.box.y1 <= text_bottom + kMargin) return false;
+  const std::string number = std::to_string(page_number);
+  for (const auto& w : line.words) {
+    for (std::size_t at = 0; (at = w.text.find(number, at)) != std::string::npos; at += number.size()) {
+      const bool before = at == 0 || !std::isdigit(static_cast<unsigned char>(w.text[at - 1]));
+      const std::size_t end = at + number.size();
+      const bool after = end == w.text.size() || !std::isdigit(static_cast<unsigned char>(w.text[end]));
+      if (before && after) return true;
+    }
+  }
+  return false;
+}
+
+std::string points(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", value);
+  return buffer;
+}
+
 
 }  // namespace cvpdf::test

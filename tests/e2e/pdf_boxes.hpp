@@ -7,7 +7,11 @@
 #include <cmath>
 #include <string>
 #include <string_view>
+#include <optional>
 #include <vector>
+
+#include "model/resume.hpp"
+#include "model/style.hpp"
 
 namespace cvpdf::test {
 
@@ -113,6 +117,7 @@ Page words_of(const GlyphPage& page);
 
 struct GlyphBoxes {
   std::vector<Page> pages;  // words in em boxes (words_of), one Page per page
+  std::vector<GlyphPage> glyph_pages;  // the glyphs they were made of
   std::string error;        // why there are none; empty when read
 };
 
@@ -123,5 +128,56 @@ GlyphBoxes read_glyph_boxes(const std::string& pdf);
 
 // pdfinfo's page count; 0 when pdfinfo fails.
 int page_count(const std::string& pdf);
+
+// ---- a theme's declared frame, and reading text as a theme sets it -----
+//
+// Shared by the property tests over themes (theme_properties_test.cpp,
+// random_resume_test.cpp).
+
+constexpr double kTouch = 0.3;   // each em box shrinks by this before overlaps: words may touch
+constexpr double kMargin = 1.0;  // how far past the text area a box may reach
+
+// The built-in themes as the binary lists them: the first word of each
+// line of `cvpdf themes` (or, before that command exists, --list-layouts),
+// skipping headings ("Built-in themes:") and anything not a layout's name.
+std::vector<std::string> listed_themes();
+
+// The style of built-in `theme` for `resume` in `language`, resolved as
+// app/layouts.cpp does: classic under the named theme, the résumé's
+// `style:` over both. nullopt (with `why`) when the theme is not built in
+// or a layer does not load.
+std::optional<model::Style> theme_style(const std::string& theme, const model::Resume& resume,
+                                        const std::string& language, std::string& why);
+
+// The text area the style declares (page minus margins), in poppler's
+// coordinates.
+Box text_area(const model::Style& style, const Page& page);
+// In the sidebar's column, by the box's centre (when the theme has one).
+bool in_sidebar(const model::Style& style, const Box& box, const Page& page);
+
+// Decodes UTF-8 (the PDF tools write it; a bad byte reads as itself).
+std::vector<char32_t> code_points(const std::string& s);
+bool is_wide(char32_t c);  // East Asian wide: set on a square about two Latin letters wide
+
+// Where a word is drawn, from its em box: but for a full-width closing
+// mark at its end (opening mark at its start), whose blank half holds no
+// ink and is not counted. The em box alone is not enough there: the
+// composer gives up that half at a line's end as CLREQ allows
+// (compose/clreq.hpp), so the mark's ink ends on the measure, but the PDF's
+// glyph width, which mupdf's quad reports, is still a full em and reaches
+// half an em past it. The em is the box's height (its glyphs' size).
+Box drawn(const Word& w);
+
+// For comparing input text with what the PDF shows: no white space
+// (letter-spaced headings, line breaks), case folded (headings may be set
+// in capitals or small capitals; ASCII and Latin-1 letters), typographic
+// quotes as straight ones.
+std::string folded(const std::string& s);
+
+// A line of the footer: in the bottom margin, with the page's number as one
+// of its words' digit runs ("2", "第 2 页", "2/3").
+bool is_footer(const Line& line, int page_number, double text_bottom);
+
+std::string points(double value);  // "12.34"
 
 }  // namespace cvpdf::test

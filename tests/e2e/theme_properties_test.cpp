@@ -62,8 +62,6 @@ constexpr MeasureRange kMeasures[] = {
     {"*", "*", "*", 60, 110},
 };
 
-constexpr double kTouch = 0.3;     // (b) each box shrinks by this: words may touch
-constexpr double kMargin = 1.0;    // (c) how far past the text area a box may reach
 constexpr double kBodyShare = 0.85;  // (e) a body line is wider than this share of the widest
 
 // ---- the cases: theme × input × language ------------------------------
@@ -92,27 +90,6 @@ std::optional<model::Resume> load(const std::string& file, Diagnostics& diags) {
   return model::load_resume(read_file(path), path, std::filesystem::path(path).parent_path().string(), diags);
 }
 
-// The built-in themes as the binary lists them: the first word of each
-// line of `cvpdf themes` (or, before that command exists, --list-layouts),
-// skipping headings ("Built-in themes:") and anything not a layout's name.
-std::vector<std::string> listed_themes() {
-  Result r = run(cvpdf() + " themes");
-  if (r.status != 0 || r.out.find_first_not_of(" \n") == std::string::npos) r = run(cvpdf() + " --list-layouts");
-  std::vector<std::string> names;
-  std::istringstream in(r.out);
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream words(line);
-    std::string first;
-    if (!(words >> first) || first.back() == ':') continue;
-    const bool plain = std::all_of(first.begin(), first.end(), [](char c) {
-      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-    });
-    if (plain && std::find(names.begin(), names.end(), first) == names.end()) names.push_back(first);
-  }
-  return names;
-}
-
 std::vector<Input> inputs() {
   std::vector<Input> list = {{"resume.yaml", "en"}, {"resume.yaml", "zh"}, {"examples/academic.yaml", "en"}};
   Diagnostics diags;
@@ -134,45 +111,14 @@ std::vector<Case> cases() {
 
 // ---- what the theme declares ------------------------------------------
 
-const compose::BuiltinLayout* builtin(const std::string& name) {
-  for (const auto& l : compose::builtin_layouts())
-    if (l.name == name) return &l;
-  return nullptr;
-}
-
-// The theme's style for the case, resolved as app/layouts.cpp does: classic
-// under the named theme, the résumé's `style:` over both. nullopt (with
-// `why`) when the theme is not built in or a layer does not load.
 std::optional<model::Style> declared_style(const Case& c, std::string& why) {
   Diagnostics diags;
   auto resume = load(c.input.file, diags);
-  const auto* classic = builtin("classic");
-  const auto* theme = builtin(c.theme);
-  if (!resume || !classic || !theme) {
-    why = !resume ? "the input does not load" : "'" + c.theme + "' is not a built-in layout of this build";
+  if (!resume) {
+    why = "the input does not load";
     return std::nullopt;
   }
-  model::StyleLayers layers;
-  std::vector<const compose::BuiltinLayout*> stack = {classic};
-  if (theme != classic) stack.push_back(theme);
-  for (const auto* layout : stack) {
-    const std::string origin = "<built-in layout " + std::string(layout->name) + ">";
-    auto map = model::load_style(layout->text(), origin, diags);
-    if (!map) {
-      why = origin + " does not load";
-      return std::nullopt;
-    }
-    layers.push({origin, "", std::move(*map)});
-  }
-  layers.push({resume->source_path + " (style:)", resume->base_directory, resume->style});
-  model::Style style = model::resolve_style(layers, c.input.language, diags);
-  if (diags.has_errors()) {
-    const auto& all = diags.all();
-    why = "the theme's style does not resolve: " +
-          std::find_if(all.begin(), all.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; })->message;
-    return std::nullopt;
-  }
-  return style;
+  return theme_style(c.theme, *resume, c.input.language, why);
 }
 
 // ---- the rendering -----------------------------------------------------
@@ -205,107 +151,6 @@ Rendered render(const Case& c) {
   return r;
 }
 
-// ---- text helpers ------------------------------------------------------
-
-// Decodes UTF-8 (the PDF tools write it; a bad byte reads as itself).
-std::vector<char32_t> code_points(const std::string& s) {
-  std::vector<char32_t> out;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    const int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-    char32_t cp = extra == 0 ? c : c & (0x3F >> extra);
-    for (int k = 1; k <= extra && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-    out.push_back(cp);
-    i += 1 + extra;
-  }
-  return out;
-}
-
-bool is_wide(char32_t c) {
-  return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) ||
-         (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
-         (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
-}
-
-bool closes(char32_t c) {  // full-width marks drawn in the first half of their em
-  return c == 0x3001 || c == 0x3002 || (c >= 0x3009 && c <= 0x3011 && c % 2 == 1) || c == 0x3015 ||
-         c == 0xFF09 || c == 0xFF0C || c == 0xFF0E || c == 0xFF1A || c == 0xFF1B || c == 0xFF01 || c == 0xFF1F ||
-         c == 0xFF3D || c == 0xFF5D;
-}
-bool opens(char32_t c) {  // … and in the second half
-  return (c >= 0x3008 && c <= 0x3010 && c % 2 == 0) || c == 0x3014 || c == 0xFF08 || c == 0xFF3B || c == 0xFF5B;
-}
-
-// Where a word is drawn, from its em box (pdf_boxes.hpp): but for a
-// full-width closing mark at its end (opening mark at its start), whose
-// blank half holds no ink and is not counted. The em box alone is not
-// enough there: the composer gives up that half at a line's end as CLREQ
-// allows (compose/clreq.hpp), so the mark's ink ends on the measure, but
-// the PDF's glyph width, which mupdf's quad reports, is still a full em and
-// reaches half an em past it. The em is the box's height (its glyphs' size).
-Box drawn(const Word& w) {
-  const auto cps = code_points(w.text);
-  Box box = w.box;
-  if (cps.empty()) return box;
-  if (closes(cps.back())) box.x1 -= box.height() / 2;
-  if (opens(cps.front())) box.x0 += box.height() / 2;
-  return box;
-}
-
-// For comparing titles with what the PDF shows: no white space (letter-
-// spaced headings, line breaks), case folded (headings may be set in
-// capitals or small capitals; ASCII and Latin-1 letters), typographic
-// quotes as straight ones.
-std::string folded(const std::string& s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r') continue;
-    if (c == 0xC3 && i + 1 < s.size()) {  // À–Þ (but ×) → à–þ
-      auto next = static_cast<unsigned char>(s[i + 1]);
-      if (next >= 0x80 && next <= 0x9E && next != 0x97) next = static_cast<unsigned char>(next + 0x20);
-      out += static_cast<char>(c);
-      out += static_cast<char>(next);
-      ++i;
-      continue;
-    }
-    if (s.compare(i, 3, "\u2018") == 0 || s.compare(i, 3, "\u2019") == 0) {
-      out += '\'';
-      i += 2;
-      continue;
-    }
-    if (s.compare(i, 3, "\u201C") == 0 || s.compare(i, 3, "\u201D") == 0) {
-      out += '"';
-      i += 2;
-      continue;
-    }
-    out += static_cast<char>(std::tolower(c));
-  }
-  return out;
-}
-
-// A line of the footer: in the bottom margin, with the page's number as one
-// of its words' digit runs ("2", "第 2 页", "2/3").
-bool is_footer(const Line& line, int page_number, double text_bottom) {
-  if (line.box.y1 <= text_bottom + kMargin) return false;
-  const std::string number = std::to_string(page_number);
-  for (const auto& w : line.words) {
-    for (std::size_t at = 0; (at = w.text.find(number, at)) != std::string::npos; at += number.size()) {
-      const bool before = at == 0 || !std::isdigit(static_cast<unsigned char>(w.text[at - 1]));
-      const std::size_t end = at + number.size();
-      const bool after = end == w.text.size() || !std::isdigit(static_cast<unsigned char>(w.text[end]));
-      if (before && after) return true;
-    }
-  }
-  return false;
-}
-
-std::string points(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", value);
-  return buffer;
-}
-
 // ---- the test ------------------------------------------------------------
 
 class ThemeProperty : public ::testing::TestWithParam<Case> {
@@ -323,20 +168,8 @@ class ThemeProperty : public ::testing::TestWithParam<Case> {
     ASSERT_EQ(rendered_.glyphs.pages.size(), rendered_.pages.size()) << "mupdf and poppler count different pages";
   }
 
-  // The text area the theme declares, in poppler's coordinates.
-  Box text_area(const Page& page) const {
-    return {to_pt(style_.margin_left), to_pt(style_.margin_top), page.width - to_pt(style_.margin_right),
-            page.height - to_pt(style_.margin_bottom)};
-  }
-
-  // In the sidebar's column, by the box's centre (when the theme has one).
-  bool in_sidebar(const Box& box, const Page& page) const {
-    const Box area = text_area(page);
-    const double width = style_.sidebar_width * (area.x1 - area.x0);
-    const double centre = (box.x0 + box.x1) / 2;
-    return (style_.sidebar_side == "left" && centre < area.x0 + width) ||
-           (style_.sidebar_side == "right" && centre > area.x1 - width);
-  }
+  Box text_area(const Page& page) const { return cvpdf::test::text_area(style_, page); }
+  bool in_sidebar(const Box& box, const Page& page) const { return cvpdf::test::in_sidebar(style_, box, page); }
 
   model::Style style_;
   Rendered rendered_;

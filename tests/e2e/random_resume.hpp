@@ -1,0 +1,63 @@
+// Random résumés in cvpdf's YAML, from a 64-bit seed: every field kind of
+// SPEC.md's schema (person, items, pairs, publications, paragraphs,
+// section bullets and text, `only:`), localized and plain values, lengths
+// from empty to very long, Latin, CJK and mixed text, long tokens (key
+// fingerprints) and URLs with query strings. The same seed gives the same
+// bytes on every machine: the generator's own PRNG (splitmix64) and no
+// standard distribution, whose output differs between library versions.
+// Alongside the YAML it records what each variant must show, for the
+// property test (random_resume_test.cpp) to look for in the PDF.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cvpdf::test {
+
+// splitmix64 (Steele, Lea, Flood 2014): tiny, full-period, well mixed.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next();
+  // Uniform in [0, n) (n > 0), by the high bits' product: no modulo bias
+  // worth the name at these n, and the same on every platform.
+  std::uint64_t below(std::uint64_t n);
+  // Uniform in [lo, hi].
+  int between(int lo, int hi) { return lo + static_cast<int>(below(static_cast<std::uint64_t>(hi - lo + 1))); }
+  // True with probability percent/100.
+  bool chance(int percent) { return below(100) < static_cast<std::uint64_t>(percent); }
+
+ private:
+  std::uint64_t state_;
+};
+
+// One string the PDF must show, and where in the input it came from
+// ("sections[2].entries[0].bullets[1]"), for the failure message.
+struct Shown {
+  std::string text;
+  std::string where;
+};
+
+struct RandomResume {
+  std::uint64_t seed = 0;
+  std::string yaml;
+  std::vector<std::string> languages;  // as the file declares them: en, zh
+  // Per variant (language): every non-empty scalar text it must show —
+  // names, titles, bullets, labels… — with `only:` and fallbacks applied.
+  // Not dates (formatted per language), addresses or link URLs (a theme
+  // may show a label or an icon for them).
+  std::map<std::string, std::vector<Shown>> shown;
+  // Per variant: the titles of sections it keeps (no `only:` against it)
+  // that have nothing to show in it — no entry, bullet or text with a
+  // non-empty value or a date. SPEC: such a section is not set.
+  std::map<std::string, std::vector<Shown>> empty_sections;
+};
+
+RandomResume random_resume(std::uint64_t seed);
+
+// A YAML double-quoted scalar for any UTF-8 text: `"`, `\` and control
+// characters escaped, everything else as is.
+std::string yaml_quoted(const std::string& text);
+
+}  // namespace cvpdf::test
