@@ -36,12 +36,20 @@ void add_footers(std::vector<frame::Page>& pages, const std::string& name, const
   for (std::size_t i = 0; i < pages.size(); ++i) {
     int number = static_cast<int>(i) + 1;
     if (number < style.footer_from_page) continue;
+    const std::string page = page_number(style.page_words, i + 1, pages.size());
     RichText footer;
     if (!name.empty()) footer.add(name + "  ·  ", muted);
-    footer.add(page_number(style.page_words, i + 1, pages.size()), muted);
+    footer.add(page, muted);
     ParagraphShape shape = typesetter.body_shape(style.content_width());
     shape.align = Alignment::Ragged;
     auto lines = typesetter.set(footer, shape);
+    // The footer is one line in the bottom margin: a name too long to share
+    // it gives way to the page number, which is what a loose page needs.
+    if (lines.size() > 1) {
+      RichText page_only;
+      page_only.add(page, muted);
+      lines = typesetter.set(page_only, shape);
+    }
     if (lines.empty()) continue;
     SetLine& line = lines.front();
     // Flush right, halfway down the bottom margin.

@@ -296,7 +296,7 @@ class HeaderSetter {
     }
     rigid = true;
     Scaled left = 0;
-    for (std::size_t i = 0; i < cells.size(); i += 2) left = std::max(left, cells[i].front().width);
+    for (std::size_t i = 0; i < cells.size(); i += 2) left = std::max(left, cells[i].front().width);  // grid: one line each
     const Scaled second = left + grid_gap();
     for (std::size_t i = 0; i < cells.size(); i += 2) {
       SetLine row = std::move(cells[i].front());
@@ -334,6 +334,7 @@ class HeaderSetter {
     if (contact_style == "line" && c_.typesetter.measure(joined(items)) > room) contact_style = "column";
     bool rigid = false;
     auto lines = contact_lines(items, room, contact_style, rigid);
+    if (lines.empty()) return true;  // items whose text sets to nothing (only spaces): nothing to set, anywhere
     align_lines(lines, text_x_ + text_width_ - room, room, Edge::Right, rigid);
     // The first item's capitals level with the first line's (the name's):
     // its baseline that far below the header's top.

@@ -66,12 +66,12 @@ struct ExpectedFailure {
   const char* fixed_by;
 };
 const std::vector<ExpectedFailure> kExpectedFailures = {
-    {"margin-token", "issue 11 item 2: last-resort breaks (a token wider than the measure breaks between graphemes)"},
-    {"word-space", "issue 11 item 2: last-resort breaks (no line stretched to make room for an unbreakable token)"},
-    {"overlap-token", "issue 11 item 2: last-resort breaks (a token wider than its column runs into the next)"},
-    {"overlap-line", "issue 11 item 3: pairs never collide (the right part moves to its own line)"},
-    {"missing-text-token", "issue 11 item 2: last-resort breaks (the token runs off the page, or stretches its line apart)"},
-    {"empty-section", "issue 11 item 4: nothing empty (a section with nothing to show is not set)"},
+    // Two causes, both open: justified lines left loose (about 1.1 em
+    // spaces) around a long word or token when the breaker's emergency pass
+    // is the best it finds, which no warning names yet; and rows whose parts
+    // share a baseline by design (the metrics row, the contact grid, a pair's
+    // label and text), which this heuristic takes for one stretched line.
+    {"word-space", "issue 11: an underfull-line warning from the breaker, and rows of several parts told apart"},
 };
 
 constexpr int kShards = 8;          // ctest tests the cases are spread over
@@ -425,7 +425,13 @@ class Checker {
       for (const auto& line : page.lines) mupdf += searchable(line.text());
     const auto shown = resume_.shown.find(c_.language);
     if (shown == resume_.shown.end()) return;
+    // A section with nothing to show is left out, title and all (SPEC; the
+    // empty-section property checks that it is).
+    std::set<std::string> left_out;
+    if (const auto empty = resume_.empty_sections.find(c_.language); empty != resume_.empty_sections.end())
+      for (const auto& s : empty->second) left_out.insert(s.where);
     for (const auto& s : shown->second) {
+      if (left_out.count(s.where)) continue;
       const std::string needle = searchable(s.text);
       if (needle.empty() || found(haystack, needle) || found_in_lines(lines_, needle) || found(mupdf, needle)) continue;
       // A long token that runs off the page is cut by pdftotext at the
