@@ -698,12 +698,19 @@ typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const 
   // break (a URL's): the lines of a URL need the line-end stretch even when
   // no run is long enough to cut, and the line before the token may end
   // short at the space before it.
+  // Only a URL's explicit breaks count: a hyphenated compound
+  // ("DeepSeek-R1") is ordinary prose, and the line before it must stay
+  // justified to the measure, not end short as if the paragraph ended there.
+  const std::vector<UrlToken> urls = find_urls(p.text);
+  auto in_url = [&](std::size_t offset) {
+    return std::any_of(urls.begin(), urls.end(), [&](const UrlToken& u) { return offset >= u.begin && offset < u.end; });
+  };
   std::size_t token_begin = 0;
   bool awkward = false;
   for (std::size_t i = 0; i < p.segments.size(); ++i) {
     const Segment& s = p.segments[i];
     const bool explicit_break = i + 1 < p.segments.size() && s.after == text::BreakAfter::Allowed &&
-                                s.join.kind == clreq::JoinKind::Explicit && s.join.breakable;
+                                s.join.kind == clreq::JoinKind::Explicit && s.join.breakable && in_url(s.begin);
     awkward = awkward || explicit_break || s.cut_after ||
               std::any_of(s.cuts.begin(), s.cuts.end(), [](const Cut& c) { return c.forced; });
     const bool token_ends = i + 1 == p.segments.size() || s.after == text::BreakAfter::Mandatory ||

@@ -145,3 +145,32 @@ INSTANTIATE_TEST_SUITE_P(Themes, LongTokens,
 
 }  // namespace
 }  // namespace cvpdf::test
+
+namespace cvpdf::test {
+namespace {
+
+// The last resort never touches prose: a justified bullet whose loose line
+// sits before a hyphenated compound ("contributed to DeepSeek-R1") stays
+// justified to the measure, not ended short as if the paragraph ended there.
+TEST(LongTokens, HyphenatedCompoundsLeaveJustifiedLinesFull) {
+  const std::string dir = temp_dir();
+  const std::string pdf = dir + "/cv.pdf";
+  Result r = run(cvpdf() + " '" + source("resume.yaml") + "' --theme classic -o '" + pdf + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const GlyphBoxes boxes = read_glyph_boxes(pdf);
+  ASSERT_TRUE(boxes.error.empty()) << boxes.error;
+  ASSERT_FALSE(boxes.pages.empty());
+  // The right edge of the text area: the widest line of page 1's body.
+  double right = 0;
+  for (const auto& line : boxes.pages[0].lines) right = std::max(right, line.box.x1);
+  bool found = false;
+  for (const auto& line : boxes.pages[0].lines) {
+    if (line.text().rfind("Adapted OpenSoraPlan", 0) != 0) continue;
+    found = true;
+    EXPECT_NEAR(line.box.x1, right, 1.0) << "'" << line.text() << "' ends short of the measure";
+  }
+  EXPECT_TRUE(found) << "no line starts with 'Adapted OpenSoraPlan'";
+}
+
+}  // namespace
+}  // namespace cvpdf::test
