@@ -474,6 +474,21 @@ bool in_sidebar(const model::Style& style, const Box& box, const Page& page) {
          (style.sidebar_side == "right" && centre > area.x1 - width);
 }
 
+Box allowed_area(const model::Style& style, const Box& ink, const Page& page, bool footer) {
+  Box allowed = text_area(style, page);
+  if (style.sidebar_side != "none" && in_sidebar(style, ink, page)) {
+    const double padding = to_pt(style.sidebar_padding);
+    if (style.sidebar_side == "left")
+      allowed.x0 -= padding;
+    else
+      allowed.x1 += padding;
+    allowed.y0 -= padding;
+    allowed.y1 += padding;
+  }
+  if (footer) allowed.y1 = page.height;
+  return allowed;
+}
+
 namespace {
 bool closes(char32_t c) {  // full-width marks drawn in the first half of their em
   return c == 0x3001 || c == 0x3002 || (c >= 0x3009 && c <= 0x3011 && c % 2 == 1) || c == 0x3015 ||

@@ -154,6 +154,10 @@ std::optional<model::Style> theme_style(const std::string& theme, const model::R
 Box text_area(const model::Style& style, const Page& page);
 // In the sidebar's column, by the box's centre (when the theme has one).
 bool in_sidebar(const model::Style& style, const Box& box, const Page& page);
+// Where a glyph box `ink` may be: the text area, widened in a sidebar by
+// its padding toward the paper's edge and above and below (the tint's inset
+// text), and down to the paper's foot for the footer's line.
+Box allowed_area(const model::Style& style, const Box& ink, const Page& page, bool footer);
 
 // Decodes UTF-8 (the PDF tools write it; a bad byte reads as itself).
 std::vector<char32_t> code_points(const std::string& s);

@@ -192,17 +192,7 @@ class Checker {
   }
 
   bool outside(const Box& ink, const Page& page, bool footer) const {
-    Box allowed = text_area(style_, page);
-    const double padding = style_.sidebar_side == "none" ? 0 : to_pt(style_.sidebar_padding);
-    if (in_sidebar(style_, ink, page)) {
-      if (style_.sidebar_side == "left")
-        allowed.x0 -= padding;
-      else
-        allowed.x1 += padding;
-      allowed.y0 -= padding;
-      allowed.y1 += padding;
-    }
-    if (footer) allowed.y1 = page.height;
+    const Box allowed = allowed_area(style_, ink, page, footer);
     return !(ink.x0 >= allowed.x0 - kMargin && ink.x1 <= allowed.x1 + kMargin && ink.y0 >= allowed.y0 - kMargin &&
              ink.y1 <= allowed.y1 + kMargin);
   }

@@ -213,24 +213,14 @@ TEST_P(ThemeProperty, RendersCleanly) {
   // background runs to the page's edge: its text may reach into the margin
   // on that side, and above and below, by the sidebar's padding.
   int outside = 0;
-  const double padding = style_.sidebar_side == "none" ? 0 : to_pt(style_.sidebar_padding);
   for (std::size_t p = 0; p < glyph_pages.size(); ++p) {
     const Page& page = glyph_pages[p];
     const Box area = text_area(page);
     for (const auto& line : page.lines) {
       const bool footer = is_footer(line, static_cast<int>(p) + 1, area.y1);
       for (const auto& w : line.words) {
-        Box allowed = area;
         const Box ink = drawn(w);
-        if (in_sidebar(ink, page)) {
-          if (style_.sidebar_side == "left")
-            allowed.x0 -= padding;
-          else
-            allowed.x1 += padding;
-          allowed.y0 -= padding;
-          allowed.y1 += padding;
-        }
-        if (footer) allowed.y1 = page.height;
+        const Box allowed = allowed_area(style_, ink, page, footer);
         const bool inside = ink.x0 >= allowed.x0 - kMargin && ink.x1 <= allowed.x1 + kMargin &&
                             ink.y0 >= allowed.y0 - kMargin && ink.y1 <= allowed.y1 + kMargin;
         if (inside || ++outside > 20) continue;
