@@ -36,6 +36,7 @@ constexpr double kTargetSeconds = 0.05;
 constexpr double kMaxRatio = 3.0;   // time(2N) / time(N): linear ≈ 2, quadratic ≈ 4
 constexpr std::size_t kMaxLength = 1u << 22;
 constexpr int kRuns = 3;
+constexpr int kAttempts = 3;  // whole measurements, the best counting (see expect_linear)
 
 double cpu_seconds() {
   timespec t{};
@@ -97,12 +98,19 @@ void expect_linear(const std::string& language, const Maker& make, Alignment ali
     t = setter.seconds(make(n, style), align);
   }
   const RichText once = make(n, style), twice = make(2 * n, style);
-  double t1 = 1e9, t2 = 1e9;
-  for (int run = 0; run < kRuns; ++run) {
-    t1 = std::min(t1, setter.seconds(once, align));
-    t2 = std::min(t2, setter.seconds(twice, align));
+  // ctest runs other tests beside this one (the property suites start
+  // pdftotext and mutool processes): a burst of load can slow one size's
+  // runs together. Such a burst passes; a quadratic stage does not, so the
+  // measurement is taken again, up to kAttempts times, before it counts.
+  double t1 = 1e9, t2 = 1e9, ratio = 1e9;
+  for (int attempt = 0; attempt < kAttempts && ratio >= kMaxRatio; ++attempt) {
+    t1 = t2 = 1e9;
+    for (int run = 0; run < kRuns; ++run) {
+      t1 = std::min(t1, setter.seconds(once, align));
+      t2 = std::min(t2, setter.seconds(twice, align));
+    }
+    ratio = t2 / t1;
   }
-  const double ratio = t2 / t1;
   if (std::getenv("CVPDF_PRINT_TIMINGS"))
     std::printf("  N = %zu bytes: %.1f ms, 2N: %.1f ms, ratio %.2f\n", n, t1 * 1e3, t2 * 1e3, ratio);
   EXPECT_LT(ratio, kMaxRatio) << "N = " << n << " bytes took " << t1 * 1e3 << " ms, 2N took " << t2 * 1e3

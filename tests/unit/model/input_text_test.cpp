@@ -43,11 +43,17 @@ TEST(InputText, MinifiedJsonLoadsInLinearTime) {
   // a shared machine, and the bound 3.5 lies between linear (2) and quadratic (4).
   const std::string half = minified_json_resume(512 * 1024);
   const std::string full = minified_json_resume(1024 * 1024);
+  // Other tests run beside this one under ctest: a burst of their load can
+  // slow one size's runs together, so a ratio over the bound is measured
+  // again (three times at most) before it counts; a quadratic load fails all.
   double t_half = 1e9, t_full = 1e9;
-  for (int run = 0; run < 3; ++run) {
-    t_half = std::min(t_half, seconds_to_load(half));
-    t_full = std::min(t_full, seconds_to_load(full));
-    ASSERT_LT(t_full, 10.0) << "loading 1 MB of one-line JSON took " << t_full << " s";
+  for (int attempt = 0; attempt < 3 && (attempt == 0 || t_full / t_half >= 3.5); ++attempt) {
+    t_half = t_full = 1e9;
+    for (int run = 0; run < 3; ++run) {
+      t_half = std::min(t_half, seconds_to_load(half));
+      t_full = std::min(t_full, seconds_to_load(full));
+      ASSERT_LT(t_full, 10.0) << "loading 1 MB of one-line JSON took " << t_full << " s";
+    }
   }
   EXPECT_LT(t_full / t_half, 3.5) << "0.5 MB: " << t_half << " s, 1 MB: " << t_full << " s";
 }
