@@ -54,14 +54,18 @@ int watch_loop(const std::function<std::vector<std::string>()>& build) {
   // One mask for every watch: inotify_add_watch on a directory watched
   // already replaces its mask.
   constexpr std::uint32_t kMask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB;
-  auto watch_directory = [&](const fs::path& dir) {
-    int wd = inotify_add_watch(fd, dir.c_str(), kMask | IN_ONLYDIR);
-    if (wd >= 0) directories[wd] = dir;
-    return wd >= 0;
-  };
+  // Rewatching keeps the watches it still needs: inotify_add_watch on a
+  // watched directory returns its descriptor again, so the events queued
+  // while a build ran (a save during it) still match and start the next
+  // build. Removing and adding every watch instead gave new descriptors and
+  // lost them.
   auto rewatch = [&](const std::vector<std::string>& paths) {
-    for (const auto& [wd, dir] : directories) inotify_rm_watch(fd, wd);
-    directories.clear();
+    std::map<int, fs::path> wanted;
+    auto watch_directory = [&](const fs::path& dir) {
+      int wd = inotify_add_watch(fd, dir.c_str(), kMask | IN_ONLYDIR);
+      if (wd >= 0) wanted[wd] = dir;
+      return wd >= 0;
+    };
     files.clear();
     names.clear();
     for (const auto& p : paths) {
@@ -79,6 +83,9 @@ int watch_loop(const std::function<std::vector<std::string>()>& build) {
       names.insert(dir);
       if (dir.has_relative_path()) watch_directory(dir.parent_path());
     }
+    for (const auto& [wd, dir] : directories)
+      if (!wanted.count(wd)) inotify_rm_watch(fd, wd);
+    directories = std::move(wanted);
   };
 
   rewatch(build());

@@ -144,13 +144,42 @@ TEST(Watch, RendersAgainOnChangeAndStopsOnInterrupt) {
       "for i in $(seq 150); do [ -s cv.pdf ] && break; sleep 0.1; done && "
       "sed -i 's/Lin Wei, zh/Lin Changed, zh/' resume.yaml && "
       "for i in $(seq 150); do pdftotext cv.pdf - 2>/dev/null | grep -q 'Lin Changed' && break; sleep 0.1; done && "
-      "printf 'person: [\\n' > resume.yaml && sleep 1 && "
+      "printf 'person: [\\n' > resume.yaml && "
+      "for i in $(seq 150); do grep -q 'build failed' watch.log && break; sleep 0.1; done; "
       "kill -INT $(cat pid) && for i in $(seq 150); do kill -0 $(cat pid) 2>/dev/null || break; sleep 0.1; done; "
       "cat watch.log";
   Result r = run(script);
   EXPECT_NE(r.out.find("wrote cv.pdf (1 page)"), std::string::npos) << r.out;
   EXPECT_NE(pdf_text(dir + "/cv.pdf").find("Lin Changed"), std::string::npos) << "the change was not rendered";
   EXPECT_NE(r.out.find("build failed; the last good output is kept"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("stopped watching"), std::string::npos) << r.out;
+}
+
+// A save that lands while a build runs is not lost: its event is queued on
+// the directory's watch, which the rewatch after the build must keep.
+TEST(Watch, ASaveDuringABuildIsBuiltToo) {
+  std::string dir = temp_dir();
+  // Big enough that a build outlasts the 0.2 s between the two saves.
+  std::string entries;
+  for (int i = 0; i < 3000; ++i)
+    entries += "      - {org: Org " + std::to_string(i) + ", role: Engineer, start: 2020-01, end: 2021-01, "
+               "bullets: [Built the thing that made the other thing faster by a wide margin.]}\n";
+  auto resume = [&](const std::string& name) {
+    return "person: {name: " + name + "}\nsections:\n  - title: Experience\n    entries:\n" + entries;
+  };
+  write_file(dir + "/resume.yaml", resume("First Version"));
+  write_file(dir + "/second.yaml", resume("Second Version"));
+  write_file(dir + "/third.yaml", resume("Third Version"));
+  std::string script =
+      "cd '" + dir + "' && (timeout -s KILL 60 " + cvpdf() + " --watch resume.yaml -o cv.pdf 2> watch.log & echo $! > pid) && "
+      "for i in $(seq 300); do grep -q 'watching' watch.log && break; sleep 0.1; done && "
+      "cp second.yaml resume.yaml && sleep 0.2 && cp third.yaml resume.yaml && "
+      "for i in $(seq 300); do pdftotext -l 1 cv.pdf - 2>/dev/null | grep -q 'Third Version' && break; sleep 0.1; done; "
+      "kill -INT $(cat pid); for i in $(seq 150); do kill -0 $(cat pid) 2>/dev/null || break; sleep 0.1; done; "
+      "cat watch.log";
+  Result r = run(script);
+  EXPECT_NE(pdf_text(dir + "/cv.pdf").find("Third Version"), std::string::npos)
+      << "the save during the build was lost: " << r.out;
   EXPECT_NE(r.out.find("stopped watching"), std::string::npos) << r.out;
 }
 
