@@ -22,10 +22,21 @@ namespace cvpdf::test {
 namespace {
 
 // The résumé's own page, so the text area and a body line are known here:
-// margins of 50pt, 10pt type on a 1.3 leading (13pt lines).
+// margins of 50pt, 10pt type on a 1.3 leading (13pt lines), entries 6pt
+// apart, as kHead says.
 constexpr double kMarginPt = 50.0;
 constexpr double kLinePt = 13.0;
-constexpr double kEntryGapPt = 6.0;  // entry.space-between
+constexpr double kEntryGapPt = 6.0;
+constexpr const char* kHead = R"(style:
+  page: {size: a4, margin: {top: 50pt, bottom: 50pt, left: 50pt, right: 50pt}}
+  text: {size: 10pt, leading: 1.3, hyphenate: false}
+  entry: {space-between: 6pt, keep-together: 5}
+  bullets: {space-between: 2pt, gap-before: 2pt}
+person: {name: Pat Foot}
+sections:
+  - title: Notes
+    bullets:
+)";
 constexpr int kFirstNotes = 34, kLastNotes = 44;
 
 // The entry's shapes, by their bullets' lines: a one-line first bullet and
@@ -64,19 +75,7 @@ std::vector<std::pair<std::string, int>> bullets_of(Shape shape) {
 
 std::string resume(int notes, Shape shape) {
   std::ostringstream y;
-  y << "style:\n"
-       "  page:\n"
-       "    size: a4\n"
-       "    margin: {top: " << kMarginPt << "pt, bottom: " << kMarginPt << "pt, left: " << kMarginPt
-    << "pt, right: " << kMarginPt << "pt}\n"
-       "  text: {size: 10pt, leading: 1.3, hyphenate: false}\n"
-       "  entry: {space-between: " << kEntryGapPt << "pt, keep-together: 5}\n"
-       "  bullets: {space-between: 2pt, gap-before: 2pt}\n"
-       "person:\n"
-       "  name: Pat Foot\n"
-       "sections:\n"
-       "  - title: Notes\n"
-       "    bullets:\n";
+  y << kHead;
   for (int i = 1; i <= notes; ++i) y << "      - Note number " << i << ".\n";
   y << "  - title: Experience\n"
        "    entries:\n"
