@@ -62,8 +62,15 @@ struct Composer {
     Scaled x = 0;  // from the column's left edge
     bool keep_with_previous = false;
     Scaled gap = 0;
+    bool bullet = false;  // a bullet's lines (add_bullet), where an entry may split
   };
   std::vector<GatheredLines>* gathering = nullptr;
+  // Where the item just composed may be split between its bullets: the
+  // galley position of every later bullet's first item, when at least two
+  // of the item's lines would stay on each side (add_item). sections.cpp
+  // gives a short entry's splits a cost (kSplitEntryPenalty) and keeps it
+  // whole everywhere else.
+  std::vector<std::size_t> entry_splits{};
 
   // The text of a localized value in this variant; "" when it is only
   // white space (model/visible_content.hpp), so nothing blank is ever set.

@@ -181,6 +181,7 @@ void Composer::add_bullet(const model::Localized& bullet, bool keep_with_previou
     for (auto& e : s.elements) lines.front().elements.push_back(std::move(e));
   }
   put_lines(std::move(lines), style.bullet_indent, keep_with_previous, gap);
+  if (gathering) gathering->back().bullet = true;
 }
 
 // Between a run-in head and its text: an em dash in Latin text, a
@@ -413,7 +414,26 @@ void Composer::add_item(const model::Entry& entry) {
       gathered.push_back({std::move(rest), 0, !gathered.empty(), 0});
     }
   }
-  for (auto& g : gathered) galley.add_lines(std::move(g.lines), g.x, g.keep_with_previous, g.gap);
+  // Into the galley. A break before a bullet that would leave one line of
+  // the item alone on either page (the head alone above it, or a last
+  // one-line bullet alone below) is forbidden here, in long items too;
+  // the other breaks before a later bullet are where the item may split.
+  std::size_t total = 0, before = 0;
+  for (const auto& g : gathered) total += g.lines.size();
+  bool after_bullet = false;
+  entry_splits.clear();
+  for (auto& g : gathered) {
+    if (g.bullet && before > 0 && !g.keep_with_previous) {
+      if (before < 2 || total - before < 2) {
+        g.keep_with_previous = true;
+      } else if (after_bullet) {
+        entry_splits.push_back(galley.mark());
+      }
+    }
+    after_bullet = after_bullet || g.bullet;
+    before += g.lines.size();
+    galley.add_lines(std::move(g.lines), g.x, g.keep_with_previous, g.gap);
+  }
 }
 
 namespace {

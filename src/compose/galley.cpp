@@ -1,6 +1,6 @@
 // The galley and page assembly: the vertical list the composer fills, the
-// keeping of short entries on one page, and the placing of every block on
-// the pages typeset::build_pages cuts.
+// keeping of short entries on one page (or their split between bullets),
+// and the placing of every block on the pages typeset::build_pages cuts.
 #include "compose/galley.hpp"
 
 #include <algorithm>
@@ -17,11 +17,12 @@ void Galley::add_block(Block block) {
   blocks_.push_back(std::move(block));
 }
 
-// Pages are set ragged-bottom (glue at its natural size), but the page
-// builder is told that every gap may stretch by half: a page that ends a
-// little short then costs little, so penalties decide where pages break, as
-// with TeX's \raggedbottom.
-void Galley::add_glue(Scaled size) { items_.push_back(typeset::VItem::glue(size, size / 2, 0)); }
+// Pages are set ragged-bottom (glue at its natural size), so the gaps have
+// no stretch: how short a page may end is weighed by the foot's one
+// notional stretch instead (foot_stretch, kFootStretchLines body lines), the
+// same on every page whatever its gaps, as plain TeX's \raggedbottom gives
+// each page one stretchable \topskip.
+void Galley::add_glue(Scaled size) { items_.push_back(typeset::VItem::glue(size, 0, 0)); }
 
 void Galley::add_penalty(int penalty) { items_.push_back(typeset::VItem::penalty_item(penalty)); }
 
@@ -58,14 +59,21 @@ std::size_t Galley::boxes_since(std::size_t from) const {
   return n;
 }
 
-void Galley::keep_together(std::size_t from) {
+void Galley::keep_together(std::size_t from, const std::vector<std::size_t>& splits, int split_penalty) {
   if (from >= items_.size()) return;
   // Only the tail is rebuilt: copying the whole galley for every entry made
   // composing quadratic in the number of entries.
   std::vector<typeset::VItem> kept;
   kept.reserve(items_.size() - from + 8);
+  auto split = std::lower_bound(splits.begin(), splits.end(), from + 1);
   for (std::size_t i = from; i < items_.size(); ++i) {
     typeset::VItem item = items_[i];
+    if (split != splits.end() && *split == i) {
+      // The one break left here: a penalty before the bullet's gap (glue
+      // after a penalty is no break) or before its first line.
+      ++split;
+      kept.push_back(typeset::VItem::penalty_item(split_penalty));
+    }
     if (item.type == typeset::ItemType::Penalty) {
       item.penalty = std::max(item.penalty, typeset::kInfinitePenalty);
     } else if (item.type == typeset::ItemType::Glue && !kept.empty() && kept.back().type == typeset::ItemType::Box &&
@@ -130,6 +138,7 @@ std::vector<frame::Page> paginate(const Galley& galley, const Style& style, cons
                                   std::vector<frame::Bookmark>& bookmarks, std::vector<PlacedBlock>* placed) {
   typeset::PageParams params;
   params.page_heights = {column.height};
+  params.foot_stretch = galley.foot_stretch();
   auto slices = typeset::build_pages(galley.items(), params);
 
   std::vector<frame::Page> pages;

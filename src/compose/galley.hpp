@@ -23,6 +23,24 @@ namespace cvpdf::compose {
 inline constexpr int kClubPenalty = typeset::kInfinitePenalty;
 inline constexpr int kWidowPenalty = typeset::kInfinitePenalty;
 
+// A ragged bottom that is weighed (typeset::PageParams::foot_stretch): every
+// page is judged as if its foot could stretch by this many body lines, so a
+// page that ends k lines short has badness 100 (k / 4)^3 — 1.6 at one line,
+// 100 at four, 10000 ("deplorable") past about seventeen.
+inline constexpr int kFootStretchLines = 4;
+
+// The cost of splitting a short entry (entry.keep-together) between two of
+// its bullets. Keeping it whole leaves s_A empty at the page foot and costs
+// b(s_A); splitting it leaves s_B, less by at least its head and first
+// bullet (two lines), and costs b(s_B) + P. With b(s) = 100 (s / 4L)^3 and
+// P = 100, the split needs b(s_A) > 100, so it never wins with four lines
+// or fewer empty; moving two lines up it wins once
+//   100 (x^3 - (x - 2)^3) / 64 >= 100,  i.e.  x^2 - 2x - 28/3 >= 0,
+// x = s_A / L >= 1 + sqrt(31/3) = 4.2 lines, and nearer 4 the more of the
+// entry fits. So a short entry stays whole unless that leaves more than
+// about four lines empty.
+inline constexpr int kSplitEntryPenalty = 100;
+
 struct Block {
   std::vector<frame::Element> elements;  // relative to (left margin, baseline)
   Scaled height = 0;                     // above the baseline
@@ -75,8 +93,19 @@ class Galley {
   std::size_t boxes_since(std::size_t from) const;
   // Forbids every page break among the items added since `from` (a short
   // entry stays on one page): penalties become 10000, and glue that follows
-  // a box — itself a legal break — gets a 10000 penalty before it.
-  void keep_together(std::size_t from);
+  // a box — itself a legal break — gets a 10000 penalty before it. Except
+  // at `splits` (ascending galley positions, each the first item of a
+  // bullet after the entry's first, from mark()): there the only break is
+  // a penalty `split_penalty` before that item, so the page builder may
+  // split the entry there when keeping it whole costs more.
+  void keep_together(std::size_t from, const std::vector<std::size_t>& splits = {},
+                     int split_penalty = typeset::kInfinitePenalty);
+
+  // The notional stretch of every page's foot (PageParams::foot_stretch)
+  // the pages of this galley are weighed with; 0, the default, leaves a
+  // short page "deplorable" however short.
+  void set_foot_stretch(Scaled stretch) { foot_stretch_ = stretch; }
+  Scaled foot_stretch() const { return foot_stretch_; }
 
   const std::vector<typeset::VItem>& items() const { return items_; }
   const std::vector<Block>& blocks() const { return blocks_; }
@@ -85,6 +114,7 @@ class Galley {
  private:
   std::vector<typeset::VItem> items_;
   std::vector<Block> blocks_;
+  Scaled foot_stretch_ = 0;
 };
 
 // The lines of a paragraph stacked into one block (kept together on a page),

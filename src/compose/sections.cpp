@@ -16,6 +16,12 @@ bool Composer::has_cjk(const std::string& s) const {
 
 void Composer::compose_section(const model::Section& section, bool first) {
   const Scaled width = column_width;
+  // The page foot is weighed in body lines of the variant's script
+  // (text.leading, or text.leading-cjk for Chinese, Japanese and Korean).
+  const std::string primary = primary_language(language);
+  const bool cjk = primary == "zh" || primary == "ja" || primary == "ko";
+  galley.set_foot_stretch(static_cast<Scaled>(kFootStretchLines * static_cast<double>(style.text_size) *
+                                              (cjk ? style.leading_cjk : style.leading)));
 
   if (!first || !galley.empty()) galley.add_glue(style.heading_space_before);
   // A section without a title in this variant has no heading: no bar or
@@ -44,10 +50,15 @@ void Composer::compose_section(const model::Section& section, bool first) {
       galley.add_glue(gap);
     }
     // A short entry (a head, a role line and a bullet or two) reads as one
-    // unit: it is never split across pages.
+    // unit: it is kept on one page, unless that would leave more than
+    // about four lines empty at the page's foot; then it may split between
+    // two of its bullets (entry_splits), at a cost the page builder weighs
+    // against the empty space (kSplitEntryPenalty).
     const std::size_t mark = galley.mark();
+    entry_splits.clear();
     compose_entry(entry, section);
-    if (galley.boxes_since(mark) <= static_cast<std::size_t>(style.entry_keep_lines)) galley.keep_together(mark);
+    if (galley.boxes_since(mark) <= static_cast<std::size_t>(style.entry_keep_lines))
+      galley.keep_together(mark, entry_splits, kSplitEntryPenalty);
     first_entry = false;
   }
   // A section's own bullets and paragraph stand in the text column, beside

@@ -4,6 +4,9 @@
 // best one. Simplified from TeX: no inserts, no marks, no \topskip (the
 // composer spaces lines itself), \maxdepth taken as 0 (a page's last depth
 // always counts against its height, so nothing hangs below the margin).
+// \raggedbottom's stretching \topskip is PageParams::foot_stretch: a
+// stretch that only the badness (§1007) sees, so §1005's cost b + penalty
+// can trade a page that ends a few lines short against a penalty.
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -107,7 +110,11 @@ std::vector<PageSlice> build_pages(const std::vector<VItem>& galley, const PageP
         bool overfull = false;
         if (totals.natural < goal) {
           // The last page counts as filled, as if \vfill ended the galley.
-          b = (totals.fil_stretch != 0 || at_end) ? 0 : badness(goal - totals.natural, totals.stretch);
+          // The foot's notional stretch (\raggedbottom) weighs the rest; it
+          // is not added to the page's totals, so nothing is ever set
+          // stretched by it.
+          b = (totals.fil_stretch != 0 || at_end) ? 0
+                                                  : badness(goal - totals.natural, totals.stretch + params.foot_stretch);
         } else if (totals.natural - goal > totals.shrink) {
           overfull = true;
           b = kInfBad;

@@ -18,6 +18,21 @@ struct PageParams {
   // discarded, and so is the glue a page was broken at. When false, other
   // glue at the top is kept.
   bool discard_glue_at_top = true;
+  // A ragged bottom that is weighed: a notional stretch every page has on
+  // top of its glue's, used only to judge how bad an underfull page is
+  // (b = badness(goal - natural, stretch + foot_stretch)). It moves nothing:
+  // the caller sets the page at its natural height and leaves the rest of
+  // it empty. This is plain TeX's \raggedbottom, which gives \topskip 60pt
+  // of stretch so that every page can "fill" its goal, and then, in the
+  // output routine, lets the page end short instead of stretching it.
+  // Where the glue cannot stretch (a résumé's gaps are set as they are), a
+  // short page would otherwise have badness 10000 and cost "deplorable",
+  // the same however short, and the finite penalties of the galley could
+  // never outweigh a fuller page; with it, a page k * foot_stretch short
+  // has badness 100 k^3, and a penalty p is worth leaving that much empty.
+  // 0 (TeX without \raggedbottom, and the builder before it) keeps every
+  // underfull page without stretch at badness 10000.
+  Scaled foot_stretch = 0;
 };
 
 struct PageSlice {

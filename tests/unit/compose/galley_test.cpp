@@ -1,9 +1,9 @@
 // The galley's page breaking on synthetic lines (no fonts): a line is 8pt
 // above and 2pt below its baseline, so n lines of a paragraph take 10n;
-// gaps between paragraphs are 4pt of glue (stretching by 2pt, as the
-// composer's gaps do). Checks that no paragraph leaves one line alone at the
-// foot or head of a page, that short entries stay whole, and that a kept
-// heading never ends a page.
+// gaps between paragraphs are 4pt of glue (rigid, as the composer's are).
+// Checks that no paragraph leaves one line alone at the foot or head of a
+// page, that short entries stay whole unless that leaves more than about
+// four lines empty, and that a kept heading never ends a page.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -134,6 +134,56 @@ TEST(Galley, AShortEntryIsKeptTogether) {
     if (items[i].type == typeset::ItemType::Glue && items[i - 1].type == typeset::ItemType::Box) ++legal;
   }
   EXPECT_EQ(legal, 0u);
+}
+
+// A short entry as add_item makes it: a head, its first bullet tied to it,
+// a second bullet of three lines; kept together but for a split before the
+// second bullet. `n` lines come before it on a page 110 high, weighed as
+// the composer does with lines of 10 (a foot of four of them).
+struct SplitEntry {
+  Galley g;
+  std::size_t mark = 0, split_at = 0;
+  explicit SplitEntry(int n, Scaled foot = kFootStretchLines * pt(10)) {
+    g.set_foot_stretch(foot);
+    g.add_lines(lines(n), 0);
+    g.add_glue(kGap);
+    mark = g.mark();
+    g.add_lines(lines(1), 0);                  // head
+    g.add_lines(lines(1), 0, true, pt(2.5));   // first bullet, tied to it
+    split_at = g.mark();
+    g.add_lines(lines(3), 0, false, pt(1.6));  // second bullet
+    g.keep_together(mark, {split_at}, kSplitEntryPenalty);
+  }
+  std::vector<std::size_t> entry_pages() const { return split_of(pages_of(g, page(110))); }
+  std::vector<std::size_t> split_of(const std::vector<std::size_t>& pages) const {
+    return split(pages, g.blocks().size() - 5, 5);
+  }
+};
+
+TEST(Galley, AShortEntrySplitsOnlyWhenKeepingItLeavesMoreThanFourLinesEmpty) {
+  // After 8 lines the whole entry would leave 3 lines empty, after 7 four:
+  // it stays whole on page 2. After 6 it would leave five: head and first
+  // bullet stay on page 1, the second bullet goes over. After 5 it fits.
+  EXPECT_EQ(SplitEntry(8).entry_pages(), (std::vector<std::size_t>{5}));
+  EXPECT_EQ(SplitEntry(7).entry_pages(), (std::vector<std::size_t>{5}));
+  EXPECT_EQ(SplitEntry(6).entry_pages(), (std::vector<std::size_t>{2, 3}));
+  const SplitEntry fits(5);
+  EXPECT_EQ(pages_of(fits.g, page(110))[fits.g.blocks().size() - 1], 0u);
+  // Unweighed (no foot stretch), every short page is as bad as any other
+  // and the fullest wins: the entry splits even with 3 lines to spare.
+  EXPECT_EQ(SplitEntry(8, 0).entry_pages(), (std::vector<std::size_t>{2, 3}));
+}
+
+TEST(Galley, KeepTogetherLeavesOnlyTheSplitsGiven) {
+  const SplitEntry entry(6);
+  const auto& items = entry.g.items();
+  std::vector<int> breaks;  // the penalties of the legal breaks inside the entry
+  for (std::size_t i = entry.mark; i < items.size(); ++i) {
+    if (items[i].type == typeset::ItemType::Penalty && items[i].penalty < typeset::kInfinitePenalty)
+      breaks.push_back(items[i].penalty);
+    if (items[i].type == typeset::ItemType::Glue && items[i - 1].type == typeset::ItemType::Box) breaks.push_back(0);
+  }
+  EXPECT_EQ(breaks, (std::vector<int>{kSplitEntryPenalty}));
 }
 
 TEST(Galley, AKeptHeadingNeverEndsAPage) {

@@ -164,7 +164,8 @@ TEST(PageBuilder, PenaltiesSteerTheBreakWhereGlueCanStretch) {
 TEST(PageBuilder, ClubAndWidowPenaltiesNeedStretchToSteer) {
   // Two-line paragraphs (8 + 2 per line, penalty p between the lines, so
   // breaking there leaves one line alone on each side) separated by 4 of
-  // glue stretching by half its size, as the composer's gaps do. A page of
+  // glue stretching by half its size (TeX's way to weigh a short page; the
+  // composer weighs its rigid gaps with a foot stretch instead). A page of
   // 24k + 10 holds k paragraphs and the next one's first line exactly;
   // ending it before that paragraph leaves it 14 short with k - 1 gaps to
   // stretch.
@@ -286,6 +287,83 @@ TEST(PageBuilder, FilGlueFillsAPage) {
   ASSERT_EQ(pages.size(), 2u);
   EXPECT_EQ(pages[0].badness, 0);
   EXPECT_EQ(pages[0].fil_stretch, kFil);
+}
+
+
+// A ragged bottom that is weighed (PageParams::foot_stretch). `n` lines
+// held together by 10000 penalties, as a kept entry's are, except a break
+// of penalty `split` after line `split_after` (1-based; 0 for none).
+void kept_lines(Galley& g, int n, int split_after, int split) {
+  for (int i = 0; i < n; ++i) {
+    if (i > 0) g.penalty(i == split_after ? split : kInfinitePenalty);
+    g.glue().box(8);
+  }
+}
+
+PageParams weighed(Scaled units, Scaled foot) {
+  PageParams params = height(units);
+  params.foot_stretch = foot * kUnit;
+  return params;
+}
+
+TEST(PageBuilder, FootStretchLetsAPenaltyKeepLinesTogether) {
+  // Eight lines (94), then four kept but for a penalty-100 break after the
+  // first of them, then more. Ending before the four leaves 26 empty;
+  // breaking inside them, 14.
+  Galley g;
+  g.add_lines(8);
+  kept_lines(g, 4, 1, 100);
+  g.add_lines(8);
+  // No foot stretch (as before it existed): both short pages are
+  // deplorable, the fuller one wins and the penalty is not weighed.
+  const std::vector<PageSlice> rigid = build_pages(g.items, height(120));
+  EXPECT_EQ(counts(g, rigid)[0], 9u);
+  EXPECT_EQ(rigid[0].badness, kInfBad);
+  EXPECT_EQ(rigid[0].penalty, 100);
+  EXPECT_EQ(build_pages(g.items, weighed(120, 0))[0].end, rigid[0].end);
+  // A foot of 48 (four lines of 12): 26 short is badness 16, 14 short is 2
+  // plus the penalty, 102: the four lines stay together on page 2.
+  const std::vector<PageSlice> pages = build_pages(g.items, weighed(120, 48));
+  EXPECT_EQ(counts(g, pages)[0], 8u);
+  EXPECT_EQ(pages[0].badness, 16);
+  EXPECT_EQ(pages[0].penalty, 0);
+  // The foot stretch only weighs: the page's own totals have no stretch.
+  EXPECT_EQ(pages[0].stretch, 0);
+  EXPECT_EQ(pages[0].natural_height, 94 * kUnit);
+}
+
+TEST(PageBuilder, FootStretchSplitsWhereKeepingLeavesTooMuchEmpty) {
+  // Four lines (46), then eight kept but for a penalty-100 break after the
+  // fourth: ending before them leaves 74 empty, badness 364 against a foot
+  // of 48; breaking inside leaves 26, 16 + 100.
+  Galley g;
+  g.add_lines(4);
+  kept_lines(g, 8, 4, 100);
+  const std::vector<PageSlice> pages = build_pages(g.items, weighed(120, 48));
+  EXPECT_EQ(counts(g, pages), (std::vector<std::size_t>{8, 4}));
+  EXPECT_EQ(pages[0].badness, 16);
+  EXPECT_EQ(pages[0].penalty, 100);
+  // A penalty above the badness saved keeps them together after all.
+  Galley dear;
+  dear.add_lines(4);
+  kept_lines(dear, 8, 4, 400);
+  EXPECT_EQ(counts(dear, build_pages(dear.items, weighed(120, 48))), (std::vector<std::size_t>{4, 8}));
+}
+
+TEST(PageBuilder, FootStretchLeavesFullAndLastPagesAlone) {
+  // Where every break costs 0 the fullest page still wins, the last page
+  // still counts as filled, and a box taller than the page is still alone
+  // and overfull.
+  Galley g;
+  g.add_lines(25).box(300).line();
+  const std::vector<PageSlice> plain = build_pages(g.items, height(120));
+  const std::vector<PageSlice> pages = build_pages(g.items, weighed(120, 48));
+  EXPECT_EQ(lines_per_page(g, pages), lines_per_page(g, plain));
+  EXPECT_EQ(counts(g, pages), (std::vector<std::size_t>{10, 10, 5, 1, 1}));
+  EXPECT_EQ(pages[0].badness, 0);  // 2 short of 120 against 48
+  EXPECT_EQ(plain[0].badness, kInfBad);
+  EXPECT_TRUE(pages[3].overfull);
+  EXPECT_EQ(pages.back().badness, 0);
 }
 
 }  // namespace
