@@ -133,7 +133,7 @@ const std::vector<StyleField>& rows() {
                      "between the organisation line and the role line"),
                F::Gap),
       with_range(field("entry.keep-together", CVPDF_STYLE_MEMBER(entry_keep_lines), K::Count, "5",
-                       "an entry of at most this many lines is never split across pages"),
+                       "an entry of at most this many lines stays on one page, unless that leaves more than about four lines empty (then it splits between bullets)"),
                  0, 1000),
       with_check(field("entry.item-lines", CVPDF_STYLE_MEMBER(entry_item_lines), K::TextList,
                        "[org tags | date, role | location]",
