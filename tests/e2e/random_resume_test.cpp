@@ -40,13 +40,19 @@
 //                words of one size is a stretched word space when no run
 //                begins in it (the Tm origins, qpdf --qdf), or when a
 //                space glyph starts at the word before it (a word space
-//                before a change of font or colour); otherwise it parts
-//                two things set apart (the metrics row, the contact grid,
-//                a pair's label and text, org/date or role/location flush
-//                right, a date column, a sidebar beside the main column).
+//                before a change of font or colour; no part of a row
+//                ends in a space glyph, as a line's end drops its white);
+//                otherwise it parts two things set apart (the metrics
+//                row, the contact grid, a pair's label and text, org/date
+//                or role/location flush right, a date column, a sidebar
+//                beside the main column).
 //                Ideographs likewise: a gap wider than kMaxCjkGap between
 //                two, with no run beginning in it and no space glyph drawn
-//                between (mupdf's own aside). Not seen: white stretched
+//                between (mupdf's own aside). A ragged line draws its
+//                space glyphs off their place (the filler before each
+//                break widens the glyph before the space, the space is
+//                narrowed by as much), but its spaces are never stretched,
+//                so no gap there is wide. Not seen: white stretched
 //                only at a change of font with no space glyph (a CJK–Latin
 //                join), while the line has no other stretched glue;
 //   missing-text every non-empty text the variant must show is in
