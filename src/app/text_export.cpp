@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "compose/citation.hpp"
 #include "compose/dates.hpp"
 #include "model/visible_content.hpp"
 
@@ -130,18 +131,27 @@ class Writer {
         line((md_ ? "- " : "") + bold(text(e.label)) + ": " + esc(text(e.text)));
         break;
       case model::EntryKind::Publication: {
-        std::string url = !e.url.empty() ? e.url : (!e.doi.empty() ? "https://doi.org/" + e.doi : "");
-        std::string citation = esc(text(e.authors));
-        if (md_ && !e.me.empty()) {
-          std::string me = esc(e.me);
-          for (std::size_t at = 0; (at = citation.find(me, at)) != std::string::npos; at += me.size() + 4)
-            citation.replace(at, me.size(), "**" + me + "**");
+        // The parts the PDF sets (compose/citation.hpp), the DOI among them.
+        const compose::CitationFields fields{visible(e.authors), e.me, visible(e.title), visible(e.venue),
+                                             model::blank(e.year) ? std::string() : e.year,
+                                             model::blank(e.doi) ? std::string() : e.doi};
+        const std::string url = !e.url.empty() ? e.url : compose::doi_url(fields.doi);
+        std::string citation;
+        for (const auto& part : compose::citation_parts(fields, style_.publication_show_doi)) {
+          switch (part.kind) {
+            case compose::CitationPart::Kind::Me: citation += bold(part.text); break;
+            case compose::CitationPart::Kind::Title: citation += link(part.text, url); break;
+            case compose::CitationPart::Kind::Venue: citation += part.lead + italic(part.text); break;
+            // Plain text gives the DOI alone, which names its own address;
+            // Markdown links it to its resolver as the PDF does.
+            case compose::CitationPart::Kind::Doi:
+              citation += md_ ? link(part.text, compose::doi_url(fields.doi)) : part.text;
+              break;
+            case compose::CitationPart::Kind::Author:
+            case compose::CitationPart::Kind::Punctuation:
+            case compose::CitationPart::Kind::Year: citation += part.lead + esc(part.text); break;
+          }
         }
-        if (!citation.empty()) citation += ". ";
-        citation += link(text(e.title), url) + ".";
-        if (!e.venue.empty()) citation += " " + italic(text(e.venue));
-        if (!e.year.empty()) citation += (e.venue.empty() ? " " : ", ") + e.year;
-        citation += ".";
         line((md_ ? std::to_string(number) + ". " : "[" + std::to_string(number) + "] ") + citation);
         break;
       }

@@ -4,6 +4,7 @@
 // name in bold) and paragraphs.
 #include <algorithm>
 
+#include "compose/citation.hpp"
 #include "compose/composer.hpp"
 #include "compose/dates.hpp"
 
@@ -511,36 +512,30 @@ void Composer::add_publication(const model::Entry& entry) {
   ++publication_number;
   const SpanStyle regular = body();
   const SpanStyle bold = with(FontVariant::Bold, style.text_size, style.text_color);
-  const SpanStyle italic = with(italic_for(text(entry.venue)), style.text_size, style.text_color);
+  const SpanStyle accent = with(FontVariant::Regular, style.text_size, style.accent_color);
 
-  RichText citation;
-  // Authors, with the résumé's own author in bold wherever the name occurs.
-  const std::string authors = text(entry.authors);
-  if (!entry.me.empty()) {
-    std::size_t from = 0;
-    for (std::size_t at; (at = authors.find(entry.me, from)) != std::string::npos; from = at + entry.me.size()) {
-      citation.add(authors.substr(from, at - from), regular, {}, entry.authors.span);
-      citation.add(entry.me, bold, {}, entry.authors.span);
-    }
-    citation.add(authors.substr(from), regular, {}, entry.authors.span);
-  } else {
-    citation.add(authors, regular, {}, entry.authors.span);
-  }
-  const std::string doi_link = entry.doi.empty() ? std::string() : "https://doi.org/" + entry.doi;
+  CitationFields fields{text(entry.authors), entry.me, text(entry.title), text(entry.venue),
+                        model::blank(entry.year) ? std::string() : entry.year,
+                        model::blank(entry.doi) ? std::string() : entry.doi};
+  const std::string doi_link = doi_url(fields.doi);
   const std::string link = entry.url.empty() ? doi_link : entry.url;
-  const std::string title = text(entry.title);
-  if (!authors.empty()) citation.add(". ", regular);
-  citation.add(title, with(FontVariant::Regular, style.text_size, link.empty() ? style.text_color : style.accent_color),
-               link, entry.title.span);
-  if (!title.empty() && title.back() != '.' && title.back() != '?') citation.add(".", regular);
-  const std::string venue = text(entry.venue);
-  if (!venue.empty()) citation.add(" " + venue, italic, {}, entry.venue.span);
-  if (!entry.year.empty()) citation.add((venue.empty() ? " " : ", ") + entry.year, regular, {}, entry.span);
-  citation.add(".", regular);
-  // The DOI as references print it, "doi:10.1145/…", linked to its resolver.
-  if (style.publication_show_doi && !entry.doi.empty()) {
-    citation.add(" ", regular);
-    citation.add("doi:" + entry.doi, with(FontVariant::Regular, style.text_size, style.accent_color), doi_link, entry.span);
+  RichText citation;
+  for (const auto& part : citation_parts(fields, style.publication_show_doi)) {
+    switch (part.kind) {
+      case CitationPart::Kind::Author: citation.add(part.text, regular, {}, entry.authors.span); break;
+      case CitationPart::Kind::Me: citation.add(part.text, bold, {}, entry.authors.span); break;
+      case CitationPart::Kind::Punctuation: citation.add(part.text, regular); break;
+      case CitationPart::Kind::Title:
+        citation.add(part.text, link.empty() ? regular : accent, link, entry.title.span);
+        break;
+      case CitationPart::Kind::Venue:
+        citation.add(part.lead + part.text, with(italic_for(part.text), style.text_size, style.text_color), {},
+                     entry.venue.span);
+        break;
+      case CitationPart::Kind::Year: citation.add(part.lead + part.text, regular, {}, entry.span); break;
+      // Linked to its resolver.
+      case CitationPart::Kind::Doi: citation.add(part.text, accent, doi_link, entry.span); break;
+    }
   }
 
   // The number hangs before the citation; beside a date column it stands

@@ -389,6 +389,38 @@ std::vector<OutlineEntry> read_outline(const std::string& pdf) {
   return parse_qpdf_outlines(r.out);
 }
 
+std::vector<std::vector<RunStart>> parse_run_starts(std::string_view qdf, const std::vector<double>& page_heights) {
+  std::vector<std::vector<RunStart>> pages(page_heights.size());
+  static const std::string_view marker = "%% Contents for page ";
+  for (std::size_t at = qdf.find(marker); at != std::string_view::npos;) {
+    const std::size_t number = at + marker.size();
+    const long page = std::strtol(std::string(qdf.substr(number, 12)).c_str(), nullptr, 10);
+    at = qdf.find(marker, number);
+    // The stream after the comment, up to its end (the fonts' bytes after it are no content).
+    const std::size_t end = qdf.find("endstream", number);
+    const std::string_view content = qdf.substr(number, end == std::string_view::npos ? end : end - number);
+    if (page < 1 || static_cast<std::size_t>(page) > pages.size()) continue;
+    // "a b c d e f Tm": the six numbers before each Tm operator, e and f the origin.
+    for (std::size_t tm = content.find(" Tm"); tm != std::string_view::npos; tm = content.find(" Tm", tm + 3)) {
+      if (tm + 3 < content.size() && content[tm + 3] != '\n' && content[tm + 3] != '\r' && content[tm + 3] != ' ') continue;
+      const std::size_t line = content.rfind('\n', tm);
+      std::istringstream operands(std::string(content.substr(line == std::string_view::npos ? 0 : line + 1,
+                                                             tm - (line == std::string_view::npos ? 0 : line + 1))));
+      double m[6] = {};
+      bool read = true;
+      for (double& v : m) read = read && static_cast<bool>(operands >> v);
+      if (read) pages[static_cast<std::size_t>(page) - 1].push_back({m[4], page_heights[static_cast<std::size_t>(page) - 1] - m[5]});
+    }
+  }
+  return pages;
+}
+
+std::vector<std::vector<RunStart>> read_run_starts(const std::string& pdf, const std::vector<double>& page_heights) {
+  Result r = run("qpdf --qdf --object-streams=disable " + quoted(pdf) + " -");
+  if (r.status != 0 && r.status != 3) return {};  // 3: warnings only
+  return parse_run_starts(r.out, page_heights);
+}
+
 int page_count(const std::string& pdf) {
   Result r = run("pdfinfo " + quoted(pdf));
   std::smatch m;

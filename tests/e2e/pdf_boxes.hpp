@@ -126,6 +126,26 @@ struct GlyphBoxes {
 // these boxes must fail then, never pass on no words.
 GlyphBoxes read_glyph_boxes(const std::string& pdf);
 
+// ---- runs: where the text matrix puts the pen ---------------------------
+//
+// cvpdf writes each glyph run as one text matrix (`1 0 0 1 x y Tm`, never a
+// `cm` around text) and one TJ array: the white inside a run (a stretched
+// word space, the glue between two ideographs) is the TJ array's own
+// adjustment, while a run begins anew wherever a line, a part of a row (an
+// org and its date, a label and its text, a metric's cell) or a font
+// within a line begins. So where the runs begin tells a gap inside a set
+// line from a gap between two things set apart.
+
+struct RunStart {
+  double x = 0, y = 0;  // the pen's origin, in poppler's coordinates (y DOWN from the top)
+};
+
+// The origins of every `Tm` in each page's content, in page order, from
+// `qpdf --qdf` (its "%% Contents for page N" comments). A page not in
+// `page_heights` (needed to turn y down) is dropped; empty on failure.
+std::vector<std::vector<RunStart>> parse_run_starts(std::string_view qdf, const std::vector<double>& page_heights);
+std::vector<std::vector<RunStart>> read_run_starts(const std::string& pdf, const std::vector<double>& page_heights);
+
 // pdfinfo's page count; 0 when pdfinfo fails.
 int page_count(const std::string& pdf);
 
