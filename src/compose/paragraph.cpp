@@ -9,9 +9,8 @@
 #include <utility>
 
 #include "compose/last_resort.hpp"
-#include "compose/url_breaks.hpp"
 #include "core/utf8.hpp"
-#include "text/line_breaks.hpp"
+#include "text/breaks.hpp"
 #include "text/shaper.hpp"
 
 namespace cvpdf::compose {
@@ -70,6 +69,7 @@ struct Typesetter::Segment {
   std::uint32_t hyphen_glyph = 0;
   Scaled hyphen_width = 0;
   text::BreakAfter after = text::BreakAfter::None;
+  text::BreakOpportunity brk;  // the opportunity that ends it (the list's; none for the last)
   Scaled space_width = 0;      // natural width of the space after it
   text::FaceId space_face = text::kNoFace;
   std::uint32_t space_glyph = 0;
@@ -89,22 +89,6 @@ struct Typesetter::Segment {
   // In the last resort: the line may end short at the space after it, which
   // comes before a long token or a URL.
   bool end_short = false;
-};
-
-// The token (the text between spaces or CJK characters) around the
-// segments find_cuts is asked about, carried from one segment to the next.
-// ICU and the URL rules cut a long URL into thousands of segments that all
-// lie in one token; finding and judging the token afresh for each of them
-// made a 240 KB URL take seconds (quadratic). Segments come in text order,
-// so each scan below starts where the last one stopped: linear in all.
-struct Typesetter::Token {
-  static constexpr std::size_t kNone = std::string::npos;
-  std::size_t asked = kNone;     // the begin of the last segment asked about
-  std::size_t begin = 0;         // its token's start: no delimiter in [begin, asked)
-  std::size_t scanned = kNone;   // where the last forward scan started
-  std::size_t end = 0;           // where it stopped: no delimiter in [scanned, end)
-  std::size_t judged_begin = kNone, judged_end = kNone;
-  bool plain = false;            // [judged_begin, judged_end) is a plain word
 };
 
 struct Typesetter::Prepared {
@@ -130,9 +114,8 @@ namespace {
 // What an item stands for when the line is set.
 enum class Role : std::uint8_t { Box, SpaceGlue, CjkGlue, Filler, Penalty, Hyphen, Cut };
 
-// TeX's \hyphenpenalty. The minimum lengths (\lefthyphenmin,
-// \righthyphenmin, the shortest word) are layout keys: Style::hyphen_min_*.
-constexpr int kHyphenPenalty = 50;
+// No segment (before the first one).
+constexpr std::size_t kNoSegment = static_cast<std::size_t>(-1);
 
 // TeX's ragged-right scheme (Knuth & Plass 1981, "ragged right"): a break
 // leaves this many ems of stretchable white at the line end; an unbroken
@@ -238,26 +221,46 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
     out.max_size = std::max(out.max_size, s.style.size);
   }
   span_begin.push_back(all.size());
-  for (std::size_t pos = 0; pos < all.size();) {
-    if (text::is_cjk(utf8::decode(all, pos))) {
-      out.has_cjk = true;
-      break;
-    }
-  }
   auto span_at = [&](std::size_t byte) {
     auto it = std::upper_bound(span_begin.begin(), span_begin.end(), byte);
     return static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, (it - span_begin.begin()) - 1));
   };
 
-  auto segments = add_url_breaks(all, text::segment_text(all, language_));
+  // Where lines may end: the one list (text/breaks.hpp). Its word-level
+  // opportunities cut the text into segments; its hyphens lie inside them.
+  text::BreakOptions break_options;
+  break_options.language = language_;
+  if (hyphenate) break_options.hyphenator = hyphenator_ ? hyphenator_ : latin_hyphenator_.get();
+  break_options.hyphen_min_word = style_.hyphen_min_word;
+  break_options.hyphen_min_before = style_.hyphen_min_before;
+  break_options.hyphen_min_after = style_.hyphen_min_after;
+  const text::BreakList breaks = text::break_opportunities(all, break_options);
+  out.has_cjk = breaks.cjk;
+  struct Bounds {
+    text::Segment seg;
+    text::BreakOpportunity brk;           // what ends it (none for the last)
+    std::size_t hyphens = 0, hyphens_end = 0;  // its Hyphen opportunities in breaks.at
+  };
+  std::vector<Bounds> segments;
+  segments.reserve(breaks.at.size() + 1);
+  std::size_t piece_begin = 0, first_hyphen = 0;
+  for (std::size_t k = 0; k < breaks.at.size(); ++k) {
+    const text::BreakOpportunity& o = breaks.at[k];
+    if (o.kind == text::BreakKind::Hyphen) continue;
+    segments.push_back({{piece_begin, o.offset, o.after(), o.next}, o, first_hyphen, k});
+    piece_begin = o.next;
+    first_hyphen = k + 1;
+  }
+  if (piece_begin < all.size())
+    segments.push_back({{piece_begin, breaks.end, text::BreakAfter::None, all.size()}, {}, first_hyphen, breaks.at.size()});
   out.segments.reserve(segments.size());
-  Token token;
   for (std::size_t si = 0; si < segments.size(); ++si) {
-    const auto& seg = segments[si];
+    const text::Segment& seg = segments[si].seg;
     Segment s;
     s.begin = seg.begin;
     s.end = seg.end;
     s.after = seg.after;
+    s.brk = segments[si].brk;
     for (std::size_t sp = span_at(seg.begin); sp < rich.spans.size() && span_begin[sp] < seg.end; ++sp) {
       std::size_t b = std::max(seg.begin, span_begin[sp]);
       std::size_t e = std::min(seg.end, span_begin[sp + 1]);
@@ -299,8 +302,8 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
         s.pieces.push_back(std::move(piece));
       }
     }
-    const text::Hyphenator* hyphenator = hyphenator_ ? hyphenator_ : latin_hyphenator_.get();
-    if (hyphenate && hyphenator && s.pieces.size() == 1) find_cuts(*hyphenator, all, seg.begin, seg.end, token, s);
+    if (s.pieces.size() == 1 && segments[si].hyphens < segments[si].hyphens_end)
+      hyphen_cuts(breaks.at, segments[si].hyphens, segments[si].hyphens_end, s);
     if (seg.end > seg.begin) {
       s.first = {first_char(all, seg.begin), rich.spans[span_at(seg.begin)].style.size};
       s.last = {last_char(all, seg.end), rich.spans[span_at(seg.end - 1)].style.size};
@@ -326,7 +329,7 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
   for (std::size_t i = 0; i + 1 < out.segments.size(); ++i) {
     Segment& s = out.segments[i];
     if (s.after == text::BreakAfter::Space || s.after == text::BreakAfter::Allowed)
-      s.join = clreq::join(s.last, out.segments[i + 1].first, s.after, s.space_width, out.em, out.has_cjk);
+      s.join = clreq::glue(s.brk.join, s.brk.breakable(), s.last, out.segments[i + 1].first, s.space_width, out.em);
   }
   out.text = std::move(all);
   return out;
@@ -418,58 +421,12 @@ void Typesetter::warn_cut(const SourceSpan& where, const std::string& text, std:
   diags_.warning(where, message, "no space, hyphen or slash in it could end the line; shorten it or add a space where it may break");
 }
 
-// Where a word may take a hyphen: libhyphen's points that fall on a glyph
-// cluster boundary HarfBuzz marks safe to break (so no reshaping is
-// needed, and a ligature is never cut in two). Words that are not plain
-// words — URLs, e-mail addresses, versions, identifiers, acronyms — get none
-// (the hyphenator refuses anything with digits, capitals inside or
-// punctuation inside; addresses are refused here).
-void Typesetter::find_cuts(const text::Hyphenator& hyphenator, const std::string& all, std::size_t begin,
-                           std::size_t end, Token& token, Segment& s) const {
-  const std::string_view word(all.data() + begin, end - begin);
-  if (utf8::length(word) < static_cast<std::size_t>(style_.hyphen_min_word)) return;
-  // ICU breaks inside URLs ("…/path") and after explicit hyphens, so judge
-  // the whole token: addresses, paths, versions and compounds (TeX leaves a
-  // word with an explicit hyphen alone) are never divided. A token ends at a
-  // space, or at CJK text, which needs no space before a Latin word.
-  auto delimits = [](char32_t cp) { return cp == U' ' || text::is_cjk(cp); };
-  // Its start: back from `begin` to a delimiter, but no further back than
-  // the segment asked about before (Token: nothing to find there).
-  const bool after_last = token.asked != Token::kNone && token.asked <= begin;
-  const std::size_t floor = after_last ? token.asked : 0;
-  std::size_t token_begin = begin;
-  while (token_begin > floor && !delimits(last_char(all, token_begin))) {
-    --token_begin;
-    while (token_begin > 0 && (static_cast<unsigned char>(all[token_begin]) & 0xC0) == 0x80) --token_begin;
-  }
-  if (after_last && token_begin == floor) token_begin = token.begin;
-  token.asked = begin;
-  token.begin = token_begin;
-  // Its end: forward from `end` to a delimiter, unless the last scan already
-  // passed `end` without meeting one.
-  if (token.scanned == Token::kNone || end < token.scanned || end > token.end) {
-    std::size_t token_end = end;
-    while (token_end < all.size()) {
-      std::size_t next = token_end;
-      if (delimits(utf8::decode(all, next))) break;
-      token_end = next;
-    }
-    token.scanned = end;
-    token.end = token_end;
-  }
-  if (token.judged_begin != token.begin || token.judged_end != token.end) {
-    std::string_view core(all.data() + token.begin, token.end - token.begin);
-    while (!core.empty() && std::string_view(".,;:!?)]\"'").find(core.back()) != std::string_view::npos)
-      core.remove_suffix(1);
-    token.plain = core.find_first_of("/@_:-.0123456789") == std::string_view::npos;
-    token.judged_begin = token.begin;
-    token.judged_end = token.end;
-  }
-  if (!token.plain) return;
-  // Words longer than text::Hyphenator::kMaxWordLength letters get no
-  // points (as TeX's 63), so libhyphen never sees a huge "word".
-  auto points = hyphenator.points(word, style_.hyphen_min_before, style_.hyphen_min_after);
-  if (points.empty()) return;
+// Where a word may take a hyphen: the list's Hyphen opportunities
+// (libhyphen's points in plain words, text/breaks.hpp) that fall on a
+// glyph cluster boundary HarfBuzz marks safe to break, so no reshaping is
+// needed and a ligature is never cut in two. Only in a word of one piece.
+void Typesetter::hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std::size_t from, std::size_t to,
+                             Segment& s) const {
   const Piece& piece = s.pieces.front();
   const text::Face& face = book_.face(piece.face);
   s.hyphen_glyph = face.glyph_for(U'-');
@@ -478,8 +435,8 @@ void Typesetter::find_cuts(const text::Hyphenator& hyphenator, const std::string
   // Points and clusters both ascend (left to right, monotone clusters): one
   // merge instead of a search of the glyphs per point.
   std::size_t g = 1;
-  for (std::size_t point : points) {
-    const std::size_t byte = begin + point;
+  for (std::size_t k = from; k < to; ++k) {
+    const std::size_t byte = at[k].offset;
     while (g < piece.glyphs.size() && piece.clusters[g] < byte) ++g;
     if (g == piece.glyphs.size()) break;
     // The first glyph of the cluster at `byte`, where HarfBuzz allows a cut.
@@ -549,7 +506,7 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
           if (s.cuts[k].forced)
             push_cut(i);
           else
-            push(typeset::Item::penalty_item(kHyphenPenalty, s.hyphen_width, true, i), Role::Hyphen);
+            push(typeset::Item::penalty_item(text::kHyphenPenalty, s.hyphen_width, true, i), Role::Hyphen);
         }
         from = to;
       }
@@ -583,7 +540,7 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
       push(typeset::Item::glue(width, ragged ? 0 : stretch, ragged ? 0 : shrink, i), glue_role);
       continue;
     }
-    const int penalty = j.kind == clreq::JoinKind::Explicit ? clreq::kExplicitBreakPenalty : 0;
+    const int penalty = s.brk.penalty;
     if (ragged) {
       push(typeset::Item::glue(0, ragged_stretch, 0, i), Role::Filler);
       push(typeset::Item::penalty_item(penalty, 0, false, i), Role::Penalty);
@@ -660,12 +617,12 @@ typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const 
   std::vector<Saved> saved;
   bool any = false;
   for (const auto& run : last_resort::long_runs(list.items, min_width)) {
-    std::size_t previous = Token::kNone;
+    std::size_t previous = kNoSegment;
     for (std::size_t k = run.begin; k < run.end; ++k) {
       if (list.items[k].type != typeset::ItemType::Box) continue;
       const std::size_t i = list.items[k].payload;
       if (i == previous) continue;
-      if (previous != Token::kNone && previous + 1 == i) {
+      if (previous != kNoSegment && previous + 1 == i) {
         Segment& before = p.segments[previous];
         if (!before.join.breakable && !before.lonely_break && last_resort::may_cut(before.last.cp, p.segments[i].first.cp)) {
           before.cut_after = true;
@@ -701,16 +658,12 @@ typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const 
   // Only a URL's explicit breaks count: a hyphenated compound
   // ("DeepSeek-R1") is ordinary prose, and the line before it must stay
   // justified to the measure, not end short as if the paragraph ended there.
-  const std::vector<UrlToken> urls = find_urls(p.text);
-  auto in_url = [&](std::size_t offset) {
-    return std::any_of(urls.begin(), urls.end(), [&](const UrlToken& u) { return offset >= u.begin && offset < u.end; });
-  };
   std::size_t token_begin = 0;
   bool awkward = false;
   for (std::size_t i = 0; i < p.segments.size(); ++i) {
     const Segment& s = p.segments[i];
-    const bool explicit_break = i + 1 < p.segments.size() && s.after == text::BreakAfter::Allowed &&
-                                s.join.kind == clreq::JoinKind::Explicit && s.join.breakable && in_url(s.begin);
+    const bool explicit_break = i + 1 < p.segments.size() && s.brk.kind == text::BreakKind::Url &&
+                                s.join.kind == clreq::JoinKind::Explicit && s.join.breakable;
     awkward = awkward || explicit_break || s.cut_after ||
               std::any_of(s.cuts.begin(), s.cuts.end(), [](const Cut& c) { return c.forced; });
     const bool token_ends = i + 1 == p.segments.size() || s.after == text::BreakAfter::Mandatory ||

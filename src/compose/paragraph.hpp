@@ -14,6 +14,7 @@
 #include "compose/style.hpp"
 #include "core/diagnostics.hpp"
 #include "frame/frame.hpp"
+#include "text/breaks.hpp"
 #include "text/font_book.hpp"
 #include "text/hyphenator.hpp"
 #include "typeset/knuth_plass.hpp"
@@ -105,7 +106,6 @@ class Typesetter {
   struct Segment;
   struct Prepared;
   struct Itemised;
-  struct Token;
   Prepared prepare(const RichText& text, bool hyphenate);
   void apply_clreq(Prepared& p);
   Itemised itemise(const Prepared& p, const ParagraphShape& shape) const;
@@ -116,8 +116,7 @@ class Typesetter {
   void warn_missing(const Span& span, const std::vector<char32_t>& missing);
   void warn_overfull(const SourceSpan& where, Scaled excess);
   void warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more);
-  void find_cuts(const text::Hyphenator& hyphenator, const std::string& all, std::size_t begin, std::size_t end,
-                 Token& token, Segment& s) const;
+  void hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std::size_t from, std::size_t to, Segment& s) const;
 
   const text::FontBook& book_;
   const FontSet& fonts_;
