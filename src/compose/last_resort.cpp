@@ -66,6 +66,7 @@ std::vector<Run> long_runs(const std::vector<typeset::Item>& items, Scaled min_w
         }
         break;
       case typeset::ItemType::Penalty:
+      case typeset::ItemType::Discretionary:
         if (it.penalty < typeset::kInfinitePenalty) close(i);
         break;
     }

@@ -62,7 +62,7 @@ inline constexpr int kLongRunEms = 10;
 Scaled long_run_width(Scaled width, Scaled first_line_width, Scaled em);
 
 // The items [begin, end) between two consecutive legal breakpoints (glue
-// right after a box, a penalty below 10000) whose natural width exceeds
+// right after a box, a penalty or discretionary below 10000) whose natural width exceeds
 // `min_width`: the unbreakable runs a cut may open.
 struct Run {
   std::size_t begin = 0;

@@ -451,7 +451,7 @@ Scaled Typesetter::measure(const RichText& rich) {
   Itemised list = itemise(p, one_line);
   Scaled w = 0;
   for (const auto& item : list.items)
-    if (item.type != typeset::ItemType::Penalty) w += item.width;
+    if (item.type != typeset::ItemType::Penalty) w += item.width;  // a discretionary unbroken: its no-break width
   return w;
 }
 
@@ -483,9 +483,9 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
   // after the box is no break of its own.
   const Scaled cut_stretch = ragged ? ragged_stretch : last_resort::kJustifiedCutStretchEms * em;
   auto push_cut = [&](std::size_t segment) {
-    push(typeset::Item::penalty_item(typeset::kInfinitePenalty, 0, false, segment), Role::Penalty);
+    push(typeset::Item::penalty_item(typeset::kInfinitePenalty, segment), Role::Penalty);
     push(typeset::Item::glue(0, cut_stretch, 0, segment), Role::Filler);
-    push(typeset::Item::penalty_item(last_resort::kCutPenalty, 0, false, segment), Role::Cut);
+    push(typeset::Item::discretionary(last_resort::kCutPenalty, 0, 0, 0, false, segment), Role::Cut);
     push(typeset::Item::glue(0, -cut_stretch, 0, segment), Role::Filler);
   };
   for (std::size_t i = 0; i < p.segments.size(); ++i) {
@@ -506,7 +506,7 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
           if (s.cuts[k].forced)
             push_cut(i);
           else
-            push(typeset::Item::penalty_item(text::kHyphenPenalty, s.hyphen_width, true, i), Role::Hyphen);
+            push(typeset::Item::discretionary(text::kHyphenPenalty, s.hyphen_width, 0, 0, true, i), Role::Hyphen);
         }
         from = to;
       }
@@ -515,9 +515,9 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
     if (last) break;
     if (s.after == text::BreakAfter::Mandatory) {
       // The marks' blanks stay off: a line ends and one begins here.
-      push(typeset::Item::penalty_item(typeset::kInfinitePenalty, 0, false, i), Role::Penalty);
+      push(typeset::Item::penalty_item(typeset::kInfinitePenalty, i), Role::Penalty);
       push(typeset::Item::glue(0, typeset::kFil, 0, i), Role::Filler);
-      push(typeset::Item::penalty_item(typeset::kEjectPenalty, 0, false, i), Role::Penalty);
+      push(typeset::Item::penalty_item(typeset::kEjectPenalty, i), Role::Penalty);
       continue;
     }
     if (s.after == text::BreakAfter::None) continue;
@@ -536,14 +536,14 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
       // makes the glue after it no legal breakpoint (glue breaks only after a box).
       if (s.cut_after) push_cut(i);
       if (width == 0 && (ragged || (stretch == 0 && shrink == 0)) && !j.space_glyph()) continue;
-      push(typeset::Item::penalty_item(typeset::kInfinitePenalty, 0, false, i), Role::Penalty);
+      push(typeset::Item::penalty_item(typeset::kInfinitePenalty, i), Role::Penalty);
       push(typeset::Item::glue(width, ragged ? 0 : stretch, ragged ? 0 : shrink, i), glue_role);
       continue;
     }
     const int penalty = s.brk.penalty;
     if (ragged) {
       push(typeset::Item::glue(0, ragged_stretch, 0, i), Role::Filler);
-      push(typeset::Item::penalty_item(penalty, 0, false, i), Role::Penalty);
+      push(typeset::Item::penalty_item(penalty, i), Role::Penalty);
       push(typeset::Item::glue(width, -ragged_stretch, 0, i), glue_role);
     } else if (j.kind == clreq::JoinKind::Explicit) {
       if (p.last_resort) {
@@ -551,12 +551,12 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
         // slash, as a ragged line does: a line of a long URL has no space
         // to stretch, and the line before it had better end short than
         // stretch its spaces.
-        push(typeset::Item::penalty_item(typeset::kInfinitePenalty, 0, false, i), Role::Penalty);
+        push(typeset::Item::penalty_item(typeset::kInfinitePenalty, i), Role::Penalty);
         push(typeset::Item::glue(0, ragged_stretch, 0, i), Role::Filler);
-        push(typeset::Item::penalty_item(penalty, 0, false, i), Role::Penalty);
+        push(typeset::Item::penalty_item(penalty, i), Role::Penalty);
         push(typeset::Item::glue(0, -ragged_stretch, 0, i), Role::Filler);
       } else {
-        push(typeset::Item::penalty_item(penalty, 0, false, i), Role::Penalty);
+        push(typeset::Item::penalty_item(penalty, i), Role::Penalty);
       }
       if (width > 0) push(typeset::Item::glue(width, 0, shrink, i), Role::CjkGlue);
     } else if (p.last_resort && s.end_short) {
@@ -564,7 +564,7 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
       // line ending here may end short, as a ragged line, rather than
       // stretch its spaces (the white cancelled when it goes on).
       push(typeset::Item::glue(0, ragged_stretch, 0, i), Role::Filler);
-      push(typeset::Item::penalty_item(0, 0, false, i), Role::Penalty);
+      push(typeset::Item::penalty_item(0, i), Role::Penalty);
       push(typeset::Item::glue(0, -ragged_stretch, 0, i), Role::Filler);
       push(typeset::Item::glue(width, stretch, shrink, i), glue_role);
     } else {
