@@ -1,8 +1,11 @@
-// Paragraphs: rich text (styled spans) → segments at line-break
-// opportunities → shaped boxes, glue and penalties → Knuth–Plass lines →
-// positioned glyph runs. Every piece of text in a résumé goes through here;
-// the CJK rules on those items come from clreq.hpp, the cuts inside a word
-// no ordinary break can place from last_resort.hpp.
+// Paragraphs: rich text (styled spans) → segments at the break list's
+// opportunities (text/breaks.hpp) → shaped boxes, glue, penalties and
+// discretionaries → Knuth–Plass lines → positioned glyph runs. Every piece
+// of text in a résumé goes through here; the stages live in
+// paragraph_prepare.cpp, paragraph_itemise.cpp, paragraph_break.cpp and
+// paragraph_set.cpp (their shared types in paragraph_stages.hpp); the glue
+// of CJK joins comes from clreq.hpp, the cuts inside a word no ordinary
+// break can place from last_resort.hpp.
 #pragma once
 #include <memory>
 #include <string>
