@@ -83,6 +83,46 @@ void Typesetter::warn_overfull(const SourceSpan& where, Scaled excess) {
                  "shorten the word or allow a break in it (e.g. a space after a slash)");
 }
 
+void Typesetter::warn_loose(const SourceSpan& where, double space_ems, const SetLine& line) {
+  // The line's text as a reader sees it: its glyphs' source text, the hyphen
+  // of a hyphenated line as "-", each run of spaces as one, cut at 60
+  // characters.
+  constexpr std::size_t kQuoted = 60;
+  std::string text;
+  for (const auto& e : line.elements) {
+    const auto* run = std::get_if<frame::GlyphRun>(&e);
+    if (!run) continue;
+    for (const auto& g : run->glyphs) {
+      for (std::size_t pos = 0; pos < g.text.size();) {
+        const char32_t cp = utf8::decode(g.text, pos);
+        const bool space = cp == U' ' || cp == U'\t' || cp == U'\n';
+        if (space && (text.empty() || text.back() == ' ')) continue;
+        text += space ? std::string(" ") : cp == 0xAD ? std::string("-") : utf8::encode(cp);
+      }
+    }
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  std::string quoted;
+  std::size_t count = 0;
+  for (std::size_t pos = 0; pos < text.size() && count < kQuoted; ++count) {
+    const std::size_t from = pos;
+    utf8::decode(text, pos);
+    quoted += text.substr(from, pos - from);
+  }
+  if (quoted.size() < text.size()) quoted += "…";
+  // The limit as the theme wrote it ("0.9", "1.25"), the space to two places.
+  char limit[32], amount[32];
+  std::snprintf(limit, sizeof limit, "%.3f", style_.max_space);
+  std::string max = limit;
+  while (max.back() == '0') max.pop_back();
+  if (max.back() == '.') max.pop_back();
+  std::snprintf(amount, sizeof amount, "%.2f", space_ems);
+  diags_.warning(where, std::string("loose line: word spaces of ") + amount + " em, more than text.max-space (" + max +
+                            " em), in \"" + quoted + "\"",
+                 "nothing on the line could move to the next one; shorten the long word after it, add a space where "
+                 "it may break, or set text.align: ragged");
+}
+
 void Typesetter::warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more) {
   std::string message = last_resort::cut_message(text, at);
   if (more > 0) message += " (and " + std::to_string(more) + (more == 1 ? " more place" : " more places") + " in this paragraph)";

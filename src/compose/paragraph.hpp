@@ -118,6 +118,13 @@ class Typesetter {
   typeset::BreakResult break_items(Itemised& list, Prepared& p, const ParagraphShape& shape) const;
   void warn_missing(const Span& span, const std::vector<char32_t>& missing);
   void warn_overfull(const SourceSpan& where, Scaled excess);
+  void warn_loose(const SourceSpan& where, double space_ems, const SetLine& line);
+  // The widest word space of a line as set, in ems of its text's size (0 with none).
+  double widest_space(const Itemised& list, const Prepared& p, const typeset::Line& line) const;
+  // How many lines of a justified paragraph have a word space wider than
+  // text.max-space (0 when ragged: ragged lines never stretch their spaces).
+  int loose_lines(const Itemised& list, const Prepared& p, const typeset::BreakResult& result,
+                  const ParagraphShape& shape) const;
   void warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more);
   void hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std::size_t from, std::size_t to, Segment& s) const;
 

@@ -32,15 +32,38 @@ typeset::BreakResult Typesetter::break_ordinary(const Itemised& list, const Prep
   return result;
 }
 
+double Typesetter::widest_space(const Itemised& list, const Prepared& p, const typeset::Line& line) const {
+  const double r = glue_ratio(list.items, line);
+  double widest = 0;
+  for (std::size_t k = line.begin; k < line.end && k < list.items.size(); ++k) {
+    if (static_cast<Role>(list.roles[k]) != Role::SpaceGlue) continue;
+    const Segment& s = p.segments[list.items[k].payload];
+    if (s.space_size <= 0) continue;
+    widest = std::max(widest, static_cast<double>(set_glue_width(list.items[k], r)) / static_cast<double>(s.space_size));
+  }
+  return widest;
+}
+
+int Typesetter::loose_lines(const Itemised& list, const Prepared& p, const typeset::BreakResult& result,
+                            const ParagraphShape& shape) const {
+  if (shape.align == Alignment::Ragged) return 0;
+  int loose = 0;
+  for (const auto& line : result.lines) loose += widest_space(list, p, line) > style_.max_space + 1e-9 ? 1 : 0;
+  return loose;
+}
+
 // The last resort (last_resort.hpp): only when the ordinary breaks leave a
-// line overfull, or (justified) stretched past the tolerance, are the long
-// runs' segments given cuts at their cluster boundaries, and the paragraph
-// broken once more; the new breaks are kept only if they come out better.
+// line overfull, or (justified) stretched past the tolerance or with a
+// word space wider than text.max-space, are the long runs' segments given
+// cuts at their cluster boundaries, and the paragraph broken once more;
+// the new breaks are kept only if they come out better, or have fewer
+// loose lines and no more overfull ones.
 typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const ParagraphShape& shape) const {
   typeset::BreakResult result = break_ordinary(list, p, shape);
   const Scaled ragged_stretch = shape.align == Alignment::Ragged ? kRaggedStretchEms * p.em : 0;
   const last_resort::Verdict verdict = last_resort::judge(result, shape.tolerance, ragged_stretch);
-  if (!verdict.failed()) return result;
+  const int loose = loose_lines(list, p, result, shape);
+  if (!verdict.failed() && loose == 0) return result;
   const Scaled min_width = last_resort::long_run_width(shape.width, shape.first_line_width, p.em);
   // The segments of each long run, in order: the cuts go inside them and
   // at the joins between them.
@@ -119,7 +142,10 @@ typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const 
     p.last_resort = true;
     Itemised cut_list = itemise(p, shape);
     typeset::BreakResult cut_result = break_ordinary(cut_list, p, shape);
-    if (last_resort::judge(cut_result, shape.tolerance, ragged_stretch).better_than(verdict)) {
+    const last_resort::Verdict cut_verdict = last_resort::judge(cut_result, shape.tolerance, ragged_stretch);
+    const bool fewer_loose =
+        loose > 0 && cut_verdict.overfull <= verdict.overfull && loose_lines(cut_list, p, cut_result, shape) < loose;
+    if (cut_verdict.better_than(verdict) || fewer_loose) {
       list = std::move(cut_list);
       return cut_result;
     }

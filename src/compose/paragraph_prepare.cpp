@@ -118,6 +118,7 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
       s.space_glyph = face.glyph_for(U' ');
       // Several spaces in the source count as one, as in HTML and TeX.
       s.space_width = face.scale(face.advance(s.space_glyph), span.style.size) + span.style.letter_spacing;
+      s.space_size = span.style.size;
     }
     s.first_glyph.reserve(s.pieces.size() + 1);
     s.first_glyph.push_back(0);

@@ -33,10 +33,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       first_cut = line.break_index;
     SetLine out;
     strut(p.max_size > 0 ? p.max_size : style_.text_size, leading, out.height, out.depth);
-    bool has_fil = false;
-    for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k)
-      if (items[k].type == typeset::ItemType::Glue && items[k].stretch >= typeset::kFil) has_fil = true;
-    const double r = has_fil ? 0.0 : line.adjustment_ratio;
+    const double r = glue_ratio(items, line);
     auto glue_width = [&](const typeset::Item& g) { return set_glue_width(g, r); };
     auto role = [&](std::size_t k) { return static_cast<Role>(list.roles[k]); };
 
@@ -136,6 +133,12 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     // Trailing glyph advances that only carried line-end white space would
     // make the run wider than the line; the run width is cosmetic, x is not.
     out.width = x;
+    // Once per line: a justified line whose spaces the last resort could
+    // not bring within text.max-space.
+    if (shape.align != Alignment::Ragged) {
+      const double widest = widest_space(list, p, line);
+      if (widest > style_.max_space + 1e-9) warn_loose(where, widest, out);
+    }
     lines.push_back(std::move(out));
   }
   if (cuts > 0) {

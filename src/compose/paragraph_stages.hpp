@@ -55,6 +55,7 @@ struct Typesetter::Segment {
   text::FaceId space_face = text::kNoFace;
   std::uint32_t space_glyph = 0;
   std::size_t space_span = 0;
+  Scaled space_size = 0;  // the size of the span the space is in: what its width is measured in ems of
   // The characters at its edges (0 for an empty segment) with their sizes.
   clreq::Side first, last;
   // The blanks of a mark at its ends (a closing mark's right, an opening
@@ -147,6 +148,14 @@ template <class Seg>
 std::pair<std::size_t, std::size_t> box_glyphs(const Seg& s, std::size_t part) {
   const std::size_t count = glyph_count(s);
   return part > 0 ? part_glyphs(s.cuts, count, part) : std::pair<std::size_t, std::size_t>{0, count};
+}
+
+// The ratio a line's finite glue is set at (TeX's glue_set): 0 when fil
+// glue on the line fills it (then only the fil glue stretches).
+inline double glue_ratio(const std::vector<typeset::Item>& items, const typeset::Line& line) {
+  for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k)
+    if (items[k].type == typeset::ItemType::Glue && items[k].stretch >= typeset::kFil) return 0.0;
+  return line.adjustment_ratio;
 }
 
 }  // namespace paragraph_detail
