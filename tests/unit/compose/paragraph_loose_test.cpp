@@ -60,6 +60,17 @@ int loose_count(const std::vector<SetView>& lines, double max) {
 }
 
 const std::string kProse = "Signed every release of the build with a key whose fingerprint is ";
+// Prose with no token to cut: what stays loose stays.
+const std::string kReport =
+    "Reviewed the incident reports of every quarter and wrote down what the on-call engineers had learned about "
+    "replication lag, ";
+
+// The breaker accepts any line (tolerance 10000), and text.max-space is
+// as strict as it may be: only the loose-line rule judges the lines.
+void strict(Fixture& f) {
+  f.style.tolerance = 10000;
+  f.style.max_space = 0.3;
+}
 
 TEST(LooseLines, ALooseLineBeforeALongTokenSendsTheParagraphToTheLastResort) {
   // Tolerance 10000: the breaker accepts any line, so only text.max-space
@@ -92,13 +103,10 @@ TEST(LooseLines, ALooseLineBeforeALongTokenSendsTheParagraphToTheLastResort) {
 TEST(LooseLines, TheWarningNamesTheLineAtTheParagraphsSource) {
   // No stretch the last resort could cut: the loose lines stay, each named.
   Fixture f;
-  f.style.tolerance = 10000;
-  f.style.max_space = 0.3;
+  strict(f);
   Typesetter t = f.typesetter(false);
   RichText rich;
-  rich.add("Reviewed the incident reports of every quarter and wrote down what the on-call engineers had "
-           "learned about replication lag and failover.",
-           regular(f.style), {}, {"cv.yaml", 7, 11});
+  rich.add(kReport + "and failover.", regular(f.style), {}, {"cv.yaml", 7, 11});
   const std::size_t from = f.diags.all().size();
   const auto lines = views(t.set(rich, t.body_shape(pt(120))), f.style.text_size);
   const auto warnings = loose_warnings(f.diags, from);
@@ -126,13 +134,10 @@ TEST(LooseLines, TheWarningNamesTheLineAtTheParagraphsSource) {
 
 TEST(LooseLines, TheQuotedTextIsCutAtSixtyCharacters) {
   Fixture f;
-  f.style.tolerance = 10000;
-  f.style.max_space = 0.3;
+  strict(f);
   Typesetter t = f.typesetter(false);
   RichText rich;
-  rich.add("Reviewed the incident reports of every quarter and wrote down what the on-call engineers had "
-           "learned about replication lag, failover drills, backups and the restores that were tested.",
-           regular(f.style));
+  rich.add(kReport + "failover drills, backups and the restores that were tested.", regular(f.style));
   // Over wide measures, some loose line is longer than 60 characters: its
   // quote is its first 60 and "…"; a shorter one is quoted whole.
   int cut = 0;
