@@ -216,7 +216,9 @@ void Typesetter::hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std:
                              Segment& s) const {
   const Piece& piece = s.pieces.front();
   const text::Face& face = book_.face(piece.face);
-  s.hyphen_glyph = face.glyph_for(U'-');
+  // The pre-break text the list asks for (a hyphen), in the word's own face.
+  std::size_t pos = 0;
+  s.hyphen_glyph = face.glyph_for(utf8::decode(at[from].pre_break, pos));
   if (s.hyphen_glyph == 0) return;
   s.hyphen_width = face.scale(face.advance(s.hyphen_glyph), piece.size);
   // Points and clusters both ascend (left to right, monotone clusters): one
