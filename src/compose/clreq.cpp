@@ -1,5 +1,5 @@
-// CJK line composition rules: character classes and kinsoku tables, the
-// glue between pieces of text, punctuation blanks read from the font's
+// CJK line composition rules: the glue at each join (the classes and
+// kinsoku tables are text/kinsoku.cpp's), punctuation blanks read from the font's
 // `halt` feature, and the last-line rule. See clreq.hpp for the why.
 #include "compose/clreq.hpp"
 
@@ -18,27 +18,6 @@ hb_unicode_general_category_t category(char32_t cp) {
   return hb_unicode_general_category(hb_unicode_funcs_get_default(), cp);
 }
 
-bool is_letter_or_number(hb_unicode_general_category_t c) {
-  switch (c) {
-    case HB_UNICODE_GENERAL_CATEGORY_UPPERCASE_LETTER:
-    case HB_UNICODE_GENERAL_CATEGORY_LOWERCASE_LETTER:
-    case HB_UNICODE_GENERAL_CATEGORY_TITLECASE_LETTER:
-    case HB_UNICODE_GENERAL_CATEGORY_MODIFIER_LETTER:
-    case HB_UNICODE_GENERAL_CATEGORY_OTHER_LETTER:
-    case HB_UNICODE_GENERAL_CATEGORY_DECIMAL_NUMBER:
-    case HB_UNICODE_GENERAL_CATEGORY_LETTER_NUMBER:
-    case HB_UNICODE_GENERAL_CATEGORY_OTHER_NUMBER:
-      return true;
-    default:
-      return false;
-  }
-}
-
-bool is_symbol(hb_unicode_general_category_t c) {
-  return c == HB_UNICODE_GENERAL_CATEGORY_MATH_SYMBOL || c == HB_UNICODE_GENERAL_CATEGORY_CURRENCY_SYMBOL ||
-         c == HB_UNICODE_GENERAL_CATEGORY_MODIFIER_SYMBOL || c == HB_UNICODE_GENERAL_CATEGORY_OTHER_SYMBOL;
-}
-
 bool is_punctuation(hb_unicode_general_category_t c) {
   switch (c) {
     case HB_UNICODE_GENERAL_CATEGORY_CONNECT_PUNCTUATION:
@@ -54,111 +33,43 @@ bool is_punctuation(hb_unicode_general_category_t c) {
   }
 }
 
-bool in(char32_t cp, std::u32string_view set) { return set.find(cp) != std::u32string_view::npos; }
-
-// Full-width forms of ASCII (ＡＢＣ１２３): set on the em grid like Han, so
-// neither Han nor Latin spacing applies to them.
-bool is_fullwidth_ascii(char32_t cp) { return cp >= 0xFF01 && cp <= 0xFF60; }
-
-// Beside a source space, Latin punctuation still marks a Latin word's edge:
-// "编写 (3.11)" is a Han–Latin join like "编写 Python".
-bool is_western_edge(char32_t cp) {
-  static constexpr std::u32string_view latin_punctuation = U"()[]{}\"'.,;:!?";
-  return is_western(cp) || latin_punctuation.find(cp) != std::u32string_view::npos;
-}
-
-// Korean sets words, not syllables, on the line (CSS word-break: keep-all):
-// no break between Hangul and the letters or Han attached to it.
-bool keep_all(char32_t a, char32_t b) {
-  auto letter = [](char32_t cp) { return is_hangul(cp) || is_ideograph(cp) || is_western(cp); };
-  return (is_hangul(a) && letter(b)) || (is_hangul(b) && letter(a));
-}
-
 }  // namespace
 
-bool is_hangul(char32_t cp) {
-  return (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x3130 && cp <= 0x318F) ||
-         (cp >= 0xA960 && cp <= 0xA97F) || (cp >= 0xD7B0 && cp <= 0xD7FF) || (cp >= 0xFFA0 && cp <= 0xFFDC);
-}
-
-bool is_ideograph(char32_t cp) {
-  if (!text::is_cjk(cp) || is_hangul(cp) || is_fullwidth_ascii(cp)) return false;
-  return is_letter_or_number(category(cp));
-}
-
-bool is_western(char32_t cp) {
-  if (cp < 0x21 || text::is_cjk(cp)) return false;
-  const auto c = category(cp);
-  return is_letter_or_number(c) || is_symbol(c) || cp == U'%' || cp == U'‰' || cp == U'#' || cp == U'&' ||
-         cp == U'@' || cp == U'*';
-}
-
-bool no_line_start(char32_t cp) {
-  // CLREQ's line-start prohibitions (closing marks, pause and stop marks,
-  // middle dots) and JLREQ's strict set (iteration marks, small kana, ー);
-  // ASCII closers for Latin punctuation inside Chinese text.
-  static constexpr std::u32string_view set =
-      U"）］｝〕〉》」』】〙〗〟｠’”»)]}"
-      U"、。，．：；？！‼⁇⁈⁉,.:;?!"
-      U"·・‧"
-      U"ヽヾゝゞ々〻ー゠〜～"
-      U"ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿｧｨｩｪｫｬｭｮｯｰ";
-  return in(cp, set);
-}
-
-bool no_line_end(char32_t cp) {
-  static constexpr std::u32string_view set = U"（［｛〔〈《「『【〘〖〝｟‘“«([{";
-  return in(cp, set);
-}
-
-bool inseparable(char32_t before, char32_t after) {
-  static constexpr std::u32string_view set = U"—―⸺⸻…‥⋯─";
-  return in(before, set) && in(after, set);
-}
-
-Join join(Side before, Side after, text::BreakAfter icu, Scaled space_width, Scaled em, bool cjk_paragraph) {
+Join glue(JoinKind kind, bool breakable, Side before, Side after, Scaled space_width, Scaled em) {
   Join j;
-  j.breakable = true;
-  // ¼ em between Han and Latin (CLREQ, mixed text), shrinking to ⅛ em; it
-  // stretches like the gaps between Han characters.
-  const bool han_before = is_ideograph(before.cp);
-  const bool han_after = is_ideograph(after.cp);
-  const Scaled han_size = han_before ? before.size : after.size;
-  auto quarter = [&](JoinKind kind) {
-    j.kind = kind;
-    j.width = han_size / 4;
-    j.stretch = em / 8;
-    j.shrink = han_size / 8;
-  };
-  if (icu == text::BreakAfter::Space) {
-    // The source's space at a Han–Latin join is that ¼ em, not a Latin space.
-    if ((han_before && is_western_edge(after.cp)) || (han_after && is_western_edge(before.cp))) {
-      quarter(JoinKind::QuarterSpace);
-    } else {
-      j.kind = JoinKind::Space;
+  j.kind = kind;
+  j.breakable = breakable;
+  switch (kind) {
+    case JoinKind::Quarter:
+    case JoinKind::QuarterSpace: {
+      // ¼ em between Han and Latin (CLREQ, mixed text), shrinking to ⅛ em;
+      // it stretches like the gaps between Han characters.
+      const Scaled han_size = is_ideograph(before.cp) ? before.size : after.size;
+      j.width = han_size / 4;
+      j.stretch = em / 8;
+      j.shrink = han_size / 8;
+      break;
+    }
+    case JoinKind::Space:
       j.width = space_width;
       j.stretch = space_width / 2;
       j.shrink = space_width / 3;
-    }
-  } else if (keep_all(before.cp, after.cp)) {
-    j.kind = JoinKind::None;
-    j.breakable = false;
-  } else if ((han_before && is_western(after.cp)) || (han_after && is_western(before.cp))) {
-    quarter(JoinKind::Quarter);
-  } else if (text::is_cjk(before.cp) || text::is_cjk(after.cp)) {
-    // Between Han characters and at CJK punctuation: no space, a little
-    // stretch for justification (Latin words never stretch inside).
-    j.kind = JoinKind::Ideographic;
-    j.stretch = em / 8;
-  } else {
-    j.kind = JoinKind::Explicit;
+      break;
+    case JoinKind::Ideographic:
+      // Between Han characters and at CJK punctuation: no space, a little
+      // stretch for justification (Latin words never stretch inside).
+      j.stretch = em / 8;
+      break;
+    case JoinKind::None:
+    case JoinKind::Explicit:
+      break;
   }
-  // ICU's UAX #14 already keeps most of these; CLREQ's tables are the
-  // authority where they differ (a middle dot, small kana, a space before
-  // a closing mark).
-  if (cjk_paragraph && (no_line_start(after.cp) || no_line_end(before.cp) || inseparable(before.cp, after.cp)))
-    j.breakable = false;
   return j;
+}
+
+Join join(Side before, Side after, text::BreakAfter icu, Scaled space_width, Scaled em, bool cjk_paragraph) {
+  const JoinKind kind = text::classify_join(before.cp, after.cp, icu == text::BreakAfter::Space);
+  return glue(kind, text::join_breakable(kind, before.cp, after.cp, cjk_paragraph), before, after, space_width, em);
 }
 
 Scaled quarter_inside(Side before, Side after) {

@@ -16,28 +16,21 @@
 #include "core/units.hpp"
 #include "frame/frame.hpp"
 #include "text/font_book.hpp"
+#include "text/kinsoku.hpp"
 #include "text/line_breaks.hpp"
 
 namespace cvpdf::compose::clreq {
 
 // --- Characters -----------------------------------------------------------
 
-// Han, kana and bopomofo letters: the characters set on the em grid between
-// which a Chinese or Japanese line may break and stretch. Not Hangul (Korean
-// is spaced into words), not punctuation, not full-width Latin forms.
-bool is_ideograph(char32_t cp);
-bool is_hangul(char32_t cp);
-// Latin (Greek, Cyrillic…) letters, digits and symbols such as % + ×: what a
-// Han character keeps ¼ em away from (CLREQ, "mixed text").
-bool is_western(char32_t cp);
-// CLREQ's (and JLREQ's strict) characters that may not begin a line: closing
-// brackets and quotes, 、，。：；！？, middle dots, iteration marks, small
-// kana and the prolonged sound mark ー.
-bool no_line_start(char32_t cp);
-// Opening brackets and quotes: they may not end a line.
-bool no_line_end(char32_t cp);
-// —— and …… (and their kin): two of them in a row are never split.
-bool inseparable(char32_t before, char32_t after);
+// The character classes and kinsoku tables live with the break list
+// (text/kinsoku.hpp); the rules here use them under their CLREQ names.
+using text::inseparable;
+using text::is_hangul;
+using text::is_ideograph;
+using text::is_western;
+using text::no_line_end;
+using text::no_line_start;
 
 // --- Between two pieces of text -------------------------------------------
 
@@ -47,14 +40,7 @@ struct Side {
   Scaled size = 0;
 };
 
-enum class JoinKind : std::uint8_t {
-  None,         // nothing between the pieces (a Korean word's syllables)
-  Space,        // the source's space between words, as in Latin text
-  Ideographic,  // between CJK characters or CJK punctuation: no width, a little stretch
-  Quarter,      // Han–Latin with no space in the source: ¼ em
-  QuarterSpace, // Han–Latin with a space in the source: the space becomes the ¼ em
-  Explicit,     // after a hyphen or slash (TeX's \exhyphenpenalty)
-};
+using text::JoinKind;
 
 struct Join {
   JoinKind kind = JoinKind::None;
@@ -66,14 +52,16 @@ struct Join {
   bool space_glyph() const { return kind == JoinKind::Space || kind == JoinKind::QuarterSpace; }
 };
 
-// TeX's \exhyphenpenalty: the cost of breaking after an explicit hyphen or slash.
-inline constexpr int kExplicitBreakPenalty = 50;
+// The glue at a join of `kind` (text::classify_join) that the break list
+// found breakable or not: what the composer chooses at each join. `em` is
+// the paragraph's em (the stretch unit between CJK characters),
+// `space_width` the natural width of the source space (for Space).
+Join glue(JoinKind kind, bool breakable, Side before, Side after, Scaled space_width, Scaled em);
 
-// What goes between two segments, `after` being what ICU found there and
-// `space_width` the natural width of the source space (for Space). `em`
-// is the paragraph's em (the stretch unit between CJK characters);
-// `cjk_paragraph` says the paragraph holds CJK text, where kinsoku applies
-// (a Latin paragraph's breaks are ICU's alone). Not for Mandatory or None.
+// The join between two segments, `after` being what ICU found there:
+// text::classify_join and text::join_breakable, then glue. `cjk_paragraph`
+// says the paragraph holds CJK text, where kinsoku applies. Not for
+// Mandatory or None.
 Join join(Side before, Side after, text::BreakAfter icu, Scaled space_width, Scaled em, bool cjk_paragraph);
 
 // A Han–Latin join inside one segment (where ICU allows no break, as in

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "compose/clreq.hpp"
 #include "core/utf8.hpp"
 #include "text/line_breaks.hpp"
 
@@ -67,6 +66,7 @@ std::vector<Run> long_runs(const std::vector<typeset::Item>& items, Scaled min_w
         }
         break;
       case typeset::ItemType::Penalty:
+      case typeset::ItemType::Discretionary:
         if (it.penalty < typeset::kInfinitePenalty) close(i);
         break;
     }
@@ -75,35 +75,19 @@ std::vector<Run> long_runs(const std::vector<typeset::Item>& items, Scaled min_w
   return runs;
 }
 
-bool may_cut(char32_t before, char32_t after) {
-  return !clreq::no_line_end(before) && !clreq::no_line_start(after) && !clreq::inseparable(before, after);
-}
-
-namespace {
-
-// The code point that ends at byte `end` of text (0 at its start).
-char32_t before(std::string_view text, std::size_t end) {
-  if (end == 0) return 0;
-  std::size_t start = end - 1;
-  while (start > 0 && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) --start;
-  return utf8::decode(text, start);
-}
-
-char32_t at(std::string_view text, std::size_t pos) { return pos < text.size() ? utf8::decode(text, pos) : 0; }
-
-}  // namespace
+bool may_cut(char32_t before, char32_t after) { return text::may_break_between(before, after); }
 
 std::vector<std::size_t> cut_glyphs(std::string_view text, std::size_t begin, std::size_t end,
                                     const std::vector<std::size_t>& clusters) {
   std::vector<std::size_t> cuts;
-  const std::vector<std::size_t> graphemes = text::grapheme_boundaries(text, begin, end);
-  // Both ascend: one merge.
+  // The list's emergency opportunities (grapheme boundaries kinsoku
+  // allows) that are also glyph cluster starts; both ascend: one merge.
+  const std::vector<text::BreakOpportunity> graphemes = text::emergency_breaks(text, begin, end);
   auto next = graphemes.begin();
   for (std::size_t g = 1; g < clusters.size(); ++g) {
     if (clusters[g] <= clusters[g - 1]) continue;  // inside a cluster, or right to left
-    while (next != graphemes.end() && *next < clusters[g]) ++next;
-    if (next != graphemes.end() && *next == clusters[g] && may_cut(before(text, *next), at(text, *next)))
-      cuts.push_back(g);
+    while (next != graphemes.end() && next->offset < clusters[g]) ++next;
+    if (next != graphemes.end() && next->offset == clusters[g]) cuts.push_back(g);
   }
   return cuts;
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/units.hpp"
+#include "text/breaks.hpp"
 #include "typeset/knuth_plass.hpp"
 
 namespace cvpdf::compose::last_resort {
@@ -21,7 +22,7 @@ namespace cvpdf::compose::last_resort {
 // The cost of cutting a word with no hyphen: far above any hyphen (50) and
 // any feasible line's own demerits, so the breaker makes as few cuts as the
 // paragraph needs, but below TeX's infinite 10000, so a cut is a legal break.
-inline constexpr int kCutPenalty = 5000;
+inline constexpr int kCutPenalty = text::kEmergencyPenalty;
 
 // The white a cut line may end with, as stretch on the glue before the cut
 // (cancelled after it when the line does not break there). Justified: one
@@ -61,7 +62,7 @@ inline constexpr int kLongRunEms = 10;
 Scaled long_run_width(Scaled width, Scaled first_line_width, Scaled em);
 
 // The items [begin, end) between two consecutive legal breakpoints (glue
-// right after a box, a penalty below 10000) whose natural width exceeds
+// right after a box, a penalty or discretionary below 10000) whose natural width exceeds
 // `min_width`: the unbreakable runs a cut may open.
 struct Run {
   std::size_t begin = 0;

@@ -1,8 +1,11 @@
-// Paragraphs: rich text (styled spans) → segments at line-break
-// opportunities → shaped boxes, glue and penalties → Knuth–Plass lines →
-// positioned glyph runs. Every piece of text in a résumé goes through here;
-// the CJK rules on those items come from clreq.hpp, the cuts inside a word
-// no ordinary break can place from last_resort.hpp.
+// Paragraphs: rich text (styled spans) → segments at the break list's
+// opportunities (text/breaks.hpp) → shaped boxes, glue, penalties and
+// discretionaries → Knuth–Plass lines → positioned glyph runs. Every piece
+// of text in a résumé goes through here; the stages live in
+// paragraph_prepare.cpp, paragraph_itemise.cpp, paragraph_break.cpp and
+// paragraph_set.cpp (their shared types in paragraph_stages.hpp); the glue
+// of CJK joins comes from clreq.hpp, the cuts inside a word no ordinary
+// break can place from last_resort.hpp.
 #pragma once
 #include <memory>
 #include <string>
@@ -14,6 +17,7 @@
 #include "compose/style.hpp"
 #include "core/diagnostics.hpp"
 #include "frame/frame.hpp"
+#include "text/breaks.hpp"
 #include "text/font_book.hpp"
 #include "text/hyphenator.hpp"
 #include "typeset/knuth_plass.hpp"
@@ -105,7 +109,6 @@ class Typesetter {
   struct Segment;
   struct Prepared;
   struct Itemised;
-  struct Token;
   Prepared prepare(const RichText& text, bool hyphenate);
   void apply_clreq(Prepared& p);
   Itemised itemise(const Prepared& p, const ParagraphShape& shape) const;
@@ -115,9 +118,15 @@ class Typesetter {
   typeset::BreakResult break_items(Itemised& list, Prepared& p, const ParagraphShape& shape) const;
   void warn_missing(const Span& span, const std::vector<char32_t>& missing);
   void warn_overfull(const SourceSpan& where, Scaled excess);
+  void warn_loose(const SourceSpan& where, double space_ems, const SetLine& line);
+  // The widest word space of a line as set, in ems of its text's size (0 with none).
+  double widest_space(const Itemised& list, const Prepared& p, const typeset::Line& line) const;
+  // How many lines of a justified paragraph have a word space wider than
+  // text.max-space (0 when ragged: ragged lines never stretch their spaces).
+  int loose_lines(const Itemised& list, const Prepared& p, const typeset::BreakResult& result,
+                  const ParagraphShape& shape) const;
   void warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more);
-  void find_cuts(const text::Hyphenator& hyphenator, const std::string& all, std::size_t begin, std::size_t end,
-                 Token& token, Segment& s) const;
+  void hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std::size_t from, std::size_t to, Segment& s) const;
 
   const text::FontBook& book_;
   const FontSet& fonts_;

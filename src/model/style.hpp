@@ -55,6 +55,10 @@ struct Style {
   // TeX's \lefthyphenmin and \righthyphenmin, and the shortest word divided.
   int hyphen_min_before = 2, hyphen_min_after = 3, hyphen_min_word = 6;
   int tolerance = 200;
+  // text.max-space: the widest word space of a justified line, in ems of
+  // the line's body size, before the paragraph tries its last resort and
+  // then warns of a loose line.
+  double max_space = 0.9;
   Scaled paragraph_gap = 0;
 
   Scaled name_size = 0, headline_size = 0, contact_size = 0;

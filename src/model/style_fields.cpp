@@ -88,6 +88,9 @@ const std::vector<StyleField>& rows() {
       with_range(field("text.tolerance", CVPDF_STYLE_MEMBER(tolerance), K::Count, "200",
                        "the worst badness a justified line may have"),
                  0, 10000),
+      with_range(field("text.max-space", CVPDF_STYLE_MEMBER(max_space), K::Ratio, "0.9",
+                       "the widest word space (in em of the line's size) a justified line may have before a loose-line warning"),
+                 0.3, 5),
       with_fit(field("text.paragraph-gap", CVPDF_STYLE_MEMBER(paragraph_gap), K::Gap, "3pt", "between paragraphs"), F::Gap),
 
       with_fit(field("header.name-size", CVPDF_STYLE_MEMBER(name_size), K::Size, "25pt", "the name"), F::Proportional),

@@ -60,25 +60,39 @@ struct GlueSums {
   }
 };
 
-enum class ItemType : std::uint8_t { Box, Glue, Penalty };
+// Discretionary is horizontal only: TeX's \discretionary{pre}{post}{nobreak}.
+enum class ItemType : std::uint8_t { Box, Glue, Penalty, Discretionary };
 
 // One horizontal item. `payload` is the composer's index of what the item
 // stands for (a shaped word, a space, a hyphen); the breaker never reads it.
+//
+// A discretionary (TeX's \discretionary, tex.web §145) is a legal break
+// that costs `penalty`: unbroken it sets `width` (its no-break material);
+// broken, the line before it ends with `pre_break` (a hyphen) and the line
+// after begins with `post_break`. `flagged` says a break there counts as
+// hyphenated (TeX's \doublehyphendemerits); a cut with nothing before the
+// break is not. Penalties have no width: the hyphen is the discretionary's.
 struct Item {
   ItemType type = ItemType::Box;
-  Scaled width = 0;    // box/glue natural width; penalty: width if broken here (a hyphen)
+  Scaled width = 0;    // box/glue natural width; discretionary: its no-break width
   Scaled stretch = 0;  // glue only
   Scaled shrink = 0;   // glue only
-  int penalty = 0;     // penalty only
-  bool flagged = false;  // penalty only: a hyphenation break
+  int penalty = 0;     // penalty and discretionary
+  bool flagged = false;  // discretionary only: a hyphenation break
   std::size_t payload = 0;
+  Scaled pre_break = 0;   // discretionary only
+  Scaled post_break = 0;  // discretionary only
 
-  static Item box(Scaled w, std::size_t payload = 0) { return {ItemType::Box, w, 0, 0, 0, false, payload}; }
+  static Item box(Scaled w, std::size_t payload = 0) { return {ItemType::Box, w, 0, 0, 0, false, payload, 0, 0}; }
   static Item glue(Scaled w, Scaled stretch, Scaled shrink, std::size_t payload = 0) {
-    return {ItemType::Glue, w, stretch, shrink, 0, false, payload};
+    return {ItemType::Glue, w, stretch, shrink, 0, false, payload, 0, 0};
   }
-  static Item penalty_item(int p, Scaled w = 0, bool flagged = false, std::size_t payload = 0) {
-    return {ItemType::Penalty, w, 0, 0, p, flagged, payload};
+  static Item penalty_item(int p, std::size_t payload = 0) {
+    return {ItemType::Penalty, 0, 0, 0, p, false, payload, 0, 0};
+  }
+  static Item discretionary(int p, Scaled pre_break, Scaled post_break = 0, Scaled no_break = 0, bool flagged = true,
+                            std::size_t payload = 0) {
+    return {ItemType::Discretionary, no_break, 0, 0, p, flagged, payload, pre_break, post_break};
   }
 };
 

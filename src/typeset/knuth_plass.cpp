@@ -14,6 +14,10 @@
 //   discarded after another break, or among glue that opens the paragraph)
 //   is never tried: it could only produce an empty line. Only a forced
 //   break can make one.
+// - A discretionary right after a break is discarded with the glue and
+//   penalties there (TeX keeps its no-break material), so every line still
+//   begins at a box. The composer's discretionaries sit between two parts
+//   of a word and have no no-break material, so nothing is lost.
 // - Demerits are 64-bit, so awful_bad is 2^62 rather than 2^30 - 1.
 // - The active list is capped (BreakParams::max_active; prune_active), so a
 //   paragraph whose breaks never make a line overfull — zero-width material
@@ -63,8 +67,9 @@ struct Active {
   std::size_t begin;        // first item of the next line (§837: discardables skipped)
   int line;                 // number of the next line, 1 for the first
   int fitness;              // of the line that ends here
-  bool flagged;             // ends at a flagged penalty (TeX's type = hyphenated)
+  bool flagged;             // ends at a flagged discretionary (TeX's type = hyphenated)
   Demerits total_demerits;  // of the best path to here
+  Scaled post_break;        // the next line begins with it: the post-break width of a discretionary broken at
 };
 
 class Breaker {
@@ -127,15 +132,16 @@ Breaker::Breaker(const std::vector<Item>& items, const BreakParams& params)
   for (std::size_t i = 0; i < list.size(); ++i) {
     prefix_[i + 1] = prefix_[i];
     const Item& it = list[i];
-    if (it.type == ItemType::Box) {
-      prefix_[i + 1].natural += it.width;
+    if (it.type == ItemType::Box || it.type == ItemType::Discretionary) {
+      prefix_[i + 1].natural += it.width;  // a discretionary's no-break material, while unbroken
     } else if (it.type == ItemType::Glue) {
       prefix_[i + 1].add_glue(it.width, it.stretch, it.shrink);
     }
   }
 
-  // §837/§879: after a break, glue and penalties are discarded up to the
-  // next box; a forced break stops the discarding (it must still be taken).
+  // §837/§879: after a break, glue, penalties and discretionaries are
+  // discarded up to the next box; a forced break stops the discarding (it
+  // must still be taken).
   after_break_.resize(list.size());
   std::size_t next_kept = list.size();
   for (std::size_t i = list.size(); i-- > 0;) {
@@ -183,6 +189,8 @@ Demerits Breaker::demerits(int badness, int pi, bool flagged, bool final_break, 
 // §836, §845: turn the best ways found to reach `cur` into active nodes,
 // one per fitness class that is within adj_demerits of the best.
 void Breaker::create_active_nodes(std::size_t cur, bool flagged) {
+  const Item& at = (*list_)[cur];
+  const Scaled post_break = at.type == ItemType::Discretionary ? at.post_break : 0;
   const Demerits adj = std::llabs(Demerits{params_.fitness_demerits});
   // A class worse than the best by more than adj_demerits can never win:
   // the best can always continue the same way, paying at most adj_demerits.
@@ -191,7 +199,7 @@ void Breaker::create_active_nodes(std::size_t cur, bool flagged) {
     if (minimal_demerits_[fit] <= minimum_demerits_) {
       passive_.push_back(Passive{cur, best_place_[fit], fit});
       next_.push_back(Active{passive_.size() - 1, after_break_[cur], best_pl_line_[fit] + 1, fit, flagged,
-                             minimal_demerits_[fit]});
+                             minimal_demerits_[fit], post_break});
     }
     minimal_demerits_[fit] = kAwfulBad;
   }
@@ -205,7 +213,9 @@ void Breaker::try_break(std::size_t cur, int pi, bool flagged) {
   if (forced) pi = kEjectPenalty;
   const std::vector<Item>& list = *list_;
   const bool final_break = cur + 1 == list.size();
-  const Scaled break_width = list[cur].type == ItemType::Penalty ? list[cur].width : 0;
+  // §840: a line ending at a discretionary ends with its pre-break material
+  // (its no-break width is not in prefix_[cur], which stops before it).
+  const Scaled break_width = list[cur].type == ItemType::Discretionary ? list[cur].pre_break : 0;
 
   std::fill(std::begin(minimal_demerits_), std::end(minimal_demerits_), kAwfulBad);
   minimum_demerits_ = kAwfulBad;
@@ -239,7 +249,7 @@ void Breaker::try_break(std::size_t cur, int pi, bool flagged) {
     // §851: badness and fitness class of the line from r to cur.
     GlueSums line = prefix_[cur];
     line -= prefix_[r.begin];
-    line.natural += break_width;
+    line.natural += break_width + r.post_break;
     line.stretch += extra_stretch_;
     const Scaled shortfall = width - line.natural;
     int b = 0;
@@ -314,7 +324,7 @@ void Breaker::prune_active() {
 
 // §863–§869: one pass over the paragraph. False if no path reaches its end.
 bool Breaker::run_pass() {
-  active_.assign(1, Active{kNone, 0, 1, kDecentFit, false, 0});
+  active_.assign(1, Active{kNone, 0, 1, kDecentFit, false, 0, 0});
   passive_.clear();
   const std::vector<Item>& list = *list_;
   const std::size_t last = list.size() - 1;
@@ -326,7 +336,10 @@ bool Breaker::run_pass() {
     } else if (it.type == ItemType::Penalty) {
       // §873: the final break counts as hyphenated, so that a hyphen on the
       // last-but-one line costs final_flagged_demerits.
-      if (it.penalty < kInfinitePenalty) try_break(i, it.penalty, it.flagged || i == last);
+      if (it.penalty < kInfinitePenalty) try_break(i, it.penalty, i == last);
+    } else if (it.type == ItemType::Discretionary) {
+      // §869: a discretionary is always a legal break, at its own penalty.
+      try_break(i, it.penalty, it.flagged || i == last);
     }
     if (active_.empty()) return false;
   }
@@ -371,10 +384,11 @@ BreakResult Breaker::make_result(const Active& best, int pass) const {
 
   const bool appended = list_ == &finished_;
   std::size_t begin = 0;
+  Scaled post_break = 0;
   int line_number = 1;
   for (std::size_t p : chain) {
     const Passive& brk = passive_[p];
-    Line line = measure_line(*list_, begin, brk.position, line_width(line_number));
+    Line line = measure_line(*list_, begin, brk.position, line_width(line_number), post_break);
     line.fitness = brk.fitness;
     if (appended && brk.position >= kept_) {
       // The appended finishing sequence is not among the caller's items.
@@ -384,6 +398,8 @@ BreakResult Breaker::make_result(const Active& best, int pass) const {
     }
     result.lines.push_back(line);
     begin = after_break_[brk.position];
+    const Item& at = (*list_)[brk.position];
+    post_break = at.type == ItemType::Discretionary ? at.post_break : 0;
     ++line_number;
   }
   return result;

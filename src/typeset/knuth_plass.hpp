@@ -50,8 +50,9 @@ struct Line {
   double adjustment_ratio = 0;
   int fitness = 1;              // 0 tight, 1 decent, 2 loose, 3 very loose
   Scaled width = 0;             // the width it is set to (from line_widths)
-  // The line's material from begin to the break, plus the width of a
-  // penalty broken at (a hyphen). stretch is the finite part only; the fil
+  // The line's material from begin to the break, plus the pre-break width
+  // of a discretionary broken at (a hyphen) and the post-break width of
+  // one the line begins after. stretch is the finite part only; the fil
   // part is fil_stretch. The last line's values include the finishing
   // sequence the breaker appended, if it did (its fil glue is not among the
   // caller's items: the line's excess beyond the caller's fil glue is white
@@ -61,7 +62,7 @@ struct Line {
   Scaled shrink = 0;
   Scaled fil_stretch = 0;       // sum of the stretch of fil glue (see kFil)
   int badness = 0;              // as set with its own glue (tex.web §108); 10000 if it cannot fill
-  bool hyphenated = false;      // ends at a flagged penalty
+  bool hyphenated = false;      // ends at a flagged discretionary
   bool overfull = false;        // could not shrink enough
 
   // The line fills its width with its fil glue, not its finite glue.
@@ -83,8 +84,10 @@ struct BreakResult {
 // pass accepts overfull lines rather than give up. An empty list gives no
 // lines (TeX ignores null paragraphs).
 //
-// Legal breaks (tex.web §866–§869): glue immediately after a box, and any
-// penalty below 10000 (<= -10000 forces one). After a break, glue and
+// Legal breaks (tex.web §866–§869): glue immediately after a box, any
+// penalty below 10000 (<= -10000 forces one) and any discretionary below
+// 10000 (its penalty; a line ending there gets its pre-break width, the
+// next line its post-break width). After a break, glue and
 // penalties are discarded up to the next box or forced break, so each line
 // begins at a box (Line::begin). A break that would leave a line with no
 // box at all (at a penalty among the discarded items) is not considered.
@@ -99,11 +102,14 @@ BreakResult break_paragraph(const std::vector<Item>& items, const BreakParams& p
 int fitness_class(int badness, bool stretching);
 
 // Sets items [begin, break_index) as one line of `width`, as TeX's hpack
-// does (tex.web §649–§667); a penalty at break_index adds its width (the
-// hyphen). Fills every Line field; `end` is min(break_index, items.size()).
+// does (tex.web §649–§667); a discretionary inside sets its no-break width,
+// one at break_index its pre-break width (the hyphen), and `post_break` is
+// the post-break width of the one the line begins after. Fills every Line
+// field; `end` is min(break_index, items.size()).
 // break_paragraph uses it for each line it chose (keeping the fitness it
 // judged by, which counts emergency stretch); the composer may use it to set
 // a single unbroken line.
-Line measure_line(const std::vector<Item>& items, std::size_t begin, std::size_t break_index, Scaled width);
+Line measure_line(const std::vector<Item>& items, std::size_t begin, std::size_t break_index, Scaled width,
+                  Scaled post_break = 0);
 
 }  // namespace cvpdf::typeset

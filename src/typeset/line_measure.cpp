@@ -23,7 +23,8 @@ int fitness_class(int badness, bool stretching) {
   return badness > kDecentLimit ? 0 : 1;  // tight : decent
 }
 
-Line measure_line(const std::vector<Item>& items, std::size_t begin, std::size_t break_index, Scaled width) {
+Line measure_line(const std::vector<Item>& items, std::size_t begin, std::size_t break_index, Scaled width,
+                  Scaled post_break) {
   Line line;
   line.begin = begin;
   line.break_index = break_index;
@@ -31,16 +32,17 @@ Line measure_line(const std::vector<Item>& items, std::size_t begin, std::size_t
   line.width = width;
 
   GlueSums sums;  // §656: the totals hpack gathers
+  sums.natural = post_break;
   for (std::size_t k = begin; k < line.end; ++k) {
     const Item& it = items[k];
-    if (it.type == ItemType::Box) {
+    if (it.type == ItemType::Box || it.type == ItemType::Discretionary) {
       sums.natural += it.width;
     } else if (it.type == ItemType::Glue) {
       sums.add_glue(it.width, it.stretch, it.shrink);
     }
   }
-  if (break_index < items.size() && items[break_index].type == ItemType::Penalty) {
-    sums.natural += items[break_index].width;  // the hyphen of a discretionary break
+  if (break_index < items.size() && items[break_index].type == ItemType::Discretionary) {
+    sums.natural += items[break_index].pre_break;  // the hyphen of a discretionary break
     line.hyphenated = items[break_index].flagged;
   }
   line.natural_width = sums.natural;

@@ -4,11 +4,16 @@
 // narrow column too). Read back with mupdf's glyph boxes (pdf_boxes.hpp)
 // and pdftotext: every glyph inside the text area, no overfull-line
 // warning but one naming the cut, and the token's characters in order in
-// the extracted text (a line break between its pieces, no hyphen).
+// the extracted text (a line break between its pieces, no hyphen); no
+// word space of a justified line wider than text.max-space unless the
+// loose-line warning names the line.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <map>
 #include <random>
+#include <regex>
 #include <sstream>
 
 #include "pdf_boxes.hpp"
@@ -170,6 +175,87 @@ TEST(LongTokens, HyphenatedCompoundsLeaveJustifiedLinesFull) {
     EXPECT_NEAR(line.box.x1, right, 1.0) << "'" << line.text() << "' ends short of the measure";
   }
   EXPECT_TRUE(found) << "no line starts with 'Adapted OpenSoraPlan'";
+}
+
+}  // namespace
+}  // namespace cvpdf::test
+
+namespace cvpdf::test {
+namespace {
+
+// Loose lines on the real PDF: a justified bullet whose line before a
+// 60-character unbreakable token would be stretched to make room for it.
+// At several measures, and with the theme's text.max-space and a strict
+// one, every line of the bullet has its word spaces within text.max-space
+// (gaps between its words on one baseline, in ems of their size), or the
+// loose-line warning names it.
+TEST(LongTokens, NoWordSpaceWiderThanMaxSpaceUnlessTheWarningNamesTheLine) {
+  const std::string token = fingerprint().substr(0, 60);
+  const std::string bullet = "Signed every release of the build with the team key whose fingerprint is " + token +
+                             " and which rotates yearly.";
+  const std::string dir = temp_dir();
+  const std::string yaml = dir + "/loose.yaml";
+  write_file(yaml, "person:\n  name: Ada Example\nsections:\n  - title: Experience\n    entries:\n"
+                   "      - org: Example Corp\n        bullets:\n          - " + bullet + "\n");
+  std::vector<std::string> words;
+  for (std::size_t from = 0; from < bullet.size();) {
+    const std::size_t space = std::min(bullet.find(' ', from), bullet.size());
+    words.push_back(bullet.substr(from, space - from));
+    from = space + 1;
+  }
+  // A word of the bullet, or a piece of one (a cut or hyphenated token).
+  auto of_bullet = [&](const std::string& w) {
+    std::string bare = w;
+    for (std::size_t at; (at = bare.find("\u00AD")) != std::string::npos;) bare.erase(at, 2);
+    return std::any_of(words.begin(), words.end(), [&](const std::string& b) { return b.find(bare) != std::string::npos; });
+  };
+  const std::regex warning(R"re(loose line: word spaces of (\d+\.\d\d) em, more than text\.max-space \(([0-9.]+) em\), in "(.*)")re");
+  int rows_checked = 0, named = 0;
+  for (const double max_space : {0.9, 0.3}) {
+    for (int right_mm : {20, 38, 56, 74}) {
+      SCOPED_TRACE("text.max-space " + std::to_string(max_space) + ", right margin " + std::to_string(right_mm) + "mm");
+      const std::string pdf = dir + "/loose.pdf";
+      const Result r = run(cvpdf() + " '" + yaml + "' --theme classic --set text.max-space=" + points(max_space) +
+                           " --set page.margin.right=" + std::to_string(right_mm) + "mm -o '" + pdf + "'");
+      ASSERT_EQ(r.status, 0) << r.err;
+      std::vector<std::string> quoted;
+      std::istringstream err(r.err);
+      for (std::string line; std::getline(err, line);) {
+        std::smatch m;
+        if (!std::regex_search(line, m, warning)) continue;
+        EXPECT_NE(line.find("loose.yaml:"), std::string::npos) << line;
+        EXPECT_GT(std::stod(m[1].str()), max_space);
+        std::string q = m[3].str();
+        if (q.size() >= 3 && q.compare(q.size() - 3, 3, "…") == 0) q.erase(q.size() - 3);
+        quoted.push_back(q);
+      }
+      const GlyphBoxes boxes = read_glyph_boxes(pdf);
+      ASSERT_TRUE(boxes.error.empty()) << boxes.error;
+      // The bullet's words by baseline (mupdf may cut a line at a wide gap).
+      std::map<long, std::vector<const Word*>> rows;
+      for (const auto& page : boxes.pages)
+        for (const auto& line : page.lines)
+          for (const auto& w : line.words)
+            if (of_bullet(w.text)) rows[std::lround((w.box.y1 - 0.2 * w.box.height()) * 4)].push_back(&w);
+      for (auto& [baseline, row] : rows) {
+        std::sort(row.begin(), row.end(), [](const Word* a, const Word* b) { return a->box.x0 < b->box.x0; });
+        std::string text;
+        double widest = 0;
+        for (std::size_t i = 0; i < row.size(); ++i) {
+          text += (i ? " " : "") + row[i]->text;
+          if (i + 1 < row.size()) widest = std::max(widest, (row[i + 1]->box.x0 - row[i]->box.x1) / row[i]->box.height());
+        }
+        for (std::size_t at; (at = text.find("\u00AD")) != std::string::npos;) text.replace(at, 2, "-");
+        ++rows_checked;
+        const bool warned = std::any_of(quoted.begin(), quoted.end(), [&](const std::string& q) { return text.rfind(q, 0) == 0; });
+        named += warned ? 1 : 0;
+        EXPECT_TRUE(widest <= max_space + 0.02 || warned)
+            << "word spaces of " << points(widest) << " em in '" << text << "', no warning names it:\n" << r.err;
+      }
+    }
+  }
+  EXPECT_GT(rows_checked, 8);
+  std::printf("%d bullet lines checked, %d named by a loose-line warning\n", rows_checked, named);
 }
 
 }  // namespace

@@ -53,7 +53,9 @@ std::vector<Item> decode_items(fuzz::Bytes& in) {
       }
       case 6: {
         int p = penalty_value(in);
-        items.push_back(Item::penalty_item(p, in.range(0, pt(6)), in.front() & 1));
+        // A hyphen (a discretionary with a pre-break width), or a plain penalty.
+        const Scaled w = in.range(0, pt(6));
+        items.push_back((in.front() & 1) ? Item::discretionary(p, w) : Item::penalty_item(p));
         break;
       }
       default:  // \\ : a forced break after fil glue
@@ -79,7 +81,8 @@ BreakParams decode_params(fuzz::Bytes& in) {
 }
 
 bool discardable(const Item& it) {
-  return it.type == ItemType::Glue || (it.type == ItemType::Penalty && it.penalty > kEjectPenalty);
+  return it.type == ItemType::Glue || it.type == ItemType::Discretionary ||
+         (it.type == ItemType::Penalty && it.penalty > kEjectPenalty);
 }
 
 void check_lines(const std::vector<Item>& items, const BreakResult& r) {
@@ -103,7 +106,7 @@ void check_lines(const std::vector<Item>& items, const BreakResult& r) {
     if (line.break_index < items.size()) {
       const Item& at = items[line.break_index];
       check(at.type != ItemType::Box);
-      if (at.type == ItemType::Penalty) check(at.penalty < kInfinitePenalty);
+      if (at.type == ItemType::Penalty || at.type == ItemType::Discretionary) check(at.penalty < kInfinitePenalty);
       if (at.type == ItemType::Glue) check(line.break_index > 0 && items[line.break_index - 1].type == ItemType::Box);
     }
     previous_break = line.break_index;

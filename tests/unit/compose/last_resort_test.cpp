@@ -96,7 +96,7 @@ std::size_t cut_lines(const BrokenParagraph& b) {
   std::size_t n = 0;
   for (const auto& line : b.result.lines) {
     const std::size_t at = line.break_index;
-    if (at < b.items.size() && b.items[at].type == typeset::ItemType::Penalty &&
+    if (at < b.items.size() && b.items[at].type == typeset::ItemType::Discretionary &&
         b.items[at].penalty == last_resort::kCutPenalty)
       ++n;
   }
@@ -262,7 +262,7 @@ TEST(LastResort, OrdinaryParagraphsBreakAsBefore) {
       shape.align = align;
       auto b = t.break_lines(text, shape);
       for (const auto& item : b.items)
-        ASSERT_FALSE(item.type == typeset::ItemType::Penalty && item.penalty == last_resort::kCutPenalty)
+        ASSERT_FALSE(item.type == typeset::ItemType::Discretionary && item.penalty == last_resort::kCutPenalty)
             << "width " << width << ": a cut was offered in ordinary text\n"
             << dump(b);
     }

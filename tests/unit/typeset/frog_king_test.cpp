@@ -71,7 +71,7 @@ Paragraph frog_king() {
     for (char c : word) {
       if (c == '|' || c == '*') {
         add_box(piece, width);
-        p.items.push_back(Item::penalty_item(50, (c == '|' ? 6 : 0) * kUnit, true));
+        p.items.push_back(Item::discretionary(50, (c == '|' ? 6 : 0) * kUnit));
         piece.clear();
         width = 0;
       } else {
@@ -92,7 +92,7 @@ std::string text_of(const Paragraph& p, const Line& line) {
     if (it.type == ItemType::Box) s += p.pieces[it.payload];
     if (it.type == ItemType::Glue) s += ' ';
   }
-  if (line.hyphenated && p.items[line.break_index].width > 0) s += '-';
+  if (line.hyphenated && p.items[line.break_index].pre_break > 0) s += '-';
   return s;
 }
 

@@ -225,7 +225,7 @@ TEST(KnuthPlass, TrailingGlueIsDropped) {
 TEST(KnuthPlass, TheHyphenWidthCountsOnlyWhenBrokenThere) {
   // A 40, B = B1|B2 with a 10-wide hyphen. "A B1-" is 40 + 10 + 40 + 10 = 100.
   Words w;
-  w.words({40, 40}).item(Item::penalty_item(50, 10 * kUnit, true)).word(40).space().word(40);
+  w.words({40, 40}).item(Item::discretionary(50, 10 * kUnit)).word(40).space().word(40);
   const BreakResult r = break_paragraph(w.items, width(100));
   ASSERT_EQ(r.lines.size(), 2u);
   EXPECT_TRUE(r.lines[0].hyphenated);
@@ -234,6 +234,36 @@ TEST(KnuthPlass, TheHyphenWidthCountsOnlyWhenBrokenThere) {
   EXPECT_EQ(r.lines[0].adjustment_ratio, 0.0);
   EXPECT_FALSE(r.lines[1].hyphenated);
   EXPECT_EQ(r.lines[1].natural_width, 90 * kUnit);  // B2 + space + D, no hyphen
+}
+
+TEST(KnuthPlass, ADiscretionarySetsItsNoBreakPreBreakAndPostBreakMaterial) {
+  // TeX's \discretionary{pre}{post}{nobreak} (German "ck" → "k-|k"):
+  // unbroken the line holds its 5 of no-break material; broken, the line
+  // before ends with 15 of pre-break and the line after begins with 7.
+  Words unbroken;
+  unbroken.words({40}).item(Item::discretionary(50, 15 * kUnit, 7 * kUnit, 5 * kUnit)).word(40);
+  BreakResult r = break_paragraph(unbroken.items, width(200));
+  ASSERT_EQ(r.lines.size(), 1u);
+  EXPECT_EQ(r.lines[0].natural_width, 85 * kUnit);
+  EXPECT_FALSE(r.lines[0].hyphenated);
+
+  Words broken;
+  broken.words({40}).item(Item::discretionary(50, 15 * kUnit, 7 * kUnit, 5 * kUnit)).word(40);
+  r = break_paragraph(broken.items, width(55));
+  ASSERT_EQ(r.lines.size(), 2u);
+  EXPECT_EQ(r.lines[0].break_index, 1u);
+  EXPECT_TRUE(r.lines[0].hyphenated);
+  EXPECT_EQ(r.lines[0].natural_width, 55 * kUnit);  // 40 + the pre-break 15, not the no-break 5
+  EXPECT_EQ(r.lines[1].natural_width, 47 * kUnit);  // the post-break 7 + 40
+
+  // A discretionary with nothing before the break (a last-resort cut) is a
+  // break at its penalty that is not flagged as hyphenated.
+  Words cut;
+  cut.words({40}).item(Item::discretionary(5000, 0, 0, 0, false)).word(40);
+  r = break_paragraph(cut.items, width(40));
+  ASSERT_EQ(r.lines.size(), 2u);
+  EXPECT_FALSE(r.lines[0].hyphenated);
+  EXPECT_EQ(r.lines[0].natural_width, 40 * kUnit);
 }
 
 TEST(KnuthPlass, PenaltyTenThousandIsNeverABreak) {
@@ -334,7 +364,7 @@ TEST(KnuthPlass, LongParagraphsTakeLinearTime) {
     for (int i = 0; i < n; ++i) {
       if (i > 0) items.push_back(Item::glue(6 * kUnit, 3 * kUnit, 2 * kUnit));
       items.push_back(Item::box((15 + (i * 13) % 40) * kUnit, 0));
-      if (i % 3 == 1) items.push_back(Item::penalty_item(50, 6 * kUnit, true));
+      if (i % 3 == 1) items.push_back(Item::discretionary(50, 6 * kUnit));
       if (i % 3 == 1) items.push_back(Item::box(12 * kUnit, 0));
     }
     return items;
@@ -401,7 +431,7 @@ TEST(KnuthPlass, ActiveListCapChangesNoOrdinaryBreaks) {
   for (int i = 0; i < 3000; ++i) {
     if (i > 0) items.push_back(Item::glue(6 * kUnit, 3 * kUnit, 2 * kUnit));
     items.push_back(Item::box((15 + (i * 13) % 40) * kUnit, 0));
-    if (i % 3 == 1) items.push_back(Item::penalty_item(50, 6 * kUnit, true));
+    if (i % 3 == 1) items.push_back(Item::discretionary(50, 6 * kUnit));
     if (i % 3 == 1) items.push_back(Item::box(12 * kUnit, 0));
   }
   for (int tolerance : {200, 10000}) {
@@ -449,7 +479,14 @@ TEST(KnuthPlass, RandomParagraphsKeepTheContract) {
           items.push_back(Item::glue(0, pick(3) == 0 ? kFil : 0, 0));
           break;
         case 6:
-          items.push_back(Item::penalty_item(pick(400) - 200, pick(2) * 6 * kUnit, pick(2) == 0));
+        {
+          // An optional break: a hyphen (a discretionary, flagged or not) or a plain penalty.
+          const int penalty = pick(400) - 200;
+          const Scaled hyphen = pick(2) * 6 * kUnit;
+          const bool flagged = pick(2) == 0;
+          items.push_back(hyphen > 0 || flagged ? Item::discretionary(penalty, hyphen, 0, 0, flagged)
+                                                : Item::penalty_item(penalty));
+        }
           break;
         default:
           items.push_back(Item::penalty_item(pick(6) == 0 ? kEjectPenalty : kInfinitePenalty));
@@ -481,7 +518,7 @@ TEST(KnuthPlass, RandomParagraphsKeepTheContract) {
       const bool last = li + 1 == r.lines.size();
       if (!last) {
         const Item& b = items[l.break_index];
-        const bool legal = (b.type == ItemType::Penalty && b.penalty < kInfinitePenalty) ||
+        const bool legal = ((b.type == ItemType::Penalty || b.type == ItemType::Discretionary) && b.penalty < kInfinitePenalty) ||
                            (b.type == ItemType::Glue && l.break_index > 0 && items[l.break_index - 1].type == ItemType::Box);
         EXPECT_TRUE(legal) << "line " << li;
         if (!has_box) {

@@ -32,11 +32,12 @@ Demerits reference_demerits(const std::vector<Item>& items, const BreakParams& p
   auto width_of = [&](std::size_t line_class) { return widths[line_class - 1]; };
   auto is_forced = [&](std::size_t k) { return items[k].type == ItemType::Penalty && items[k].penalty <= kEjectPenalty; };
   auto is_break = [&](std::size_t k) {
-    if (items[k].type == ItemType::Penalty) return items[k].penalty < kInfinitePenalty;
+    if (items[k].type == ItemType::Penalty || items[k].type == ItemType::Discretionary)
+      return items[k].penalty < kInfinitePenalty;
     return items[k].type == ItemType::Glue && k > 0 && items[k - 1].type == ItemType::Box;
   };
-  // Where the line after a break at k begins: discard glue and penalties up
-  // to a box or a forced break.
+  // Where the line after a break at k begins: discard glue, penalties and
+  // discretionaries up to a box or a forced break.
   auto after = [&](std::size_t k) {
     std::size_t j = k + 1;
     while (j < n && items[j].type != ItemType::Box && !is_forced(j)) ++j;
@@ -63,8 +64,8 @@ Demerits reference_demerits(const std::vector<Item>& items, const BreakParams& p
       if (!has_box && !is_forced(j)) continue;
       const Line line = measure_line(items, begin, j, width);
       if (line.overfull) break;  // longer lines only get wider
-      const bool flagged = (items[j].type == ItemType::Penalty && items[j].flagged) || j + 1 == n;
-      const int pi = items[j].type == ItemType::Penalty ? std::max(items[j].penalty, kEjectPenalty) : 0;
+      const bool flagged = (items[j].type == ItemType::Discretionary && items[j].flagged) || j + 1 == n;
+      const int pi = items[j].type != ItemType::Glue ? std::max(items[j].penalty, kEjectPenalty) : 0;
       const int fit = line.fitness;
       for (int f0 = 0; f0 < 4; ++f0) {
         for (int fl0 = 0; fl0 < 2; ++fl0) {
@@ -114,7 +115,7 @@ TEST(Optimality, MatchesExhaustiveSearch) {
       if (w > 0) {
         switch (pick(6)) {
           case 0:  // a hyphenation point
-            items.push_back(Item::penalty_item(50, 6 * kUnit, true));
+            items.push_back(Item::discretionary(50, 6 * kUnit));
             break;
           case 1:  // an optional break with a random penalty, then a space
             items.push_back(Item::penalty_item(pick(600) - 300));

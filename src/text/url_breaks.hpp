@@ -8,7 +8,8 @@
 // (the last of a run like "//" or "/~"), with no hyphen added — a hyphen
 // would change the address a reader types — and no break stays between the
 // scheme's "://" and the host. What still does not fit (a long path
-// component or token value) is left to the paragraph's last resort.
+// component or token value) is left to the paragraph's last resort. The break list (breaks.hpp) gives
+// these breaks the kind Url.
 #pragma once
 #include <cstddef>
 #include <string_view>
@@ -16,7 +17,7 @@
 
 #include "text/line_breaks.hpp"
 
-namespace cvpdf::compose {
+namespace cvpdf::text {
 
 // A URL token: space-delimited, starting (after opening punctuation such as
 // '(' or '<') with a scheme and "://", with "www.", or with a host name
@@ -35,10 +36,10 @@ std::vector<UrlToken> find_urls(std::string_view text);
 // them, and not at the URL's end.
 std::vector<std::size_t> url_break_offsets(std::string_view text);
 
-// The paragraph's hook (one call, right after text::segment_text): splits
+// The break list's hook (one call, right after segment_text): splits
 // segments at url_break_offsets (the new breaks are BreakAfter::Allowed, as
 // after a slash) and joins a URL's scheme to its host where ICU broke
 // between them. The result still tiles the text.
-std::vector<text::Segment> add_url_breaks(std::string_view text, std::vector<text::Segment> segments);
+std::vector<Segment> add_url_breaks(std::string_view text, std::vector<Segment> segments);
 
-}  // namespace cvpdf::compose
+}  // namespace cvpdf::text

@@ -1,8 +1,8 @@
 // URL break opportunities (see url_breaks.hpp): finding URL tokens, the
 // offsets inside them, and re-cutting ICU's segments at those offsets.
-#include "compose/url_breaks.hpp"
+#include "text/url_breaks.hpp"
 
-namespace cvpdf::compose {
+namespace cvpdf::text {
 
 namespace {
 
@@ -83,7 +83,7 @@ std::vector<std::size_t> url_break_offsets(std::string_view text) {
   return offsets;
 }
 
-std::vector<text::Segment> add_url_breaks(std::string_view text, std::vector<text::Segment> segments) {
+std::vector<Segment> add_url_breaks(std::string_view text, std::vector<Segment> segments) {
   const std::vector<UrlToken> urls = find_urls(text);
   if (urls.empty()) return segments;
   std::vector<std::size_t> offsets = url_break_offsets(text);
@@ -92,15 +92,15 @@ std::vector<text::Segment> add_url_breaks(std::string_view text, std::vector<tex
   // alone at a line end reads as a broken address.
   // Segments and URLs both ascend: one walk through the URLs, not a search
   // of all of them per segment (quadratic for a text of many short URLs).
-  std::vector<text::Segment> joined;
+  std::vector<Segment> joined;
   joined.reserve(segments.size());
   auto url = urls.begin();
-  for (const text::Segment& s : segments) {
+  for (const Segment& s : segments) {
     while (url != urls.end() && url->host_begin < s.begin) ++url;
     const bool after_scheme = url != urls.end() && url->host_begin == s.begin && url->host_begin > url->begin;
-    if (after_scheme && !joined.empty() && joined.back().after == text::BreakAfter::Allowed &&
+    if (after_scheme && !joined.empty() && joined.back().after == BreakAfter::Allowed &&
         joined.back().space_end == s.begin) {
-      text::Segment& previous = joined.back();
+      Segment& previous = joined.back();
       previous.end = s.end;
       previous.space_end = s.space_end;
       previous.after = s.after;
@@ -109,21 +109,21 @@ std::vector<text::Segment> add_url_breaks(std::string_view text, std::vector<tex
     joined.push_back(s);
   }
 
-  std::vector<text::Segment> out;
+  std::vector<Segment> out;
   out.reserve(joined.size() + offsets.size());
   auto next = offsets.begin();
-  for (const text::Segment& s : joined) {
+  for (const Segment& s : joined) {
     std::size_t begin = s.begin;
     while (next != offsets.end() && *next <= begin) ++next;
     for (; next != offsets.end() && *next < s.end; ++next) {
-      out.push_back({begin, *next, text::BreakAfter::Allowed, *next});
+      out.push_back({begin, *next, BreakAfter::Allowed, *next});
       begin = *next;
     }
-    text::Segment rest = s;
+    Segment rest = s;
     rest.begin = begin;
     out.push_back(rest);
   }
   return out;
 }
 
-}  // namespace cvpdf::compose
+}  // namespace cvpdf::text

@@ -1,0 +1,163 @@
+// The break stage: the Knuth–Plass passes over itemise's list, and the last
+// resort (last_resort.hpp) when they leave a line overfull or too loose:
+// cuts offered inside long runs, the paragraph broken once more, the
+// better breaks kept.
+#include "compose/paragraph_stages.hpp"
+
+#include "compose/last_resort.hpp"
+
+namespace cvpdf::compose {
+
+using namespace paragraph_detail;
+
+typeset::BreakResult Typesetter::break_ordinary(const Itemised& list, const Prepared& p,
+                                                const ParagraphShape& shape) const {
+  typeset::BreakParams params;
+  // TeX's \doublehyphendemerits and \adjdemerits: two hyphens in a row and
+  // a loose line next to a tight one are both to be avoided.
+  params.flagged_demerits = 10000;
+  params.fitness_demerits = 10000;
+  params.line_widths = {shape.width};
+  if (shape.first_line_width > 0) params.line_widths = {shape.first_line_width, shape.width};
+  params.pretolerance = shape.align == Alignment::Ragged ? -1 : 100;
+  params.tolerance = shape.tolerance;
+  params.emergency_stretch = 2 * p.em;
+  typeset::BreakResult result = typeset::break_paragraph(list.items, params);
+  if (result.any_overfull()) {
+    // No feasible breaks even with emergency stretch: as TeX with
+    // \tolerance=10000, accept loose lines rather than run into the margin.
+    params.tolerance = 10000;
+    result = typeset::break_paragraph(list.items, params);
+  }
+  return result;
+}
+
+double Typesetter::widest_space(const Itemised& list, const Prepared& p, const typeset::Line& line) const {
+  const double r = glue_ratio(list.items, line);
+  double widest = 0;
+  for (std::size_t k = line.begin; k < line.end && k < list.items.size(); ++k) {
+    if (static_cast<Role>(list.roles[k]) != Role::SpaceGlue) continue;
+    const Segment& s = p.segments[list.items[k].payload];
+    if (s.space_size <= 0) continue;
+    widest = std::max(widest, static_cast<double>(set_glue_width(list.items[k], r)) / static_cast<double>(s.space_size));
+  }
+  return widest;
+}
+
+int Typesetter::loose_lines(const Itemised& list, const Prepared& p, const typeset::BreakResult& result,
+                            const ParagraphShape& shape) const {
+  if (shape.align == Alignment::Ragged) return 0;
+  int loose = 0;
+  for (const auto& line : result.lines) loose += widest_space(list, p, line) > style_.max_space + 1e-9 ? 1 : 0;
+  return loose;
+}
+
+// The last resort (last_resort.hpp): only when the ordinary breaks leave a
+// line overfull, or (justified) stretched past the tolerance or with a
+// word space wider than text.max-space, are the long runs' segments given
+// cuts at their cluster boundaries, and the paragraph broken once more;
+// the new breaks are kept only if they come out better, or have fewer
+// loose lines and no more overfull ones.
+typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const ParagraphShape& shape) const {
+  typeset::BreakResult result = break_ordinary(list, p, shape);
+  const Scaled ragged_stretch = shape.align == Alignment::Ragged ? kRaggedStretchEms * p.em : 0;
+  const last_resort::Verdict verdict = last_resort::judge(result, shape.tolerance, ragged_stretch);
+  const int loose = loose_lines(list, p, result, shape);
+  if (!verdict.failed() && loose == 0) return result;
+  const Scaled min_width = last_resort::long_run_width(shape.width, shape.first_line_width, p.em);
+  // The segments of each long run, in order: the cuts go inside them and
+  // at the joins between them.
+  struct Saved {
+    std::size_t segment;
+    std::vector<Cut> cuts;
+    bool cut_after;
+  };
+  std::vector<Saved> saved;
+  bool any = false;
+  for (const auto& run : last_resort::long_runs(list.items, min_width)) {
+    std::size_t previous = kNoSegment;
+    for (std::size_t k = run.begin; k < run.end; ++k) {
+      if (list.items[k].type != typeset::ItemType::Box) continue;
+      const std::size_t i = list.items[k].payload;
+      if (i == previous) continue;
+      if (previous != kNoSegment && previous + 1 == i) {
+        Segment& before = p.segments[previous];
+        if (!before.join.breakable && !before.lonely_break && last_resort::may_cut(before.last.cp, p.segments[i].first.cp)) {
+          before.cut_after = true;
+          any = true;
+        }
+      }
+      previous = i;
+      Segment& s = p.segments[i];
+      saved.push_back({i, s.cuts, s.cut_after});
+      std::vector<std::size_t> clusters;
+      clusters.reserve(glyph_count(s));
+      for (const auto& piece : s.pieces) clusters.insert(clusters.end(), piece.clusters.begin(), piece.clusters.end());
+      const auto forced = last_resort::cut_glyphs(p.text, s.begin, s.end, clusters);
+      if (forced.empty()) continue;
+      // Merged with the hyphenation points; a point that is both keeps its hyphen.
+      std::vector<Cut> merged;
+      merged.reserve(s.cuts.size() + forced.size());
+      std::size_t h = 0;
+      for (std::size_t g : forced) {
+        while (h < s.cuts.size() && s.cuts[h].glyph < g) merged.push_back(s.cuts[h++]);
+        if (h < s.cuts.size() && s.cuts[h].glyph == g) continue;
+        merged.push_back({g, true});
+      }
+      while (h < s.cuts.size()) merged.push_back(s.cuts[h++]);
+      s.cuts = std::move(merged);
+      any = true;
+    }
+  }
+  // The tokens (segments between spaces) that hold a cut or an explicit
+  // break (a URL's): the lines of a URL need the line-end stretch even when
+  // no run is long enough to cut, and the line before the token may end
+  // short at the space before it.
+  // Only a URL's explicit breaks count: a hyphenated compound
+  // ("DeepSeek-R1") is ordinary prose, and the line before it must stay
+  // justified to the measure, not end short as if the paragraph ended there.
+  std::size_t token_begin = 0;
+  bool awkward = false;
+  for (std::size_t i = 0; i < p.segments.size(); ++i) {
+    const Segment& s = p.segments[i];
+    const bool explicit_break = i + 1 < p.segments.size() && s.brk.kind == text::BreakKind::Url &&
+                                s.join.kind == clreq::JoinKind::Explicit && s.join.breakable;
+    awkward = awkward || explicit_break || s.cut_after ||
+              std::any_of(s.cuts.begin(), s.cuts.end(), [](const Cut& c) { return c.forced; });
+    const bool token_ends = i + 1 == p.segments.size() || s.after == text::BreakAfter::Mandatory ||
+                            (s.join.space_glyph() && s.join.breakable);
+    if (!token_ends) continue;
+    if (awkward && token_begin > 0) {
+      Segment& space_before = p.segments[token_begin - 1];
+      if (space_before.join.space_glyph() && space_before.join.breakable && !space_before.lonely_break) {
+        saved.push_back({token_begin - 1, space_before.cuts, space_before.cut_after});
+        space_before.end_short = true;
+      }
+    }
+    any = any || awkward;
+    awkward = false;
+    token_begin = i + 1;
+  }
+  if (any) {
+    p.last_resort = true;
+    Itemised cut_list = itemise(p, shape);
+    typeset::BreakResult cut_result = break_ordinary(cut_list, p, shape);
+    const last_resort::Verdict cut_verdict = last_resort::judge(cut_result, shape.tolerance, ragged_stretch);
+    const bool fewer_loose =
+        loose > 0 && cut_verdict.overfull <= verdict.overfull && loose_lines(cut_list, p, cut_result, shape) < loose;
+    if (cut_verdict.better_than(verdict) || fewer_loose) {
+      list = std::move(cut_list);
+      return cut_result;
+    }
+  }
+  // Back to the ordinary breaks, which `list` still holds.
+  p.last_resort = false;
+  for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
+    p.segments[it->segment].cuts = std::move(it->cuts);
+    p.segments[it->segment].cut_after = it->cut_after;
+    p.segments[it->segment].end_short = false;
+  }
+  return result;
+}
+
+}  // namespace cvpdf::compose

@@ -1,0 +1,236 @@
+// The prepare stage: the spans' text joined, cut into segments at the
+// break list's word-level opportunities (text/breaks.hpp), each segment
+// shaped into pieces (one face, one span), its hyphens mapped to glyphs,
+// then the CJK rules of clreq.hpp applied to the shaped glyphs and each
+// join's glue chosen.
+#include "compose/paragraph_stages.hpp"
+
+#include "text/shaper.hpp"
+
+namespace cvpdf::compose {
+
+using namespace paragraph_detail;
+
+Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
+  Prepared out;
+  std::string all;
+  std::vector<std::size_t> span_begin;
+  for (const auto& s : rich.spans) {
+    span_begin.push_back(all.size());
+    all += s.text;
+    out.max_size = std::max(out.max_size, s.style.size);
+  }
+  span_begin.push_back(all.size());
+  auto span_at = [&](std::size_t byte) {
+    auto it = std::upper_bound(span_begin.begin(), span_begin.end(), byte);
+    return static_cast<std::size_t>(std::max<std::ptrdiff_t>(0, (it - span_begin.begin()) - 1));
+  };
+
+  // Where lines may end: the one list (text/breaks.hpp). Its word-level
+  // opportunities cut the text into segments; its hyphens lie inside them.
+  text::BreakOptions break_options;
+  break_options.language = language_;
+  if (hyphenate) break_options.hyphenator = hyphenator_ ? hyphenator_ : latin_hyphenator_.get();
+  break_options.hyphen_min_word = style_.hyphen_min_word;
+  break_options.hyphen_min_before = style_.hyphen_min_before;
+  break_options.hyphen_min_after = style_.hyphen_min_after;
+  const text::BreakList breaks = text::break_opportunities(all, break_options);
+  out.has_cjk = breaks.cjk;
+  struct Bounds {
+    text::Segment seg;
+    text::BreakOpportunity brk;           // what ends it (none for the last)
+    std::size_t hyphens = 0, hyphens_end = 0;  // its Hyphen opportunities in breaks.at
+  };
+  std::vector<Bounds> segments;
+  segments.reserve(breaks.at.size() + 1);
+  std::size_t piece_begin = 0, first_hyphen = 0;
+  for (std::size_t k = 0; k < breaks.at.size(); ++k) {
+    const text::BreakOpportunity& o = breaks.at[k];
+    if (o.kind == text::BreakKind::Hyphen) continue;
+    segments.push_back({{piece_begin, o.offset, o.after(), o.next}, o, first_hyphen, k});
+    piece_begin = o.next;
+    first_hyphen = k + 1;
+  }
+  if (piece_begin < all.size())
+    segments.push_back({{piece_begin, breaks.end, text::BreakAfter::None, all.size()}, {}, first_hyphen, breaks.at.size()});
+  out.segments.reserve(segments.size());
+  for (std::size_t si = 0; si < segments.size(); ++si) {
+    const text::Segment& seg = segments[si].seg;
+    Segment s;
+    s.begin = seg.begin;
+    s.end = seg.end;
+    s.after = seg.after;
+    s.brk = segments[si].brk;
+    for (std::size_t sp = span_at(seg.begin); sp < rich.spans.size() && span_begin[sp] < seg.end; ++sp) {
+      std::size_t b = std::max(seg.begin, span_begin[sp]);
+      std::size_t e = std::min(seg.end, span_begin[sp + 1]);
+      if (b >= e) continue;
+      const Span& span = rich.spans[sp];
+      text::ShapeOptions options;
+      options.size = span.style.size;
+      options.language = language_;
+      options.letter_spacing = span.style.letter_spacing;
+      std::vector<char32_t> missing;
+      auto runs = text::shape(book_, all, b, e, fonts_.chain(span.style.variant), options, &missing);
+      if (!missing.empty()) warn_missing(span, missing);
+      for (const auto& run : runs) {
+        Piece piece;
+        piece.face = run.face;
+        piece.size = run.size;
+        piece.span = sp;
+        piece.glyphs.reserve(run.glyphs.size());
+        for (std::size_t g = 0; g < run.glyphs.size(); ++g) {
+          const auto& sg = run.glyphs[g];
+          frame::Glyph glyph{sg.glyph, sg.x_advance, sg.x_offset, sg.y_offset, {}};
+          bool starts_cluster = g == 0 || run.glyphs[g - 1].cluster != sg.cluster;
+          if (starts_cluster) {
+            std::size_t cluster_end = run.text_end;
+            for (std::size_t k = g + 1; k < run.glyphs.size(); ++k) {
+              if (run.glyphs[k].cluster != sg.cluster) {
+                cluster_end = run.glyphs[k].cluster;
+                break;
+              }
+            }
+            if (cluster_end > sg.cluster) glyph.text = all.substr(sg.cluster, cluster_end - sg.cluster);
+          }
+          piece.width += glyph.advance;
+          piece.glyphs.push_back(std::move(glyph));
+          piece.clusters.push_back(sg.cluster);
+          piece.unsafe.push_back(sg.unsafe_to_break);
+        }
+        s.width += piece.width;
+        s.pieces.push_back(std::move(piece));
+      }
+    }
+    if (s.pieces.size() == 1 && segments[si].hyphens < segments[si].hyphens_end)
+      hyphen_cuts(breaks.at, segments[si].hyphens, segments[si].hyphens_end, s);
+    if (seg.end > seg.begin) {
+      s.first = {first_char(all, seg.begin), rich.spans[span_at(seg.begin)].style.size};
+      s.last = {last_char(all, seg.end), rich.spans[span_at(seg.end - 1)].style.size};
+    }
+    if (seg.after == text::BreakAfter::Space && seg.space_end > seg.end) {
+      s.space_span = span_at(seg.end);
+      const Span& span = rich.spans[s.space_span];
+      const auto& chain = fonts_.chain(span.style.variant);
+      s.space_face = text::face_for(book_, chain, U' ');
+      if (s.space_face == text::kNoFace) s.space_face = chain.faces.front();
+      const text::Face& face = book_.face(s.space_face);
+      s.space_glyph = face.glyph_for(U' ');
+      // Several spaces in the source count as one, as in HTML and TeX.
+      s.space_width = face.scale(face.advance(s.space_glyph), span.style.size) + span.style.letter_spacing;
+      s.space_size = span.style.size;
+    }
+    s.first_glyph.reserve(s.pieces.size() + 1);
+    s.first_glyph.push_back(0);
+    for (const auto& piece : s.pieces) s.first_glyph.push_back(s.first_glyph.back() + piece.glyphs.size());
+    out.segments.push_back(std::move(s));
+  }
+  out.em = out.max_size > 0 ? out.max_size : style_.text_size;
+  if (out.has_cjk) apply_clreq(out);
+  for (std::size_t i = 0; i + 1 < out.segments.size(); ++i) {
+    Segment& s = out.segments[i];
+    if (s.after == text::BreakAfter::Space || s.after == text::BreakAfter::Allowed)
+      s.join = clreq::glue(s.brk.join, s.brk.breakable(), s.last, out.segments[i + 1].first, s.space_width, out.em);
+  }
+  out.text = std::move(all);
+  return out;
+}
+
+// The CJK rules that change glyph widths (clreq.hpp): punctuation squeezed
+// against punctuation and ¼ em at Han–Latin joins inside each segment; the
+// blanks of marks at a segment's ends taken off the box (the glue around it
+// gives them back mid-line, so a line ends and begins at a mark's ink);
+// marks squeezed across a segment boundary; and which breaks would leave a
+// lonely Han character on the last line.
+void Typesetter::apply_clreq(Prepared& p) {
+  std::vector<clreq::Tally> tallies(p.segments.size());
+  std::vector<clreq::Blank> first_blank(p.segments.size());
+  std::vector<clreq::Blank> last_blank(p.segments.size());
+  for (std::size_t i = 0; i < p.segments.size(); ++i) {
+    Segment& s = p.segments[i];
+    std::vector<clreq::Cluster> clusters;
+    for (auto& piece : s.pieces) {
+      for (std::size_t g = 0; g < piece.glyphs.size(); ++g) {
+        if (g > 0 && piece.clusters[g] == piece.clusters[g - 1]) {
+          clusters.back().last = &piece.glyphs[g];
+          continue;
+        }
+        clreq::Cluster c;
+        c.first = c.last = &piece.glyphs[g];
+        const std::string& text = piece.glyphs[g].text;
+        c.first_cp = first_char(text, 0);
+        c.last_cp = last_char(text, text.size());
+        c.size = piece.size;
+        // A mark set as one glyph of its own; ligatures and marks with
+        // diacritics keep their widths.
+        const bool single = (g + 1 == piece.glyphs.size() || piece.clusters[g + 1] != piece.clusters[g]) &&
+                            utf8::length(text) == 1;
+        if (single) c.blank = punctuation_.blank(piece.face, piece.glyphs[g].id, c.first_cp, piece.size);
+        clusters.push_back(c);
+      }
+    }
+    clreq::tighten(clusters);
+    if (!clusters.empty()) {
+      first_blank[i] = clusters.front().blank;
+      s.blank_before = clusters.front().blank.left;
+      clreq::remove_left(clusters.front(), s.blank_before);
+      last_blank[i] = clusters.back().blank;
+      s.blank_after = clusters.back().blank.right;
+      clreq::remove_right(clusters.back(), s.blank_after);
+    }
+    for (const auto& c : clusters) {
+      tallies[i].ideographs += clreq::is_ideograph(c.first_cp) ? 1 : 0;
+      if (clreq::is_western(c.first_cp) || clreq::is_hangul(c.first_cp)) tallies[i].other_text = true;
+    }
+    tallies[i].ends_paragraph = s.after == text::BreakAfter::Mandatory || i + 1 == p.segments.size();
+    tallies[i].space_after = s.after == text::BreakAfter::Space;
+  }
+  // Marks on both sides of a boundary with no space between (，（ ）「):
+  // the facing blanks are squeezed as inside a segment. Both are glue by
+  // now, so a break there loses nothing of the squeeze.
+  for (std::size_t i = 0; i + 1 < p.segments.size(); ++i) {
+    Segment& s = p.segments[i];
+    Segment& next = p.segments[i + 1];
+    if (s.after != text::BreakAfter::Allowed) continue;
+    const clreq::Squeeze squeeze = clreq::squeeze(last_blank[i], first_blank[i + 1]);
+    s.blank_after -= squeeze.from_first;
+    next.blank_before -= squeeze.from_second;
+  }
+  for (auto& s : p.segments) {
+    s.width = 0;
+    for (auto& piece : s.pieces) {
+      piece.width = 0;
+      for (const auto& g : piece.glyphs) piece.width += g.advance;
+      s.width += piece.width;
+    }
+  }
+  const auto lonely = clreq::lonely_last_line(tallies);
+  for (std::size_t i = 0; i < p.segments.size(); ++i) p.segments[i].lonely_break = lonely[i];
+}
+
+// Where a word may take a hyphen: the list's Hyphen opportunities
+// (libhyphen's points in plain words, text/breaks.hpp) that fall on a
+// glyph cluster boundary HarfBuzz marks safe to break, so no reshaping is
+// needed and a ligature is never cut in two. Only in a word of one piece.
+void Typesetter::hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std::size_t from, std::size_t to,
+                             Segment& s) const {
+  const Piece& piece = s.pieces.front();
+  const text::Face& face = book_.face(piece.face);
+  // The pre-break text the list asks for (a hyphen), in the word's own face.
+  std::size_t pos = 0;
+  s.hyphen_glyph = face.glyph_for(utf8::decode(at[from].pre_break, pos));
+  if (s.hyphen_glyph == 0) return;
+  s.hyphen_width = face.scale(face.advance(s.hyphen_glyph), piece.size);
+  // Points and clusters both ascend (left to right, monotone clusters): one
+  // merge instead of a search of the glyphs per point.
+  std::size_t g = 1;
+  for (std::size_t k = from; k < to; ++k) {
+    const std::size_t byte = at[k].offset;
+    while (g < piece.glyphs.size() && piece.clusters[g] < byte) ++g;
+    if (g == piece.glyphs.size()) break;
+    // The first glyph of the cluster at `byte`, where HarfBuzz allows a cut.
+    if (piece.clusters[g] == byte && piece.clusters[g - 1] != byte && !piece.unsafe[g]) s.cuts.push_back({g, false});
+  }
+}
+
+}  // namespace cvpdf::compose

@@ -1,0 +1,167 @@
+// The set stage: the chosen breaks → set lines of positioned glyph runs
+// (glue set at the line's ratio, real space glyphs, link areas, the hyphen
+// of a hyphenated line), and the warnings of lines that ran over or were
+// cut.
+#include "compose/paragraph_stages.hpp"
+
+namespace cvpdf::compose {
+
+using namespace paragraph_detail;
+
+std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape& shape) {
+  std::vector<SetLine> lines;
+  if (rich.empty()) return lines;
+  Prepared p = prepare(rich, shape.hyphenate);
+  Itemised list = itemise(p, shape);
+  const typeset::BreakResult result = break_items(list, p, shape);
+  const std::vector<typeset::Item>& items = list.items;
+  const double leading = p.has_cjk ? shape.leading_cjk : shape.leading;
+  // Where overfull lines are reported: the first span that knows its place
+  // (looked up once, not per line, for a paragraph of many overfull lines).
+  SourceSpan where;
+  for (const auto& span : rich.spans)
+    if (span.source.known()) {
+      where = span.source;
+      break;
+    }
+
+  std::size_t cuts = 0, first_cut = 0;  // lines ending at a last-resort cut; the first one's cut item
+  for (const auto& line : result.lines) {
+    if (line.overfull) warn_overfull(where, line.natural_width - line.shrink - line.width);
+    if (line.break_index < items.size() && static_cast<Role>(list.roles[line.break_index]) == Role::Cut &&
+        cuts++ == 0)
+      first_cut = line.break_index;
+    SetLine out;
+    strut(p.max_size > 0 ? p.max_size : style_.text_size, leading, out.height, out.depth);
+    const double r = glue_ratio(items, line);
+    auto glue_width = [&](const typeset::Item& g) { return set_glue_width(g, r); };
+    auto role = [&](std::size_t k) { return static_cast<Role>(list.roles[k]); };
+
+    Scaled x = 0;
+    frame::GlyphRun* run = nullptr;
+    std::size_t run_index = 0;  // of `run` in out.elements
+    std::string link;
+    Scaled link_start = 0;
+    auto close_link = [&](Scaled end_x) {
+      if (!link.empty() && end_x > link_start) {
+        // push_back may reallocate the elements: `run` must follow its run.
+        // (Kept by index: searching for it made a line of many links
+        // quadratic, as one run continues past the link areas after it.)
+        out.elements.push_back(frame::LinkArea{link_start, -out.height, end_x - link_start, out.height + out.depth, link});
+        if (run) run = &std::get<frame::GlyphRun>(out.elements[run_index]);
+      }
+      link.clear();
+    };
+    auto start_run = [&](text::FaceId face, Scaled size, const frame::Color& color) {
+      if (run && run->face == face && run->size == size && run->color == color) return;
+      frame::GlyphRun r2;
+      r2.face = face;
+      r2.size = size;
+      r2.x = x;
+      r2.y = 0;
+      r2.color = color;
+      out.elements.push_back(std::move(r2));
+      run_index = out.elements.size() - 1;
+      run = &std::get<frame::GlyphRun>(out.elements.back());
+    };
+    // Glyphs [from, to) of a piece, continuing the current run and link.
+    auto place = [&](const Piece& piece, std::size_t from, std::size_t to) {
+      const Span& span = rich.spans[piece.span];
+      if (span.link != link) {
+        close_link(x);
+        if (!span.link.empty()) {
+          link = span.link;
+          link_start = x;
+        }
+      }
+      start_run(piece.face, piece.size, span.style.color);
+      for (std::size_t g = from; g < to; ++g) {
+        run->glyphs.push_back(piece.glyphs[g]);
+        x += piece.glyphs[g].advance;
+      }
+    };
+    for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k) {
+      const auto& item = items[k];
+      switch (role(k)) {
+        case Role::Box: {
+          // A whole segment, or one part of a divided one: the glyphs between two cuts.
+          const Segment& s = p.segments[item.payload];
+          auto [from, to] = box_glyphs(s, list.part_of[k]);
+          for_each_share(s, from, to, [&](const Piece& piece, std::size_t a, std::size_t b) { place(piece, a, b); });
+          break;
+        }
+        case Role::SpaceGlue: {
+          const Segment& s = p.segments[item.payload];
+          Scaled w = glue_width(item);
+          // A real space glyph, widened by TJ, so copied text has its spaces.
+          const Span& span = rich.spans[s.space_span];
+          if (s.space_face != text::kNoFace && s.space_glyph != 0) {
+            start_run(s.space_face, span.style.size, span.style.color);
+            run->glyphs.push_back(frame::Glyph{s.space_glyph, w, 0, 0, " "});
+          } else {
+            run = nullptr;
+          }
+          x += w;
+          break;
+        }
+        case Role::CjkGlue:
+        case Role::Filler: {
+          Scaled w = glue_width(item);
+          if (w != 0 && run) {
+            // Widen the last glyph instead of breaking the run in two.
+            run->glyphs.back().advance += w;
+          }
+          x += w;
+          break;
+        }
+        case Role::Penalty:
+        case Role::Hyphen:
+        case Role::Cut:
+          break;
+      }
+    }
+    if (line.hyphenated && line.break_index < items.size() && role(line.break_index) == Role::Hyphen) {
+      const Segment& s = p.segments[items[line.break_index].payload];
+      const Piece& piece = s.pieces.front();
+      start_run(piece.face, piece.size, rich.spans[piece.span].style.color);
+      // The hyphen stands for no source text: a soft hyphen, so extracted
+      // text reads "optimiza\u00ADtion", a word a parser can rejoin.
+      run->glyphs.push_back(frame::Glyph{s.hyphen_glyph, s.hyphen_width, 0, 0, "\u00AD"});
+      x += s.hyphen_width;
+    }
+    close_link(x);
+    // Trailing glyph advances that only carried line-end white space would
+    // make the run wider than the line; the run width is cosmetic, x is not.
+    out.width = x;
+    // Once per line: a justified line whose spaces the last resort could
+    // not bring within text.max-space.
+    if (shape.align != Alignment::Ragged) {
+      const double widest = widest_space(list, p, line);
+      if (widest > style_.max_space + 1e-9) warn_loose(where, widest, out);
+    }
+    lines.push_back(std::move(out));
+  }
+  if (cuts > 0) {
+    // Said once per paragraph, at the first cut: inside its segment, after
+    // the part the box before it sets, or (the last part, or the whole) at
+    // the segment's end, where its join allows no break.
+    std::size_t box = first_cut;
+    while (box > 0 && static_cast<Role>(list.roles[box]) != Role::Box) --box;
+    const std::size_t segment = items[first_cut].payload;
+    const Segment& s = p.segments[segment];
+    const std::size_t part = list.part_of[box];
+    const bool inside = part > 0 && part <= s.cuts.size();
+    const Segment& next = inside || segment + 1 == p.segments.size() ? s : p.segments[segment + 1];
+    const std::size_t glyph = inside ? s.cuts[part - 1].glyph : 0;
+    std::size_t byte = inside ? s.end : next.begin;
+    SourceSpan at = where;
+    for_each_share(next, glyph, glyph + 1, [&](const Piece& piece, std::size_t a, std::size_t) {
+      byte = piece.clusters[a];
+      if (rich.spans[piece.span].source.known()) at = rich.spans[piece.span].source;
+    });
+    warn_cut(at, p.text, byte, cuts - 1);
+  }
+  return lines;
+}
+
+}  // namespace cvpdf::compose

@@ -1,0 +1,163 @@
+// The paragraph's stages share these (not part of paragraph.hpp's API):
+// the shaped pieces and segments prepare makes (paragraph_prepare.cpp),
+// the item list itemise makes of them (paragraph_itemise.cpp), which the
+// break stage (paragraph_break.cpp) and the set stage (paragraph_set.cpp)
+// read; and the helpers that walk a segment's glyphs across its pieces.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "compose/paragraph.hpp"
+#include "core/utf8.hpp"
+#include "text/breaks.hpp"
+
+namespace cvpdf::compose {
+
+// A shaped piece of a segment: one face, one span.
+struct Typesetter::Piece {
+  text::FaceId face = text::kNoFace;
+  Scaled size = 0;
+  std::size_t span = 0;
+  std::vector<frame::Glyph> glyphs;
+  std::vector<std::size_t> clusters;  // per glyph: byte offset of its cluster
+  std::vector<bool> unsafe;           // per glyph: HarfBuzz's UNSAFE_TO_BREAK
+  Scaled width = 0;
+};
+
+// Where a segment may be divided: before glyph `glyph`, counted across its
+// pieces. A hyphenation point adds the segment's hyphen; a last-resort cut
+// (last_resort.hpp) adds nothing.
+namespace paragraph_detail {
+struct Cut {
+  std::size_t glyph = 0;
+  bool forced = false;
+};
+}  // namespace paragraph_detail
+
+struct Typesetter::Segment {
+  std::size_t begin = 0, end = 0;  // its bytes of the paragraph's text
+  std::vector<Piece> pieces;
+  // Per piece, the index of its first glyph counted across the pieces; then
+  // the segment's glyph count.
+  std::vector<std::size_t> first_glyph;
+  Scaled width = 0;
+  // Hyphenation points (only in a word of one piece) and, in the last
+  // resort, cuts, ascending.
+  std::vector<paragraph_detail::Cut> cuts;
+  std::uint32_t hyphen_glyph = 0;
+  Scaled hyphen_width = 0;
+  text::BreakAfter after = text::BreakAfter::None;
+  text::BreakOpportunity brk;  // the opportunity that ends it (the list's; none for the last)
+  Scaled space_width = 0;      // natural width of the space after it
+  text::FaceId space_face = text::kNoFace;
+  std::uint32_t space_glyph = 0;
+  std::size_t space_span = 0;
+  Scaled space_size = 0;  // the size of the span the space is in: what its width is measured in ems of
+  // The characters at its edges (0 for an empty segment) with their sizes.
+  clreq::Side first, last;
+  // The blanks of a mark at its ends (a closing mark's right, an opening
+  // mark's left), taken off the box: the glue around the segment gives them
+  // back unless a line ends or begins there (clreq.hpp).
+  Scaled blank_before = 0;
+  Scaled blank_after = 0;
+  clreq::Join join;           // to the next segment (not after the last)
+  bool lonely_break = false;  // breaking after it would leave one Han character on the last line
+  // In the last resort: a cut may end the line after it, where its join
+  // allows no break (between a Korean word's syllables, say).
+  bool cut_after = false;
+  // In the last resort: the line may end short at the space after it, which
+  // comes before a long token or a URL.
+  bool end_short = false;
+};
+
+struct Typesetter::Prepared {
+  std::string text;  // all spans' text, which segments and clusters index
+  // Itemised for the last resort: cuts (Segment::cuts, cut_after) are
+  // offered, and a line may end short after a hyphen or slash.
+  bool last_resort = false;
+  std::vector<Segment> segments;
+  bool has_cjk = false;
+  Scaled max_size = 0;
+  Scaled em = 0;  // the paragraph's em: its largest size
+};
+
+// The Knuth–Plass list with what each item stands for when the line is set.
+struct Typesetter::Itemised {
+  std::vector<typeset::Item> items;
+  std::vector<std::uint8_t> roles;   // a Role per item
+  std::vector<std::size_t> part_of;  // per box: which part of a divided segment (0: the whole segment)
+};
+
+namespace paragraph_detail {
+
+// What an item stands for when the line is set.
+enum class Role : std::uint8_t { Box, SpaceGlue, CjkGlue, Filler, Penalty, Hyphen, Cut };
+
+// No segment (before the first one).
+inline constexpr std::size_t kNoSegment = static_cast<std::size_t>(-1);
+
+// TeX's ragged-right scheme (Knuth & Plass 1981, "ragged right"): a break
+// leaves this many ems of stretchable white at the line end; an unbroken
+// space cancels it again, so lines are evened out without stretching spaces.
+inline constexpr int kRaggedStretchEms = 3;
+
+inline char32_t first_char(const std::string& s, std::size_t at) {
+  std::size_t pos = at;
+  return at < s.size() ? utf8::decode(s, pos) : 0;
+}
+
+inline char32_t last_char(const std::string& s, std::size_t end) {
+  if (end == 0) return 0;
+  std::size_t start = end - 1;
+  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+  std::size_t pos = start;
+  return utf8::decode(s, pos);
+}
+
+// The glyphs [first, second) of part `part` (1-based) of a segment divided
+// at `cuts`, out of `count` glyphs.
+inline std::pair<std::size_t, std::size_t> part_glyphs(const std::vector<Cut>& cuts, std::size_t count, std::size_t part) {
+  return {part == 1 ? 0 : cuts[part - 2].glyph, part - 1 < cuts.size() ? cuts[part - 1].glyph : count};
+}
+
+// A segment's glyphs counted across its pieces.
+template <class Seg>
+std::size_t glyph_count(const Seg& s) {
+  return s.first_glyph.empty() ? 0 : s.first_glyph.back();
+}
+
+// Calls fn(piece, from, to) for each piece's share of the segment's glyphs
+// [from, to), counted across its pieces. Found by bisection: a word of
+// thousands of pieces (one link each) may be cut into thousands of parts.
+template <class Seg, class F>
+void for_each_share(const Seg& s, std::size_t from, std::size_t to, F fn) {
+  if (s.pieces.empty() || from >= to) return;
+  const auto& first = s.first_glyph;
+  std::size_t k = static_cast<std::size_t>(std::upper_bound(first.begin(), first.end() - 1, from) - first.begin());
+  for (k = k > 0 ? k - 1 : 0; k < s.pieces.size() && first[k] < to; ++k) {
+    const std::size_t a = std::max(from, first[k]), b = std::min(to, first[k + 1]);
+    if (a < b) fn(s.pieces[k], a - first[k], b - first[k]);
+  }
+}
+
+// The glyphs of box `k`: part list.part_of[k] of its segment, or all of it.
+template <class Seg>
+std::pair<std::size_t, std::size_t> box_glyphs(const Seg& s, std::size_t part) {
+  const std::size_t count = glyph_count(s);
+  return part > 0 ? part_glyphs(s.cuts, count, part) : std::pair<std::size_t, std::size_t>{0, count};
+}
+
+// The ratio a line's finite glue is set at (TeX's glue_set): 0 when fil
+// glue on the line fills it (then only the fil glue stretches).
+inline double glue_ratio(const std::vector<typeset::Item>& items, const typeset::Line& line) {
+  for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k)
+    if (items[k].type == typeset::ItemType::Glue && items[k].stretch >= typeset::kFil) return 0.0;
+  return line.adjustment_ratio;
+}
+
+}  // namespace paragraph_detail
+
+}  // namespace cvpdf::compose
