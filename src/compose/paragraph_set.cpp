@@ -80,10 +80,18 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
         x += piece.glyphs[g].advance;
       }
     };
+    // Filler and CJK glue not yet given to a glyph (x already holds it).
+    Scaled held = 0;
+    // Gives what is held to the last glyph set.
+    auto widen = [&] {
+      if (held != 0 && run) run->glyphs.back().advance += held;
+      held = 0;
+    };
     for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k) {
       const auto& item = items[k];
       switch (role(k)) {
         case Role::Box: {
+          widen();
           // A whole segment, or one part of a divided one: the glyphs between two cuts.
           const Segment& s = p.segments[item.payload];
           auto [from, to] = box_glyphs(s, list.part_of[k]);
@@ -96,9 +104,16 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
           // A real space glyph, widened by TJ, so copied text has its spaces.
           const Span& span = rich.spans[s.space_span];
           if (s.space_face != text::kNoFace && s.space_glyph != 0) {
+            // A ragged line's space follows its filler (glue +3em·r, then
+            // the space at w − 3em·r): the two go to the space glyph, at
+            // their net width, so it is drawn where the word before ends.
+            x -= held;  // where a new run for the space would begin
             start_run(s.space_face, span.style.size, span.style.color);
-            run->glyphs.push_back(frame::Glyph{s.space_glyph, w, 0, 0, " "});
+            run->glyphs.push_back(frame::Glyph{s.space_glyph, w + held, 0, 0, " "});
+            x += held;
+            held = 0;
           } else {
+            widen();
             run = nullptr;
           }
           x += w;
@@ -106,11 +121,10 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
         }
         case Role::CjkGlue:
         case Role::Filler: {
+          // Widens the last glyph instead of breaking the run in two; held
+          // back until what follows is known (see `widen`).
           Scaled w = glue_width(item);
-          if (w != 0 && run) {
-            // Widen the last glyph instead of breaking the run in two.
-            run->glyphs.back().advance += w;
-          }
+          held += w;
           x += w;
           break;
         }
@@ -120,6 +134,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
           break;
       }
     }
+    widen();
     if (line.hyphenated && line.break_index < items.size() && role(line.break_index) == Role::Hyphen) {
       const Segment& s = p.segments[items[line.break_index].payload];
       const Piece& piece = s.pieces.front();

@@ -18,14 +18,14 @@
 //                that is no footer with its page number (a footer that
 //                wrapped, text set below the text area); "margin"
 //                otherwise;
-//   word-space   no word space wider than kMaxSpace ems on a line, but for
+//   word-space   no word space wider than text.max-space ems on a line, but for
 //                a line that itself runs out of the text area (the line an
 //                overfull warning names) and a line cvpdf's loose-line
 //                warning names (its quoted text, searchable(), found in the
 //                row's text: poppler and mupdf may split or order words
 //                differently, and a row holds a bullet or label too);
 //                "word-space-cjk" for ideographs of one run letter-spaced
-//                more than kMaxCjkGap ems. What is a word space, from the
+//                more than max_cjk_gap ems. What is a word space, from the
 //                PDF alone: cvpdf sets each glyph run as one text matrix
 //                (Tm) and one TJ array, so the white inside a run is glue
 //                of one set line (a justified space, CLREQ's glue), and a
@@ -36,7 +36,7 @@
 //                space glyph where it is drawn, adds its own space (from
 //                the pen to the next glyph) only in a gap under 0.8 em, and
 //                begins a new line in a wider one; so along one baseline,
-//                in one column, a gap wider than kMaxSpace ems between two
+//                in one column, a gap wider than text.max-space ems between two
 //                words of one size is a stretched word space when no run
 //                begins in it (the Tm origins, qpdf --qdf), or when a
 //                space glyph starts at the word before it (a word space
@@ -46,7 +46,7 @@
 //                row, the contact grid, a pair's label and text, org/date
 //                or role/location flush right, a date column, a sidebar
 //                beside the main column).
-//                Ideographs likewise: a gap wider than kMaxCjkGap between
+//                Ideographs likewise: a gap wider than max_cjk_gap between
 //                two, with no run beginning in it and no space glyph drawn
 //                between (mupdf's own aside). A ragged line draws its
 //                space glyphs off their place (the filler before each
@@ -100,23 +100,19 @@ struct ExpectedFailure {
   const char* property;
   const char* fixed_by;
 };
-const std::vector<ExpectedFailure> kExpectedFailures = {
-    // Justified lines left loose (1–20 em spaces) around a long word or
-    // token when the breaker's emergency pass is the best it finds, which
-    // no warning names yet (6% of seeds); the same lines' ideographs
-    // letter-spaced (0.5% of seeds, none of the first 300). Rows of several
-    // parts are told apart (see word-space above) and fail nothing.
-    {"word-space", "issue 11: the loose-line warning (paragraph code) naming each loose line"},
-    {"word-space-cjk", "issue 11: the loose-line warning naming CJK lines stretched as far as a loose line's spaces"},
-};
+const std::vector<ExpectedFailure> kExpectedFailures = {};
 
 constexpr int kShards = 8;          // ctest tests the cases are spread over
-constexpr double kMaxSpace = 0.9;   // ems: 3× a 0.3 em word space
+// The widest word space a justified line may have, in ems: the theme's
+// text.max-space (0.9 by default, 3× a 0.3 em word space), past which the
+// loose-line warning must name the line.
+double max_space(const model::Style& style) { return style.max_space; }
 // Ems between two ideographs of one run (letter-spacing): CLREQ's glue
 // between ideographs stretches by an eighth of an em as a word space by
 // half its width (compose/clreq.cpp), so at the stretch that widens a
-// quarter-em word space to kMaxSpace the ideographs stand 0.65 em apart.
-constexpr double kMaxCjkGap = 0.65;
+// quarter-em word space to 0.9 em the ideographs stand 0.65 em apart; in
+// proportion for another text.max-space.
+double max_cjk_gap(const model::Style& style) { return style.max_space * 0.65 / 0.9; }
 constexpr int kShownPerProperty = 8;  // details printed per property and case
 
 // ---- the cases ---------------------------------------------------------------
@@ -298,26 +294,30 @@ std::vector<Failure> word_space_failures(const model::Style& style, const GlyphB
           return std::abs(s.y - y) < 1.0 && s.x >= x0 - kEdge && s.x < x1;
         });
       };
-      // Latin: a gap wider than kMaxSpace between two words of one size.
+      // Latin: a gap wider than text.max-space between two words of one size.
       for (std::size_t i = 0; i + 1 < words.size(); ++i) {
         const Word& a = *words[i];
         const Word& b = *words[i + 1];
         const double em = a.box.height();
         const double gap = b.box.x0 - a.box.x1;
-        if (em <= 0 || std::abs(b.box.height() - em) >= 0.05 || gap <= kMaxSpace * em) continue;
+        if (em <= 0 || std::abs(b.box.height() - em) >= 0.05 || gap <= max_space(style) * em) continue;
         const bool inside = !run_begins(a.box.x1, b.box.x1);
+        // A space glyph drawn at the word's end; not mupdf's own, which
+        // spans the gap to the next glyph exactly (it adds one where the
+        // next glyph is larger type, a metric's value in the row above).
         const bool spaced = std::any_of(drawn_glyphs.begin(), drawn_glyphs.end(), [&](const Glyph* g) {
-          return is_space(g->text) && std::abs(g->quad.x0 - a.box.x1) < kEdge;
+          return is_space(g->text) && std::abs(g->quad.x0 - a.box.x1) < kEdge &&
+                 std::abs(g->quad.x1 - b.box.x0) >= kEdge;
         });
         if (!inside && !spaced) continue;  // two parts of the row
         failures.push_back({"word-space", where + "a word space of " + points(gap / em) + " em (max " +
-                                              points(kMaxSpace) + ", " +
+                                              points(max_space(style)) + ", " +
                                               (inside ? "inside one run" : "a space glyph before a new run") +
                                               ") after '" + a.text + "' " + to_string(a.box) + " in the line '" + text +
                                               "', which no loose-line warning names"});
         break;
       }
-      // Ideographs: two of one run further apart than kMaxCjkGap, with no
+      // Ideographs: two of one run further apart than max_cjk_gap, with no
       // space drawn between (mupdf's own space, which spans the gap from
       // the pen to the next glyph exactly, aside).
       int spaced = 0;
@@ -335,14 +335,14 @@ std::vector<Failure> word_space_failures(const model::Style& style, const GlyphB
           real_space = !(std::abs(drawn_glyphs[i + 1]->quad.x0 - a.quad.x1) < kEdge &&
                          std::abs(drawn_glyphs[i + 1]->quad.x1 - b.quad.x0) < kEdge);
         const double gap = (b.quad.x0 - a.quad.x1) / a.size;
-        if (gap <= kMaxCjkGap || real_space || run_begins(a.quad.x1, b.quad.x1)) continue;
+        if (gap <= max_cjk_gap(style) || real_space || run_begins(a.quad.x1, b.quad.x1)) continue;
         if (!first) first = &a;
         widest = std::max(widest, gap);
         ++spaced;
       }
       if (spaced == 0) continue;
       failures.push_back({"word-space-cjk", where + std::to_string(spaced) + " ideograph(s) of one run spaced up to " +
-                                                points(widest) + " em apart (max " + points(kMaxCjkGap) + ") from '" +
+                                                points(widest) + " em apart (max " + points(max_cjk_gap(style)) + ") from '" +
                                                 first->text + "' at " + points(first->x) + ", " + points(first->y) +
                                                 " in the line '" + text + "', which no loose-line warning names"});
     }
@@ -758,14 +758,14 @@ TEST(RandomResumeWordSpaces, AStretchedSpaceInsideARunCountsAGapBetweenRunsDoesN
   // A run on another baseline does not part this one.
   const RunStarts elsewhere = {{{100, 100}, {100 + 2 * advance + space + wide, 130}}};
   EXPECT_EQ(properties(word_space_failures(style, parts, elsewhere, {})), std::vector<std::string>{"word-space"});
-  // Up to kMaxSpace nothing counts.
-  auto tight = one_page(glyph_line("ab cd", 100, 100, em, advance, space, kMaxSpace * em - space - 0.1));
+  // Up to text.max-space nothing counts.
+  auto tight = one_page(glyph_line("ab cd", 100, 100, em, advance, space, max_space(style) * em - space - 0.1));
   EXPECT_TRUE(word_space_failures(style, tight, one_run, {}).empty());
 }
 
 TEST(RandomResumeWordSpaces, IdeographsOfOneRunSpacedApartCount) {
   const model::Style style;
-  const double em = 10, gap = 0.8 * em;  // more than kMaxCjkGap
+  const double em = 10, gap = 0.8 * em;  // more than max_cjk_gap
   auto spaced = one_page(glyph_line("中~文~字", 100, 100, em, em, 0, gap));
   const RunStarts one_run = {{{100, 100}}};
   EXPECT_EQ(properties(word_space_failures(style, spaced, one_run, {})), std::vector<std::string>{"word-space-cjk"});

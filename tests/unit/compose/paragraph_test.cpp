@@ -160,5 +160,40 @@ TEST(Paragraph, ChineseBreaksBetweenHanAndUsesTheCjkFace) {
   EXPECT_TRUE(cjk_face);
 }
 
+// A ragged line's filler (+3em·r before each break, −3em·r in the space
+// after it) nets to nothing between words; the space glyph must carry that
+// net, drawn where its word ends, or text tools see the spaces misplaced
+// (a random résumé's metric label read as a stretched line).
+TEST(Paragraph, RaggedSpacesAreDrawnWhereTheirWordEnds) {
+  Fixture f;
+  Typesetter t = f.typesetter();
+  RichText text;
+  text.add("Ascend training systems engineer focused on large model training and inference optimisation",
+           regular(f.style));
+  ParagraphShape shape = t.body_shape(pt(150));
+  shape.align = Alignment::Ragged;
+  auto lines = t.set(text, shape);
+  ASSERT_GE(lines.size(), 3u);
+  RichText spaced, joined;
+  spaced.add("o o", regular(f.style));
+  joined.add("oo", regular(f.style));
+  const Scaled natural_space = t.measure(spaced) - t.measure(joined);
+  ASSERT_GT(natural_space, 0);
+  int spaces = 0;
+  for (const auto& line : lines) {
+    std::vector<const frame::Glyph*> glyphs;
+    for (const auto& e : line.elements)
+      if (const auto* run = std::get_if<frame::GlyphRun>(&e))
+        for (const auto& g : run->glyphs) glyphs.push_back(&g);
+    for (std::size_t i = 1; i < glyphs.size(); ++i) {
+      if (glyphs[i]->text != " ") continue;
+      ++spaces;
+      EXPECT_EQ(glyphs[i]->advance, natural_space) << "a space of a ragged line is set off its natural width";
+      EXPECT_LT(glyphs[i - 1]->advance, natural_space * 4) << "'" << glyphs[i - 1]->text << "' carries the filler";
+    }
+  }
+  EXPECT_GE(spaces, 5);
+}
+
 }  // namespace
 }  // namespace cvpdf::compose
