@@ -135,9 +135,14 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
       ParagraphShape beside = shape;
       beside.first_line_width = std::max(width / 3, room);
       beside.hyphenate = false;
-      lines = typesetter.set(left, beside);
+      std::vector<Diagnostic> held;
+      lines = typesetter.set_trial(left, beside, held);
       right_apart = room <= 0 || (!lines.empty() && line_extent(lines.front()) > room);
-      if (right_apart) lines = typesetter.set(left, shape);
+      if (right_apart) {
+        lines = typesetter.set(left, shape);
+      } else {
+        for (auto& d : held) diags.add(std::move(d));
+      }
     } else {
       lines = typesetter.set(left, shape);
     }

@@ -75,15 +75,37 @@ void Typesetter::warn_missing(const Span& span, const std::vector<char32_t>& mis
   }
 }
 
+void Typesetter::line_warning(const SourceSpan& where, std::string message, std::string hint) {
+  if (held_) {
+    held_->push_back({Severity::Warning, where, std::move(message), std::move(hint)});
+  } else {
+    diags_.warning(where, std::move(message), std::move(hint));
+  }
+}
+
+std::vector<SetLine> Typesetter::set_trial(const RichText& text, const ParagraphShape& shape,
+                                           std::vector<Diagnostic>& held) {
+  held_ = &held;
+  std::vector<SetLine> lines;
+  try {
+    lines = set(text, shape);
+  } catch (...) {
+    held_ = nullptr;
+    throw;
+  }
+  held_ = nullptr;
+  return lines;
+}
+
 void Typesetter::warn_overfull(const SourceSpan& where, Scaled excess) {
   // One word wider than the measure (a long URL or identifier): say where.
   char amount[32];
   std::snprintf(amount, sizeof amount, "%.1f", to_pt(excess));
-  diags_.warning(where, std::string("a line is ") + amount + "pt wider than its measure and runs into the margin",
+  line_warning(where, std::string("a line is ") + amount + "pt wider than its measure and runs into the margin",
                  "shorten the word or allow a break in it (e.g. a space after a slash)");
 }
 
-void Typesetter::warn_loose(const SourceSpan& where, double space_ems, const SetLine& line) {
+void Typesetter::warn_loose(const SourceSpan& where, double space_ems, bool ideographs, const SetLine& line) {
   // The line's text as a reader sees it: its glyphs' source text, the hyphen
   // of a hyphenated line as "-", each run of spaces as one, cut at 60
   // characters.
@@ -117,8 +139,10 @@ void Typesetter::warn_loose(const SourceSpan& where, double space_ems, const Set
   while (max.back() == '0') max.pop_back();
   if (max.back() == '.') max.pop_back();
   std::snprintf(amount, sizeof amount, "%.2f", space_ems);
-  diags_.warning(where, std::string("loose line: word spaces of ") + amount + " em, more than text.max-space (" + max +
-                            " em), in \"" + quoted + "\"",
+  // Ideographs stretched apart are told as the word space the same stretch gives.
+  line_warning(where,
+               std::string(ideographs ? "loose line: ideographs spaced as word spaces of " : "loose line: word spaces of ") +
+                   amount + " em, more than text.max-space (" + max + " em), in \"" + quoted + "\"",
                  "nothing on the line could move to the next one; shorten the long word after it, add a space where "
                  "it may break, or set text.align: ragged");
 }
@@ -126,7 +150,7 @@ void Typesetter::warn_loose(const SourceSpan& where, double space_ems, const Set
 void Typesetter::warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more) {
   std::string message = last_resort::cut_message(text, at);
   if (more > 0) message += " (and " + std::to_string(more) + (more == 1 ? " more place" : " more places") + " in this paragraph)";
-  diags_.warning(where, message, "no space, hyphen or slash in it could end the line; shorten it or add a space where it may break");
+  line_warning(where, message, "no space, hyphen or slash in it could end the line; shorten it or add a space where it may break");
 }
 
 Scaled Typesetter::measure(const RichText& rich) {

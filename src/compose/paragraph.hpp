@@ -92,6 +92,10 @@ class Typesetter {
              const text::Hyphenator* hyphenator, Diagnostics& diags);
 
   std::vector<SetLine> set(const RichText& text, const ParagraphShape& shape);
+  // `set` for a trial the caller may throw away (a first line tried beside
+  // a date): the warnings about its lines (overfull, loose, cut) go to
+  // `held`, to be given to the diagnostics only if the lines are kept.
+  std::vector<SetLine> set_trial(const RichText& text, const ParagraphShape& shape, std::vector<Diagnostic>& held);
   // The items and breaks `set` works from.
   BrokenParagraph break_lines(const RichText& text, const ParagraphShape& shape);
   // A paragraph in the body style at the full content width.
@@ -117,10 +121,14 @@ class Typesetter {
   // `p` cuts and replace `list` with the items that have them.
   typeset::BreakResult break_items(Itemised& list, Prepared& p, const ParagraphShape& shape) const;
   void warn_missing(const Span& span, const std::vector<char32_t>& missing);
+  // A warning about a set line: to the diagnostics, or held by set_trial.
+  void line_warning(const SourceSpan& where, std::string message, std::string hint);
   void warn_overfull(const SourceSpan& where, Scaled excess);
-  void warn_loose(const SourceSpan& where, double space_ems, const SetLine& line);
+  // `ideographs`: the widest is the stretch between ideographs (in word-space ems).
+  void warn_loose(const SourceSpan& where, double space_ems, bool ideographs, const SetLine& line);
   // The widest word space of a line as set, in ems of its text's size (0 with none).
-  double widest_space(const Itemised& list, const Prepared& p, const typeset::Line& line) const;
+  double widest_space(const Itemised& list, const Prepared& p, const typeset::Line& line,
+                      bool* ideographs = nullptr) const;
   // How many lines of a justified paragraph have a word space wider than
   // text.max-space (0 when ragged: ragged lines never stretch their spaces).
   int loose_lines(const Itemised& list, const Prepared& p, const typeset::BreakResult& result,
@@ -137,6 +145,7 @@ class Typesetter {
   // rules: with no dictionary for the variant's language, English's.
   std::unique_ptr<text::Hyphenator> latin_hyphenator_;
   Diagnostics& diags_;
+  std::vector<Diagnostic>* held_ = nullptr;  // set_trial's
   std::unordered_set<char32_t> warned_missing_;  // a set: a text may lack thousands of distinct characters
   clreq::Punctuation punctuation_;
 };

@@ -32,14 +32,33 @@ typeset::BreakResult Typesetter::break_ordinary(const Itemised& list, const Prep
   return result;
 }
 
-double Typesetter::widest_space(const Itemised& list, const Prepared& p, const typeset::Line& line) const {
+// The widest word space of a line, in ems of its text. A line of
+// ideographs has no word space, but its CJK glue stretches at the same
+// ratio (an eighth of an em per unit as a space's half its width,
+// compose/clreq.cpp): its widest stretch counts as the quarter-em word
+// space that ratio would give, 0.25 × (1 + 4 × stretch in ems), so
+// ideographs 0.65 em apart read as the 0.9 em word space.
+double Typesetter::widest_space(const Itemised& list, const Prepared& p, const typeset::Line& line,
+                                bool* ideographs) const {
+  constexpr double kQuarterEm = 0.25;
+  if (ideographs) *ideographs = false;
   const double r = glue_ratio(list.items, line);
   double widest = 0;
   for (std::size_t k = line.begin; k < line.end && k < list.items.size(); ++k) {
-    if (static_cast<Role>(list.roles[k]) != Role::SpaceGlue) continue;
-    const Segment& s = p.segments[list.items[k].payload];
-    if (s.space_size <= 0) continue;
-    widest = std::max(widest, static_cast<double>(set_glue_width(list.items[k], r)) / static_cast<double>(s.space_size));
+    const typeset::Item& item = list.items[k];
+    const Role role = static_cast<Role>(list.roles[k]);
+    if (role == Role::SpaceGlue) {
+      const Segment& s = p.segments[item.payload];
+      if (s.space_size <= 0) continue;
+      const double ems = static_cast<double>(set_glue_width(item, r)) / static_cast<double>(s.space_size);
+      if (ems > widest && ideographs) *ideographs = false;
+      widest = std::max(widest, ems);
+    } else if (role == Role::CjkGlue && item.stretch > 0 && r > 0 && p.em > 0) {
+      const double stretched = static_cast<double>(set_glue_width(item, r) - item.width) / static_cast<double>(p.em);
+      const double ems = kQuarterEm * (1 + 4 * stretched);
+      if (ems > widest && ideographs) *ideographs = true;
+      widest = std::max(widest, ems);
+    }
   }
   return widest;
 }

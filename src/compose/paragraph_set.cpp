@@ -151,8 +151,9 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     // Once per line: a justified line whose spaces the last resort could
     // not bring within text.max-space.
     if (shape.align != Alignment::Ragged) {
-      const double widest = widest_space(list, p, line);
-      if (widest > style_.max_space + 1e-9) warn_loose(where, widest, out);
+      bool ideographs = false;
+      const double widest = widest_space(list, p, line, &ideographs);
+      if (widest > style_.max_space + 1e-9) warn_loose(where, widest, ideographs, out);
     }
     lines.push_back(std::move(out));
   }

@@ -107,6 +107,11 @@ constexpr int kShards = 8;          // ctest tests the cases are spread over
 // text.max-space (0.9 by default, 3× a 0.3 em word space), past which the
 // loose-line warning must name the line.
 double max_space(const model::Style& style) { return style.max_space; }
+// Ems a gap read back from the PDF may differ from the one set: positions
+// are written to a thousandth of a point and TJ adjustments to a
+// hundredth of a thousandth of an em, so a space set at exactly
+// text.max-space may read a hair wider.
+constexpr double kMeasured = 0.005;
 // Ems between two ideographs of one run (letter-spacing): CLREQ's glue
 // between ideographs stretches by an eighth of an em as a word space by
 // half its width (compose/clreq.cpp), so at the stretch that widens a
@@ -300,7 +305,7 @@ std::vector<Failure> word_space_failures(const model::Style& style, const GlyphB
         const Word& b = *words[i + 1];
         const double em = a.box.height();
         const double gap = b.box.x0 - a.box.x1;
-        if (em <= 0 || std::abs(b.box.height() - em) >= 0.05 || gap <= max_space(style) * em) continue;
+        if (em <= 0 || std::abs(b.box.height() - em) >= 0.05 || gap <= (max_space(style) + kMeasured) * em) continue;
         const bool inside = !run_begins(a.box.x1, b.box.x1);
         // A space glyph drawn at the word's end; not mupdf's own, which
         // spans the gap to the next glyph exactly (it adds one where the
@@ -335,7 +340,7 @@ std::vector<Failure> word_space_failures(const model::Style& style, const GlyphB
           real_space = !(std::abs(drawn_glyphs[i + 1]->quad.x0 - a.quad.x1) < kEdge &&
                          std::abs(drawn_glyphs[i + 1]->quad.x1 - b.quad.x0) < kEdge);
         const double gap = (b.quad.x0 - a.quad.x1) / a.size;
-        if (gap <= max_cjk_gap(style) || real_space || run_begins(a.quad.x1, b.quad.x1)) continue;
+        if (gap <= max_cjk_gap(style) + kMeasured || real_space || run_begins(a.quad.x1, b.quad.x1)) continue;
         if (!first) first = &a;
         widest = std::max(widest, gap);
         ++spaced;

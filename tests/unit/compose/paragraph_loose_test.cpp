@@ -176,5 +176,49 @@ TEST(LooseLines, RaggedParagraphsNeverWarn) {
   }
 }
 
+// A line of ideographs has no word space, but its CJK glue stretches at the
+// line's ratio: stretched as far as a word space past text.max-space would
+// be, it is a loose line too, and named as ideographs (random seed 1138:
+// eight ideographs spread across a line, no warning).
+TEST(LooseLines, IdeographsSpreadAcrossALineAreALooseLine) {
+  Fixture f("zh");
+  f.style_language = "zh";
+  strict(f);
+  f.style.max_space = 0.9;
+  f.style.hyphenate = false;  // Latin words in Chinese are hyphenated with English's dictionary otherwise
+  Typesetter t = f.typesetter(false);
+  RichText rich;
+  // Eight ideographs, then a word that cannot share their line and is too
+  // short for the last resort to cut (under 10 em).
+  rich.add("其电革往设料接眼 Donaudampfschiff", regular(f.style), {}, {"cv.yaml", 3, 5});
+  const std::size_t from = f.diags.all().size();
+  auto lines = t.set(rich, t.body_shape(pt(150)));
+  ASSERT_GE(lines.size(), 2u);
+  const auto warnings = loose_warnings(f.diags, from);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0]->message.rfind("loose line: ideographs spaced as word spaces of ", 0), 0u)
+      << warnings[0]->message;
+  EXPECT_NE(warnings[0]->message.find("in \"其电革往设料接眼\""), std::string::npos) << warnings[0]->message;
+}
+
+// A trial setting's warnings are held, not given: a first line tried beside
+// a date and thrown away warned of a loose line twice.
+TEST(LooseLines, ATrialHoldsItsWarnings) {
+  Fixture f;
+  strict(f);
+  Typesetter t = f.typesetter(false);
+  RichText rich;
+  rich.add(kReport + "and failover.", regular(f.style), {}, {"cv.yaml", 7, 11});
+  const std::size_t from = f.diags.all().size();
+  std::vector<Diagnostic> held;
+  const auto trial = t.set_trial(rich, t.body_shape(pt(120)), held);
+  EXPECT_TRUE(loose_warnings(f.diags, from).empty());
+  ASSERT_FALSE(held.empty());
+  t.set(rich, t.body_shape(pt(120)));
+  const auto given = loose_warnings(f.diags, from);
+  ASSERT_EQ(given.size(), held.size());
+  for (std::size_t i = 0; i < held.size(); ++i) EXPECT_EQ(given[i]->message, held[i].message);
+}
+
 }  // namespace
 }  // namespace cvpdf::compose
