@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <random>
@@ -130,6 +131,39 @@ TEST_P(LongTokens, StayInsideTheTextAreaAndReadBack) {
   }
   std::printf("%s %s: rightmost glyph at %.2fpt, text area ends at %.2fpt\n", c.theme.c_str(), c.language.c_str(),
               rightmost, boxes.pages[0].width - kMarginPt);
+
+  // No line stretched to make room for a token: no loose line, and in
+  // Chinese no two ideographs side by side on a baseline, inside one run
+  // (cvpdf sets a line's part as one run; a new one begins at each part of
+  // a row), further apart than the 0.65 em a 0.9 em word space's stretch
+  // gives them: the line before an unbreakable URL was letter-spaced across
+  // the measure. Glyphs from all of mupdf's lines, as it begins a new line
+  // in a gap over 0.8 em.
+  EXPECT_EQ(r.err.find("loose line"), std::string::npos) << r.err;
+  std::vector<double> heights;
+  for (const auto& page : boxes.glyph_pages) heights.push_back(page.height);
+  const auto starts = read_run_starts(pdf, heights);
+  ASSERT_EQ(starts.size(), boxes.glyph_pages.size());
+  for (std::size_t p = 0; p < boxes.glyph_pages.size(); ++p) {
+    std::map<long, std::vector<const Glyph*>> rows;
+    for (const auto& line : boxes.glyph_pages[p].lines)
+      for (const auto& g : line.glyphs) rows[std::lround(g.y * 4)].push_back(&g);
+    for (auto& [y4, glyphs] : rows) {
+      std::sort(glyphs.begin(), glyphs.end(), [](const Glyph* a, const Glyph* b) { return a->quad.x0 < b->quad.x0; });
+      for (std::size_t i = 0; i + 1 < glyphs.size(); ++i) {
+        const Glyph& a = *glyphs[i];
+        const Glyph& b = *glyphs[i + 1];
+        const auto ca = code_points(a.text), cb = code_points(b.text);
+        if (ca.size() != 1 || cb.size() != 1 || !is_wide(ca[0]) || !is_wide(cb[0]) || a.size <= 0) continue;
+        const bool new_run = std::any_of(starts[p].begin(), starts[p].end(), [&](const RunStart& s) {
+          return std::abs(s.y - a.y) < 1.0 && s.x > a.quad.x1 - 0.05 && s.x < b.quad.x1;
+        });
+        if (new_run) continue;
+        EXPECT_LE((b.quad.x0 - a.quad.x1) / a.size, 0.65)
+            << "page " << p + 1 << ": '" << a.text << "' and '" << b.text << "' spaced apart at " << a.x;
+      }
+    }
+  }
 
   // Copy and paste: the token's characters in order, pieces on their own
   // lines and no hyphen added (spaces and line breaks aside).
