@@ -42,5 +42,35 @@ TEST(Citation, MissingPartsLeaveNoStrayStops) {
   EXPECT_EQ(joined(citation_parts({"", "", "", "HPCC", "2022", "10.1/x"}, true)), "HPCC, 2022. doi:10.1/x");
 }
 
+TEST(Citation, NoDoubleStops) {
+  EXPECT_EQ(joined(citation_parts({"", "", "Title.", "SC", "2020", ""}, false)), "Title. SC, 2020.");
+  EXPECT_EQ(joined(citation_parts({"", "", "Really?", "", "", ""}, false)), "Really?");
+  EXPECT_EQ(joined(citation_parts({"", "", "Go!", "SC", "", ""}, false)), "Go! SC.");
+  EXPECT_EQ(joined(citation_parts({"", "", "\u201CQuoted.\u201D", "", "", ""}, false)), "\u201CQuoted.\u201D");
+  EXPECT_EQ(joined(citation_parts({"A. Example et al.", "", "A Paper", "", "", ""}, false)), "A. Example et al. A Paper.");
+  EXPECT_EQ(joined(citation_parts({"A. Example et al.", "", "", "HPCC", "", ""}, false)), "A. Example et al. HPCC.");
+  EXPECT_EQ(joined(citation_parts({"", "", "A Paper", "Proc. ACM Symp.", "", ""}, false)), "A Paper. Proc. ACM Symp.");
+  EXPECT_EQ(joined(citation_parts({"", "", "论文。", "", "", ""}, false)), "论文。");
+  EXPECT_EQ(with_stop("Title"), "Title.");
+  EXPECT_EQ(with_stop("Title."), "Title.");
+  EXPECT_EQ(with_stop("Title?"), "Title?");
+}
+
+TEST(Citation, TheYearOnceWhenTheVenueNamesIt) {
+  EXPECT_EQ(joined(citation_parts({"", "", "A Paper", "ICML 2022", "2022", ""}, false)), "A Paper. ICML 2022.");
+  EXPECT_EQ(joined(citation_parts({"", "", "A Paper", "SC'22", "2022", ""}, false)), "A Paper. SC'22, 2022.");
+  EXPECT_EQ(joined(citation_parts({"", "", "A Paper", "Room 120223", "2022", ""}, false)), "A Paper. Room 120223, 2022.");
+  EXPECT_TRUE(names_year("Proc. HPCC 2022 (Hainan)", "2022"));
+  EXPECT_FALSE(names_year("HPCC 20221", "2022"));
+}
+
+TEST(Citation, DoiForms) {
+  const CitationFields f{"", "", "A Paper", "", "", "10.1145/1"};
+  EXPECT_EQ(joined(citation_parts(f, true, DoiForm::Doi)), "A Paper. doi:10.1145/1");
+  EXPECT_EQ(joined(citation_parts(f, true, DoiForm::Url)), "A Paper. https://doi.org/10.1145/1");
+  EXPECT_EQ(doi_form("url"), DoiForm::Url);
+  EXPECT_EQ(doi_form("doi"), DoiForm::Doi);
+}
+
 }  // namespace
 }  // namespace cvpdf::compose
