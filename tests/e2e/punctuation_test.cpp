@@ -100,5 +100,34 @@ TEST(Punctuation, NoSlipsInTheShowcase) {
     }
 }
 
+// Curly quotes (typed, or from typographic()) take the face of what they
+// quote, as CLREQ asks: the CJK face's full-width forms around Chinese, the
+// Latin face around Latin words — checked on the PDF's per-glyph font.
+TEST(Punctuation, QuotesAroundChineseAreInTheCjkFace) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/cv.yaml", "languages: [zh]\nperson: {name: 艾达}\nsections:\n  - title: 简介\n"
+                               "    text: GPU \u201C训练\u201D 与 \u201COK\u201D 系统\n");
+  const Result r = run(cvpdf() + " -q '" + dir + "/cv.yaml' -o '" + dir + "/cv.pdf'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const GlyphBoxes boxes = read_glyph_boxes(dir + "/cv.pdf");
+  ASSERT_TRUE(boxes.error.empty()) << boxes.error;
+  std::vector<Glyph> glyphs;
+  for (const auto& page : boxes.glyph_pages)
+    for (const auto& line : page.lines) glyphs.insert(glyphs.end(), line.glyphs.begin(), line.glyphs.end());
+  int checked = 0;
+  for (std::size_t i = 0; i < glyphs.size(); ++i) {
+    const std::string& c = glyphs[i].text;
+    if (c != "\u201C" && c != "\u201D") continue;
+    // The quoted word: after an opening quote, before a closing one.
+    const std::size_t word = c == "\u201C" ? i + 1 : i - 1;
+    ASSERT_LT(word, glyphs.size());
+    const bool han = glyphs[word].text == "训" || glyphs[word].text == "练";
+    EXPECT_EQ(glyphs[i].font, glyphs[word].font) << c << " beside " << glyphs[word].text;
+    EXPECT_EQ(glyphs[i].font.find("CJK") != std::string::npos, han) << glyphs[i].font;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 4);
+}
+
 }  // namespace
 }  // namespace cvpdf::test
