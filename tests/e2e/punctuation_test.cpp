@@ -14,21 +14,20 @@
 namespace cvpdf::test {
 namespace {
 
+// Every slip the composer could make, in both languages.
 const char* kCrafted = R"(languages: [en, zh]
-person:
-  name: {en: Ada Example, zh: 艾达}
+person: {name: {en: Lin Sample, zh: 林小样}}
 sections:
-  - title: {en: Experience, zh: 工作经历}
+  - title: {en: Work, zh: 工作}
     entries:
-      - org: {en: Huawei, zh: 华为}
-        role: {en: Engineer, zh: 工程师}
+      - org: {en: Acme Storage, zh: 甲存储}
+        role: {en: Developer, zh: 开发者}
         start: 2016-08
         end: 2016-08
+        links: [{label: {en: Sourcecode, zh: 源代码}, url: https://example.org/src}]
         bullets:
           - {en: Built the billing service used by every team., zh: 构建了各团队使用的计费服务。}
           - {en: Ran it for a year., zh: 运维一年。}
-        links:
-          - {label: {en: Sourcecode, zh: 源代码}, url: https://example.org/src}
       - org: Summer Lab
         role: Intern
         start: 2019
