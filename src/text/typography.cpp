@@ -233,6 +233,7 @@ std::string typographic(std::string_view text, const std::string& language, cons
     bool outer;
   };
   std::vector<Pending> open;
+  std::size_t open_outer = 0;  // the outer quotes on `open`, so the test is O(1)
   auto open_ctx = [&](std::size_t i) { return i == 0 || opens_after(s[i - 1]); };
   auto cjk_before = [&](std::size_t i) { return i > 0 && is_cjk(s[i - 1]); };
   const bool spaced = primary(language) == "fr";
@@ -245,6 +246,7 @@ std::string typographic(std::string_view text, const std::string& language, cons
       role[open[k].at] = Role::Open;
       for (std::size_t m = k + 1; m < open.size(); ++m) role[open[m].at] = open[m].outer ? Role::Straight : Role::Apostrophe;
       open.resize(k);
+      if (outer) --open_outer;
       return true;
     }
     return false;
@@ -252,7 +254,7 @@ std::string typographic(std::string_view text, const std::string& language, cons
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (keep[i]) continue;
     if (s[i] == U'"') {
-      const bool have_open = std::any_of(open.begin(), open.end(), [](const Pending& p) { return p.outer; });
+      const bool have_open = open_outer > 0;
       const bool next_blank = i + 1 == s.size() || is_space(s[i + 1]) || closes_before(s[i + 1]);
       const bool prev_word = i > 0 && is_word(s[i - 1]) && !is_cjk(s[i - 1]);
       if (have_open && (!open_ctx(i) || next_blank)) {
@@ -261,6 +263,7 @@ std::string typographic(std::string_view text, const std::string& language, cons
       } else if ((!next_blank || (spaced && i + 1 < s.size() && is_space(s[i + 1]))) &&
                  (open_ctx(i) || cjk_before(i) || (!have_open && !prev_word))) {
         open.push_back({i, true});
+        ++open_outer;
       } else if (have_open) {
         close(true);
         role[i] = Role::Close;

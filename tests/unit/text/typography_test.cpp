@@ -58,6 +58,15 @@ TEST(Typographic, NothingToDo) {
   EXPECT_EQ(typographic("", "en"), "");
 }
 
+// Linear in the text: a long field of quotes that never close (each waits
+// on the stack) is done at once.
+TEST(Typographic, ManyUnclosedQuotesStayLinear) {
+  std::string text;
+  for (int i = 0; i < 200000; ++i) text += "\"a 'b ";
+  const std::string out = typographic(text, "en");
+  EXPECT_EQ(out.substr(0, 10), "\u201Ca \u2019b ");
+}
+
 TEST(EnDashRanges, Ranges) {
   EXPECT_EQ(en_dash_ranges("2019-2021"), "2019\u20132021");
   EXPECT_EQ(en_dash_ranges("pp. 12-15."), "pp. 12\u201315.");
