@@ -137,7 +137,8 @@ class Writer {
                                              model::blank(e.doi) ? std::string() : e.doi};
         const std::string url = !e.url.empty() ? e.url : compose::doi_url(fields.doi);
         std::string citation;
-        for (const auto& part : compose::citation_parts(fields, style_.publication_show_doi)) {
+        for (const auto& part : compose::citation_parts(fields, style_.publication_show_doi,
+                                                             compose::doi_form(style_.publication_doi_form))) {
           switch (part.kind) {
             case compose::CitationPart::Kind::Me: citation += bold(part.text); break;
             case compose::CitationPart::Kind::Title: citation += link(part.text, url); break;

@@ -25,10 +25,29 @@ struct CitationFields {
   std::string authors, me, title, venue, year, doi;
 };
 
+// How the DOI is printed (publications.doi-form): "doi:10.1145/…" or its
+// resolver's address "https://doi.org/10.1145/…"; a link to the resolver
+// either way.
+enum class DoiForm { Doi, Url };
+DoiForm doi_form(const std::string& name);  // "url" → Url, else Doi
+
 // The DOI is shown when publications.show-doi asks for it, and when it is
 // all the entry has: "[1] doi:10.1145/…" tells a reader where to look,
-// a bare "[1] ." nothing.
-std::vector<CitationPart> citation_parts(const CitationFields& fields, bool show_doi);
+// a bare "[1] ." nothing. A part that ends in its own stop (a title "Why?",
+// authors "… et al.", a venue "Proc. ACM.") takes no other, and a year the
+// venue already names ("ICML 2022") is not printed again.
+std::vector<CitationPart> citation_parts(const CitationFields& fields, bool show_doi, DoiForm form = DoiForm::Doi);
+
+// Whether `text` already ends a sentence: its last mark, before any closing
+// quotes, is . ? ! … or their full-width forms.
+bool ends_with_stop(const std::string& text);
+
+// `text` followed by a full stop, unless it ends with one already.
+std::string with_stop(const std::string& text);
+
+// Whether `year` stands in `text` as a number of its own ("ICML 2022",
+// not "120223").
+bool names_year(const std::string& text, const std::string& year);
 
 // Where a DOI resolves: "https://doi.org/" and the DOI; "" for none.
 std::string doi_url(const std::string& doi);

@@ -41,7 +41,11 @@ std::string format_date(const model::Date& date, const DateWords& words) {
 }
 
 std::string format_range(const model::DateRange& range, const DateWords& words, const std::string& separator) {
-  if (range.start && range.end) return format_date(*range.start, words) + separator + format_date(*range.end, words);
+  if (range.start && range.end) {
+    // Two ends that read the same are one date: "Aug 2016", not "Aug 2016 – Aug 2016".
+    const std::string start = format_date(*range.start, words), end = format_date(*range.end, words);
+    return start == end ? start : start + separator + end;
+  }
   if (range.start) return format_date(*range.start, words);
   if (range.end) return format_date(*range.end, words);
   return {};

@@ -10,6 +10,7 @@
 namespace cvpdf::compose {
 
 std::string format_date(const model::Date& date, const DateWords& words);
+// A range whose ends are written the same is written once.
 std::string format_range(const model::DateRange& range, const DateWords& words, const std::string& separator);
 
 }  // namespace cvpdf::compose

@@ -287,8 +287,13 @@ void Composer::add_item(const model::Entry& entry) {
   const bool has_links = !links_text(entry).empty();
   const bool run_in = style.entry_run_in && org_on_left && !head.org.empty() && head.role.empty() &&
                       head.location.empty() && bullets.empty() && !text(entry.text).empty();
-  // Without bullets to follow, links ride on the head paragraph.
+  // Without bullets to follow, links ride on the head paragraph. With
+  // bullets (entry.links: after-org) they ride on the head's first line when
+  // they fit there beside its right side, else take their own line under
+  // the head — never a stray line under the bullets.
   const bool links_in_head = has_links && bullets.empty();
+  const bool links_after_org = has_links && !bullets.empty() && style.entry_links == "after-org";
+  bool links_below = has_links && !bullets.empty();
 
   const SpanStyle org_style = with(face_for(style.org_font, head.text(EntryField::Org)), style.text_size, style.text_color);
   const SpanStyle role_style = with(face_for(style.role_font, head.role), style.text_size, style.text_color);
@@ -351,6 +356,16 @@ void Composer::add_item(const model::Entry& entry) {
       for (auto& span : links_text(entry).spans) left.spans.push_back(std::move(span));
       links_done = true;
     }
+    if (links_after_org && !set_any) {
+      RichText beside = left;
+      beside.add("  ", with(FontVariant::Regular, style.links_size, style.muted_color));
+      for (auto& span : links_text(entry).spans) beside.spans.push_back(std::move(span));
+      const Scaled right_room = right.empty() ? 0 : typesetter.measure(right) + style.text_size;
+      if (typesetter.measure(beside) + right_room <= column_width) {
+        left = std::move(beside);
+        links_below = false;
+      }
+    }
     add_split_line(left, right, set_any, set_any ? style.entry_head_gap : 0, run_in_here ? style.align : Alignment::Ragged);
     set_any = true;
   }
@@ -360,6 +375,11 @@ void Composer::add_item(const model::Entry& entry) {
     links.add(" ", with(FontVariant::Regular, style.links_size, style.muted_color));
     for (auto& span : links_text(entry).spans) links.spans.push_back(std::move(span));
     add_split_line(links, {}, set_any, set_any ? style.entry_head_gap : 0);
+    set_any = true;
+  }
+
+  if (links_below) {
+    add_split_line(links_text(entry), {}, set_any, set_any ? style.entry_head_gap : 0);
     set_any = true;
   }
 
@@ -373,12 +393,6 @@ void Composer::add_item(const model::Entry& entry) {
 
   for (std::size_t i = 0; i < bullets.size(); ++i) {
     add_bullet(*bullets[i], i == 0 && keep, i == 0 ? style.bullet_gap_before : style.bullet_space_between);
-  }
-
-  if (has_links && !bullets.empty()) {
-    ParagraphShape shape = typesetter.body_shape(column_width - style.bullet_indent);
-    shape.align = Alignment::Ragged;
-    put_lines(typesetter.set(links_text(entry), shape), style.bullet_indent, true, style.bullet_gap_before);
   }
 
   // The date column: the date ragged in its width (two lines if it must),
@@ -525,7 +539,7 @@ void Composer::add_publication(const model::Entry& entry) {
   const std::string doi_link = doi_url(fields.doi);
   const std::string link = entry.url.empty() ? doi_link : entry.url;
   RichText citation;
-  for (const auto& part : citation_parts(fields, style.publication_show_doi)) {
+  for (const auto& part : citation_parts(fields, style.publication_show_doi, doi_form(style.publication_doi_form))) {
     switch (part.kind) {
       case CitationPart::Kind::Author: citation.add(part.text, regular, {}, entry.authors.span); break;
       case CitationPart::Kind::Me: citation.add(part.text, bold, {}, entry.authors.span); break;

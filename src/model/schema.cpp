@@ -12,6 +12,17 @@ namespace cvpdf::model::detail {
 
 namespace {
 
+// A DOI's syntax (the DOI Handbook, 2.2): "10." and a registrant code of
+// digits (4 or more, dot-separated subdivisions allowed), "/", and a suffix
+// without white space.
+bool doi_syntax(const std::string& doi) {
+  if (doi.rfind("10.", 0) != 0) return false;
+  std::size_t i = 3, digits = 0;
+  while (i < doi.size() && ((doi[i] >= '0' && doi[i] <= '9') || (doi[i] == '.' && digits > 0))) digits += doi[i++] != '.';
+  if (digits < 4 || i >= doi.size() || doi[i] != '/' || doi[i - 1] == '.' || i + 1 == doi.size()) return false;
+  return doi.find_first_of(" \t\n") == std::string::npos;
+}
+
 // `layout` is the older name of `theme`: both in one file is the usual
 // "same key twice" error, as for every alias, since neither can be the one
 // the writer meant to keep.
@@ -263,6 +274,9 @@ std::optional<Entry> read_entry(const Reader& r, const YNode& node) {
       ok = r.plain(f["doi"], "doi", e.doi) && ok;
       for (const char* prefix : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi:"})
         if (e.doi.rfind(prefix, 0) == 0) e.doi = e.doi.substr(std::string(prefix).size());
+      if (!e.doi.empty() && !doi_syntax(e.doi))
+        r.diags().warning(r.span(f["doi"]->pos), "'" + e.doi + "' is not a DOI",
+                          "a DOI is 10.NNNN/suffix (e.g. 10.1145/3458817.3476209); it is printed and linked as written");
       ok = r.plain(f["url"], "url", e.url) && ok;
       e.url = normalize_url(e.url);
       ok = r.plain(f["me"], "me", e.me) && ok;

@@ -104,6 +104,11 @@ struct Style {
   std::string org_font = "bold", role_font = "italic";  // regular | bold | italic | bold-italic
   bool entry_run_in = true;
   bool publication_show_doi = false;
+  std::string publication_doi_form = "doi";  // doi | url: how a shown DOI is printed
+  // An item's links: after its head's first line when they fit beside the
+  // org and its date (after-org), or on their own line under the head (below).
+  std::string entry_links = "after-org";  // after-org | below
+  std::string ja_quotes = "curly";         // curly | corner: Japanese quotation marks (text::typographic)
 
   std::string sidebar_side = "none";    // none | left | right
   double sidebar_width = 0.31;          // share of the text area's width

@@ -62,6 +62,11 @@ bool is_neutral_script(hb_script_t script) {
   return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN;
 }
 
+// “ ‘ „ ‚ « ‹: quotes that open, whose face is that of what follows.
+bool is_opening_quote(char32_t cp) {
+  return cp == 0x201C || cp == 0x2018 || cp == 0x201E || cp == 0x201A || cp == 0x00AB || cp == 0x2039;
+}
+
 // Step 1: the face of every character.
 void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char>& chars,
                   std::vector<char32_t>* missing) {
@@ -93,6 +98,19 @@ void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char
         if (c.face == kNoFace) c.face = first;  // a stray control or joiner: nothing to report
         continue;
       case Role::Neutral: {
+        // An opening quote belongs to the words it opens (CLREQ): before
+        // Chinese it takes the CJK face's full-width form even after a Latin
+        // word, before Latin the Latin face even after Chinese.
+        if (is_opening_quote(c.cp)) {
+          auto next = std::find(roles.begin() + static_cast<std::ptrdiff_t>(i), roles.end(), Role::Strong);
+          if (next != roles.end()) {
+            const FaceId next_face = face_for(book, chain, chars[static_cast<std::size_t>(next - roles.begin())].cp);
+            if (next_face != kNoFace && book.face(next_face).has_glyph(c.cp)) {
+              c.face = next_face;
+              continue;
+            }
+          }
+        }
         if (previous != kNoFace && book.face(previous).has_glyph(c.cp)) {
           c.face = previous;
           continue;

@@ -42,5 +42,37 @@ TEST(Citation, MissingPartsLeaveNoStrayStops) {
   EXPECT_EQ(joined(citation_parts({"", "", "", "HPCC", "2022", "10.1/x"}, true)), "HPCC, 2022. doi:10.1/x");
 }
 
+// A part that ends in its own stop takes no other; a year the venue names
+// is not printed again.
+TEST(Citation, OneStopAndOneYear) {
+  const std::vector<std::pair<CitationFields, std::string>> cases = {
+      {{"", "", "Title.", "SC", "2020", ""}, "Title. SC, 2020."},
+      {{"", "", "Really?", "", "", ""}, "Really?"},
+      {{"", "", "Go!", "SC", "", ""}, "Go! SC."},
+      {{"", "", "\u201CQuoted.\u201D", "", "", ""}, "\u201CQuoted.\u201D"},
+      {{"A. Example et al.", "", "A Paper", "", "", ""}, "A. Example et al. A Paper."},
+      {{"A. Example et al.", "", "", "HPCC", "", ""}, "A. Example et al. HPCC."},
+      {{"", "", "A Paper", "Proc. ACM Symp.", "", ""}, "A Paper. Proc. ACM Symp."},
+      {{"", "", "论文。", "", "", ""}, "论文。"},
+      {{"", "", "A Paper", "ICML 2022", "2022", ""}, "A Paper. ICML 2022."},
+      {{"", "", "A Paper", "SC'22", "2022", ""}, "A Paper. SC'22, 2022."},
+      {{"", "", "A Paper", "Room 120223", "2022", ""}, "A Paper. Room 120223, 2022."},
+  };
+  for (const auto& [fields, expected] : cases) EXPECT_EQ(joined(citation_parts(fields, false)), expected) << expected;
+  EXPECT_EQ(with_stop("Title"), "Title.");
+  EXPECT_EQ(with_stop("Title."), "Title.");
+  EXPECT_EQ(with_stop("Title?"), "Title?");
+  EXPECT_TRUE(names_year("Proc. HPCC 2022 (Hainan)", "2022"));
+  EXPECT_FALSE(names_year("HPCC 20221", "2022"));
+}
+
+TEST(Citation, DoiForms) {
+  const CitationFields f{"", "", "A Paper", "", "", "10.1145/1"};
+  EXPECT_EQ(joined(citation_parts(f, true, DoiForm::Doi)), "A Paper. doi:10.1145/1");
+  EXPECT_EQ(joined(citation_parts(f, true, DoiForm::Url)), "A Paper. https://doi.org/10.1145/1");
+  EXPECT_EQ(doi_form("url"), DoiForm::Url);
+  EXPECT_EQ(doi_form("doi"), DoiForm::Doi);
+}
+
 }  // namespace
 }  // namespace cvpdf::compose

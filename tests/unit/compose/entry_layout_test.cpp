@@ -1,7 +1,7 @@
 // Where an item's parts land on the page for the entry keys of a theme:
 // entry.item-lines (which field on which line, which side), entry.dates:
-// left (a date column), the org and role faces, entry.run-in and
-// publications.show-doi — asserted on the frame's glyph runs.
+// left (a date column), the org and role faces, entry.run-in, entry.links
+// and publications.show-doi / doi-form — asserted on the frame's glyph runs.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -175,7 +175,8 @@ TEST(EntryLayout, ALocationTooLongToSitBesideTheRoleGoesBelowItFlushRight) {
 TEST(EntryLayout, SeveralFieldsOnASideAreJoinedWithTheLanguagesComma) {
   Composed en = compose("en", {"entry.item-lines=[role org location tags | date]"});
   ASSERT_FALSE(en.diags.has_errors()) << errors(en.diags);
-  EXPECT_EQ(en.line_at(en.find("Huawei").y), "Engineer, Huawei, BeijingSep 2021 – Present");
+  // The item's link rides after the fields (entry.links: after-org).
+  EXPECT_EQ(en.line_at(en.find("Huawei").y), "Engineer, Huawei, Beijing SourceSep 2021 – Present");
   Composed zh = compose("zh", {"entry.item-lines=[role org location tags | date]"});
   ASSERT_FALSE(zh.diags.has_errors()) << errors(zh.diags);
   const std::string line = zh.line_at(zh.find("华为").y);
@@ -337,6 +338,50 @@ TEST(EntryLayout, ShowDoiAppendsTheLinkedDoi) {
   for (const auto& link : shown.links)
     if (link.uri == "https://doi.org/" + doi && link.x <= run.x + pt(1) && link.x + link.width >= run.x) linked = true;
   EXPECT_TRUE(linked) << "the DOI is a link to https://doi.org/" << doi;
+}
+
+TEST(EntryLayout, DoiFormUrlPrintsTheResolversAddress) {
+  const std::string doi = "10.5555/fict.2023.0001";
+  Composed shown = compose("en", {"publications.show-doi=true", "publications.doi-form=url"});
+  ASSERT_FALSE(shown.diags.has_errors()) << errors(shown.diags);
+  std::string all;
+  for (const auto& r : shown.runs)
+    if (r.text != "[1]") all += r.text;  // the hanging number is placed after the citation's first line
+  EXPECT_NE(all.find("https://doi.org/" + doi), std::string::npos) << all;
+  EXPECT_EQ(all.find("doi:"), std::string::npos) << all;
+  bool linked = false;
+  for (const auto& link : shown.links) linked = linked || link.uri == "https://doi.org/" + doi;
+  EXPECT_TRUE(linked);
+}
+
+// An item's links never make a stray line under its bullets: beside the
+// org when they fit there with the date, else on a line of their own
+// directly under the head.
+TEST(EntryLayout, LinksRideOnTheOrgLineWhenTheyFit) {
+  for (const char* language : {"en", "zh"}) {
+    Composed c = compose(language, {});
+    ASSERT_FALSE(c.diags.has_errors()) << errors(c.diags);
+    const SetRun& org = c.find(std::string(language) == "en" ? "Huawei" : "华为");
+    const SetRun& link = c.find("Source");
+    EXPECT_EQ(link.y, org.y) << language;
+    EXPECT_GT(link.x, org.right) << language;
+    EXPECT_LT(link.right, c.find(std::string(language) == "en" ? "Sep 2021" : "2021").x) << language;
+    expect_no_overlap(c);
+  }
+}
+
+TEST(EntryLayout, LinksThatDoNotFitOrAreAskedBelowTakeALineUnderTheHead) {
+  for (const std::vector<std::string>& keys :
+       {std::vector<std::string>{"entry.links=below"},
+        std::vector<std::string>{"entry.links-size=30pt", "page.margin.left=70mm", "page.margin.right=70mm"}}) {
+    Composed c = compose("en", keys);
+    ASSERT_FALSE(c.diags.has_errors()) << errors(c.diags);
+    const SetRun& link = c.find("Source");
+    EXPECT_GT(link.y, c.find("Engineer").y) << keys.back() << ": under the head";
+    EXPECT_LT(link.y, c.find("Built").y) << keys.back() << ": above the bullets";
+    EXPECT_EQ(link.x, c.column_left()) << keys.back();
+    expect_no_overlap(c);
+  }
 }
 
 }  // namespace

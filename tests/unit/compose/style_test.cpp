@@ -227,6 +227,18 @@ TEST(Dates, FormatPerLanguage) {
   model::DateRange year_only;
   year_only.start = model::Date{2022, 0, 0, false, {}};
   EXPECT_EQ(format_range(year_only, en.dates, " – "), "2022");
+  // Two ends written the same are one date; the same year with two months is a range.
+  model::DateRange same;
+  same.start = model::Date{2016, 8, 0, false, {}};
+  same.end = model::Date{2016, 8, 0, false, {}};
+  EXPECT_EQ(format_range(same, en.dates, " – "), "Aug 2016");
+  EXPECT_EQ(format_range(same, zh.dates, " – "), "2016.08");
+  same.end->month = 9;
+  EXPECT_EQ(format_range(same, en.dates, " – "), "Aug 2016 – Sep 2016");
+  model::DateRange same_year;
+  same_year.start = model::Date{2019, 0, 0, false, {}};
+  same_year.end = model::Date{2019, 0, 0, false, {}};
+  EXPECT_EQ(format_range(same_year, en.dates, " – "), "2019");
 }
 
 TEST(Language, PdfTagsAndPrimarySubtags) {

@@ -93,6 +93,31 @@ TEST_F(ShaperTest, FallbackSplitsRunsByFace) {
     for (const auto& g : r.glyphs) EXPECT_NE(g.glyph, 0u);
 }
 
+// CLREQ: a quote belongs to the words it quotes. Opening and closing
+// quotes around Chinese take the CJK face (its full-width forms) even after
+// a Latin word; around Latin words, the Latin face even after Chinese.
+TEST_F(ShaperTest, QuotesTakeTheFaceOfTheWordsTheyQuote) {
+  const FaceId latin = testing::lato(book);
+  const FaceId cjk = testing::noto_cjk_sc(book);
+  const std::string text = "GPU \u201C训练\u201D 与 \u201COK\u201D";
+  const auto runs = run(text, FontChain{{latin, cjk}}, "zh-Hans");
+  auto glyph_at = [&](std::size_t byte) -> std::pair<FaceId, Scaled> {
+    for (const auto& r : runs)
+      for (const auto& g : r.glyphs)
+        if (g.cluster == byte) return {r.face, g.x_advance};
+    ADD_FAILURE() << "no glyph at byte " << byte;
+    return {kNoFace, 0};
+  };
+  const std::size_t open_han = text.find("\u201C"), close_han = text.find("\u201D");
+  const std::size_t open_latin = text.find("\u201C", close_han), close_latin = text.find("\u201D", open_latin);
+  EXPECT_EQ(glyph_at(open_han).first, cjk);
+  EXPECT_EQ(glyph_at(close_han).first, cjk);
+  EXPECT_EQ(glyph_at(open_latin).first, latin);
+  EXPECT_EQ(glyph_at(close_latin).first, latin);
+  // Full-width in the CJK face: about an em (the run is set at 10pt).
+  EXPECT_GT(glyph_at(open_han).second, glyph_at(open_latin).second);
+}
+
 TEST_F(ShaperTest, ClustersAreOffsetsIntoTheWholeText) {
   FaceId cjk = testing::noto_cjk_sc(book);
   std::string text = "GPU 训练 OK";
