@@ -77,6 +77,7 @@ struct HeadFields {
 FontVariant unbolded(FontVariant v) {
   if (v == FontVariant::Bold) return FontVariant::Regular;
   if (v == FontVariant::BoldItalic) return FontVariant::Italic;
+  if (v == FontVariant::MonoBold) return FontVariant::Mono;
   return v;
 }
 
@@ -107,8 +108,7 @@ void Composer::compose_entry(const model::Entry& entry, const model::Section& se
     case model::EntryKind::Paragraph: {
       // In the text column, beside the date column when there is one.
       const Scaled x = text_column_x();
-      RichText paragraph;
-      paragraph.add(text(entry.text), body(), {}, entry.text.span);
+      RichText paragraph = rich_text(text(entry.text), body(), entry.text.span);
       galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(column_width - x)), x);
       break;
     }
@@ -170,8 +170,7 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
 
 void Composer::add_bullet(const model::Localized& bullet, bool keep_with_previous, Scaled gap) {
   const Scaled width = column_width;
-  RichText rich;
-  rich.add(text(bullet), body(), {}, bullet.span);
+  RichText rich = rich_text(text(bullet), body(), bullet.span);
   auto lines = typesetter.set(rich, typesetter.body_shape(width - style.bullet_indent));
   if (lines.empty()) return;
   RichText symbol;
@@ -318,11 +317,12 @@ void Composer::add_item(const model::Entry& entry) {
       const std::string& value = head.text(f);
       if (value.empty()) continue;
       if (f == EntryField::Tags && any) {
-        side.add("  " + value, tag_after);
+        side.add("  ", tag_after);
+        add_text(side, value, tag_after, head.span(f));
       } else {
         if (any) side.add(joiner, with(unbolded(last.variant), last.size, last.color));
         last = style_of(f);
-        side.add(value, last, {}, head.span(f));
+        add_text(side, value, last, head.span(f));
       }
       any = true;
     }
@@ -342,7 +342,7 @@ void Composer::add_item(const model::Entry& entry) {
     const bool run_in_here = run_in && !run_in_done && on_left(line, EntryField::Org);
     if (run_in_here) {
       left.add(run_in_separator(), body());
-      left.add(text(entry.text), body(), {}, entry.text.span);
+      add_text(left, text(entry.text), body(), entry.text.span);
       run_in_done = true;
     }
     if (left.empty() && right.empty()) continue;
@@ -365,8 +365,7 @@ void Composer::add_item(const model::Entry& entry) {
 
   bool keep = set_any;
   if (!text(entry.text).empty() && !run_in_done) {
-    RichText paragraph;
-    paragraph.add(text(entry.text), body(), {}, entry.text.span);
+    RichText paragraph = rich_text(text(entry.text), body(), entry.text.span);
     put_lines(typesetter.set(paragraph, typesetter.body_shape(column_width)), 0, keep, keep ? style.bullet_gap_before : 0);
     keep = false;
   }
@@ -464,9 +463,8 @@ void Composer::add_pair(const model::Entry& entry) {
   // Beside a date column the label takes the date column's place, as
   // moderncv sets a \cvitem's label there, and the text starts with the items'.
   const bool left_dates = date_column();
-  RichText label, value;
-  label.add(text(entry.label), with(FontVariant::Bold, style.text_size, style.text_color), {}, entry.label.span);
-  value.add(text(entry.text), body(), {}, entry.text.span);
+  RichText label = rich_text(text(entry.label), with(FontVariant::Bold, style.text_size, style.text_color), entry.label.span);
+  RichText value = rich_text(text(entry.text), body(), entry.text.span);
   // In a narrow column (a sidebar) a label column would leave the text a
   // few words a line and break the labels themselves: the label goes above
   // its text instead, as AltaCV and Deedy set their skill groups.
@@ -527,15 +525,15 @@ void Composer::add_publication(const model::Entry& entry) {
   RichText citation;
   for (const auto& part : citation_parts(fields, style.publication_show_doi)) {
     switch (part.kind) {
-      case CitationPart::Kind::Author: citation.add(part.text, regular, {}, entry.authors.span); break;
-      case CitationPart::Kind::Me: citation.add(part.text, bold, {}, entry.authors.span); break;
+      case CitationPart::Kind::Author: add_text(citation, part.text, regular, entry.authors.span); break;
+      case CitationPart::Kind::Me: add_text(citation, part.text, bold, entry.authors.span); break;
       case CitationPart::Kind::Punctuation: citation.add(part.text, regular); break;
       case CitationPart::Kind::Title:
-        citation.add(part.text, link.empty() ? regular : accent, link, entry.title.span);
+        add_text(citation, part.text, link.empty() ? regular : accent, entry.title.span, link);
         break;
       case CitationPart::Kind::Venue:
-        citation.add(part.lead + part.text, with(italic_for(part.text), style.text_size, style.text_color), {},
-                     entry.venue.span);
+        add_text(citation, part.lead + part.text, with(italic_for(part.text), style.text_size, style.text_color),
+                 entry.venue.span);
         break;
       case CitationPart::Kind::Year: citation.add(part.lead + part.text, regular, {}, entry.span); break;
       // Linked to its resolver.

@@ -75,6 +75,8 @@ const text::FontChain& FontSet::chain(FontVariant v) const {
     case FontVariant::Bold: return bold;
     case FontVariant::Italic: return italic;
     case FontVariant::BoldItalic: return bold_italic;
+    case FontVariant::Mono: return mono;
+    case FontVariant::MonoBold: return mono_bold;
     case FontVariant::Regular: break;
   }
   return regular;
@@ -115,6 +117,14 @@ FontSet resolve_fonts(const Style& style, const std::string& language, text::Fon
       r.build_chain(style.cjk_fonts, cjk_key, style.cjk_font_directory, slot.weight, text::Slant::Upright, *slot.chain);
     }
   }
+  // Code: the monospace faces, then the regular (bold) chain for what they
+  // lack — a missing mono family warns once and code is set in the Latin face.
+  r.build_chain(style.mono_fonts, "fonts.mono", style.mono_font_directory, text::Weight::Regular,
+                text::Slant::Upright, set.mono);
+  r.build_chain(style.mono_fonts, "fonts.mono", style.mono_font_directory, text::Weight::Bold, text::Slant::Upright,
+                set.mono_bold);
+  for (text::FaceId id : set.regular.faces) set.mono.faces.push_back(id);
+  for (text::FaceId id : set.bold.faces) set.mono_bold.faces.push_back(id);
   set.metrics_face = set.regular.faces.front();
   return set;
 }
