@@ -77,21 +77,20 @@ Rendered render(const std::string& lang) {
   return r;
 }
 
-// The fonts of the glyphs of every occurrence of `word` (a whole word of a line).
-std::vector<std::string> fonts_of(const GlyphBoxes& boxes, const std::string& word) {
-  std::vector<std::string> fonts;
+// Calls `f(word, glyphs)` for each word of each line: its glyphs between
+// spaces, less punctuation at its end (the sentence's, not the word's).
+template <typename F>
+void for_each_word(const GlyphBoxes& boxes, F f) {
   for (const auto& page : boxes.glyph_pages) {
     for (const auto& line : page.lines) {
       std::string text;
       std::vector<const Glyph*> glyphs;
       auto flush = [&] {
-        // Punctuation at a word's ends belongs to the sentence, not the word.
         while (!text.empty() && std::string(",.;:").find(text.back()) != std::string::npos) {
           text.pop_back();
           glyphs.pop_back();
         }
-        if (text == word)
-          for (const Glyph* g : glyphs) fonts.push_back(g->font);
+        if (!glyphs.empty()) f(text, glyphs);
         text.clear();
         glyphs.clear();
       };
@@ -106,6 +105,15 @@ std::vector<std::string> fonts_of(const GlyphBoxes& boxes, const std::string& wo
       flush();
     }
   }
+}
+
+// The fonts of the glyphs of every occurrence of `word`.
+std::vector<std::string> fonts_of(const GlyphBoxes& boxes, const std::string& word) {
+  std::vector<std::string> fonts;
+  for_each_word(boxes, [&](const std::string& text, const std::vector<const Glyph*>& glyphs) {
+    if (text == word)
+      for (const Glyph* g : glyphs) fonts.push_back(g->font);
+  });
   return fonts;
 }
 
@@ -169,28 +177,13 @@ TEST(MarkupOnThePdf, ALinkCoversExactlyItsWordsAcrossALineBreak) {
     return false;
   };
   int linked = 0;
-  for (const auto& line : r.glyphs.glyph_pages[0].lines) {
-    std::string word;
-    std::vector<const Glyph*> glyphs;
-    auto flush = [&] {
-      const bool link_word = word.rfind("Link", 0) == 0;
-      for (const Glyph* g : glyphs) {
-        EXPECT_EQ(inside(*g), link_word) << "'" << g->text << "' of '" << word << "'";
-        linked += link_word;
-      }
-      word.clear();
-      glyphs.clear();
-    };
-    for (const auto& g : line.glyphs) {
-      if (is_space(g.text)) {
-        flush();
-        continue;
-      }
-      word += g.text;
-      glyphs.push_back(&g);
+  for_each_word(r.glyphs, [&](const std::string& word, const std::vector<const Glyph*>& glyphs) {
+    const bool link_word = word.rfind("Link", 0) == 0;
+    for (const Glyph* g : glyphs) {
+      EXPECT_EQ(inside(*g), link_word) << "'" << g->text << "' of '" << word << "'";
+      linked += link_word;
     }
-    flush();
-  }
+  });
   EXPECT_EQ(linked, static_cast<int>(std::string("LinkoneLinktwoLinkthreeLinkfourLinktenLinksixLinksevenLinkeight").size()));
   // The label stays in the text layer.
   EXPECT_NE(pdf_text(r.pdf).find("Linkone Linktwo"), std::string::npos);
