@@ -40,6 +40,9 @@ void merge_into(SetLine& onto, SetLine& from) {
 struct HeadFields {
   std::string org, role, date, location, tags;
   SourceSpan org_span, role_span, date_span, location_span, tags_span;
+  // Each tag as written, with its place: its markup is read alone, so a
+  // star in one tag never pairs with a star in the next.
+  std::vector<std::pair<std::string, SourceSpan>> tag_values;
   // No organisation: the role takes its place and face on the head line
   // (a role of one's own — "Maintainer" — heads the item).
   bool role_heads = false;
@@ -239,6 +242,7 @@ void Composer::add_item(const model::Entry& entry) {
     if (text(tag).empty()) continue;  // a blank tag leaves no stray " · "
     if (!head.tags.empty()) head.tags += " · ";
     head.tags += text(tag);
+    head.tag_values.emplace_back(text(tag), tag.span);
   }
   head.org_span = entry.org.span;
   head.role_span = entry.role.span;
@@ -309,6 +313,13 @@ void Composer::add_item(const model::Entry& entry) {
   // after another field follow it two spaces on, small and in the accent;
   // alone they are a bold status mark ("Live").
   const std::string joiner = field_joiner(language);
+  auto add_field = [&](RichText& side, EntryField f, const SpanStyle& s) {
+    if (f != EntryField::Tags) return add_text(side, head.text(f), s, head.span(f));
+    for (std::size_t i = 0; i < head.tag_values.size(); ++i) {
+      if (i) side.add(" · ", s);
+      add_text(side, head.tag_values[i].first, s, head.tag_values[i].second);
+    }
+  };
   auto side_text = [&](const std::vector<EntryField>& fields) {
     RichText side;
     SpanStyle last{};
@@ -318,11 +329,11 @@ void Composer::add_item(const model::Entry& entry) {
       if (value.empty()) continue;
       if (f == EntryField::Tags && any) {
         side.add("  ", tag_after);
-        add_text(side, value, tag_after, head.span(f));
+        add_field(side, f, tag_after);
       } else {
         if (any) side.add(joiner, with(unbolded(last.variant), last.size, last.color));
         last = style_of(f);
-        add_text(side, value, last, head.span(f));
+        add_field(side, f, last);
       }
       any = true;
     }
