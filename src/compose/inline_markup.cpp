@@ -520,6 +520,20 @@ void apply_bold_keywords(std::vector<Run>& runs, const std::vector<std::string>&
   runs = std::move(out);
 }
 
+void rewrite_text(std::vector<Run>& runs, const std::function<std::string(std::string_view)>& rewrite) {
+  std::string before;  // the source text of the runs so far, code as U+FFFC
+  for (auto& run : runs) {
+    if (run.code) {
+      before += "\uFFFC";
+      continue;
+    }
+    const std::string head = rewrite(before);
+    const std::string whole = rewrite(before + run.text);
+    before += run.text;
+    run.text = whole.compare(0, head.size(), head) == 0 ? whole.substr(head.size()) : rewrite(run.text);
+  }
+}
+
 std::string link_target(const std::string& written, bool* allowed) {
   std::string s = written;
   while (!s.empty() && is_space_byte(s.front())) s.erase(0, 1);

@@ -19,6 +19,7 @@
 // byte where its marker stands, which the warnings need.
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,6 +62,16 @@ std::string plain_text(std::string_view source);
 // a keyword containing CJK characters matches anywhere, as Chinese has no
 // word boundaries to respect. Code runs are left alone.
 void apply_bold_keywords(std::vector<Run>& runs, const std::vector<std::string>& keywords);
+
+// Rewrites the text of every run but code through `rewrite` (typographic
+// quotes, dashes: text/typography.hpp) as if the runs were one text, so a
+// rule that looks back across a run's start sees the text before it — the
+// closing quote of "**yes**" is a run of its own. A code run reads as one
+// U+FFFC to the runs after it. Each run's text is the part of
+// rewrite(before + text) after rewrite(before); where rewrite(before) is
+// not a prefix of that (a rule looking ahead changed it), the run is
+// rewritten alone.
+void rewrite_text(std::vector<Run>& runs, const std::function<std::string(std::string_view)>& rewrite);
 
 // A link's URI as it may be put in the PDF: http(s), mailto and tel are
 // kept, a bare domain gets https:// (as person.links), anything else

@@ -162,6 +162,26 @@ TEST(InlineMarkup, BoldKeywordsInWholeWordsOnly) {
   EXPECT_EQ(shape(longer), "<b>CUDA Graph");
 }
 
+// A stand-in for text::typographic: straight double quotes curled by
+// what precedes them (opening at the start or after a space).
+std::string curl(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '"') {
+      out += s[i];
+      continue;
+    }
+    out += (i == 0 || s[i - 1] == ' ') ? "\u201C" : "\u201D";
+  }
+  return out;
+}
+
+TEST(InlineMarkup, RewritingSeesAcrossRunsAndLeavesCodeAlone) {
+  Runs runs = parse("\"**yes**\" and `\"raw\"` then \"*it*\"").runs;
+  rewrite_text(runs, curl);
+  EXPECT_EQ(shape(runs), "<>\u201C<b>yes<>\u201D and <c>\"raw\"<> then \u201C<i>it<>\u201D");
+}
+
 TEST(InlineMarkup, LinkSchemes) {
   bool allowed = false;
   EXPECT_EQ(link_target("https://a.example", &allowed), "https://a.example");
