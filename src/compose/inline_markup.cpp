@@ -46,6 +46,22 @@ std::string lower(std::string s) {
   return s;
 }
 
+// The elements of HTML (and the SVG root) a text pasted from a web page or
+// a JSON Resume file may hold.
+bool html_element(const std::string& name) {
+  static const char* const kElements[] = {
+      "a", "abbr", "address", "article", "aside", "audio", "b", "big", "blockquote", "body", "br", "button",
+      "center", "cite", "code", "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "embed", "figcaption",
+      "figure", "font", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "i",
+      "iframe", "img", "input", "ins", "kbd", "label", "li", "link", "main", "mark", "meta", "nav", "object", "ol",
+      "p", "picture", "pre", "q", "s", "samp", "script", "section", "small", "source", "span", "strike", "strong",
+      "style", "sub", "summary", "sup", "svg", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "tt",
+      "u", "ul", "var", "video", "wbr"};
+  for (const char* e : kElements)
+    if (name == e) return true;
+  return false;
+}
+
 class Scanner {
  public:
   Scanner(std::string_view s, Parsed& out) : s_(s), out_(out) {}
@@ -238,6 +254,12 @@ class Scanner {
       }
     }
     if (end >= to || s_[end] != '>' || (j < end && !is_space_byte(s_[j]) && s_[j] != '/')) {
+      literal("<", i);
+      return i + 1;
+    }
+    // Only HTML's own elements are tags: "List<T>", "vector<int>" and
+    // "Option<String>" are text, as an engineer's résumé writes them.
+    if (!html_element(name)) {
       literal("<", i);
       return i + 1;
     }

@@ -132,6 +132,10 @@ TEST(InlineMarkup, HtmlMapsToTheSubsetOrIsDroppedWithAWarning) {
   EXPECT_NE(img.problems[0].message.find("<img>"), std::string::npos);
   EXPECT_EQ(img.problems[0].offset, 7u);
   EXPECT_NE(img.problems[1].message.find("<span>"), std::string::npos);
+  // Angle brackets around what is no HTML element are text: generic types.
+  const Parsed generic = parse("List<T>, std::vector<int>, Option<String>, Map<K, V>");
+  EXPECT_EQ(plain_text(generic.runs), "List<T>, std::vector<int>, Option<String>, Map<K, V>");
+  EXPECT_TRUE(generic.problems.empty());
   // "<" that starts no tag is text.
   EXPECT_EQ(plain_text(parse("a < b, <3, x<y").runs), "a < b, <3, x<y");
   EXPECT_TRUE(parse("a < b, <3").problems.empty());
