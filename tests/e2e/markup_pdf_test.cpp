@@ -2,12 +2,15 @@
 // field"): bold words are drawn in the bold face, italic in the italic,
 // code in the mono face (mupdf's per-glyph font); a link inside a
 // paragraph is one annotation rectangle per line piece, covering exactly
-// the glyphs of its words, also across a line break; pdftotext shows no
-// markers; malformed markup warns at the value and is set as written; the
-// text and Markdown exports carry the markup as their readers expect.
+// the glyphs of its words, also across a line break and a page break;
+// pdftotext shows no markers; malformed markup warns at the value and is
+// set as written; the text and Markdown exports carry the markup as their
+// readers expect.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <regex>
+#include <set>
 
 #include "pdf_boxes.hpp"
 #include "run.hpp"
@@ -37,24 +40,40 @@ sections:
 )";
 
 struct Annotation {
+  int page = 0;  // 1-based
   std::string uri;
   Box rect;  // poppler's coordinates (y down)
 };
 
-// The link annotations of a one-page PDF, from qpdf --qdf.
+// The link annotations, page by page, from qpdf --qdf ("%% Page N" before
+// each page object, whose /Annots names the annotations).
 std::vector<Annotation> read_links(const std::string& pdf, double page_height) {
   const std::string objects = pdf_objects(pdf);
-  std::vector<Annotation> out;
-  static const std::regex kObject(R"(\d+ 0 obj\s*<<([\s\S]*?)\nendobj)");
+  static const std::regex kObject(R"((\d+) 0 obj\s*<<([\s\S]*?)\nendobj)");
+  static const std::regex kPage(R"(%% Page (\d+)\n%%[^\n]*\n(\d+) 0 obj)");
+  static const std::regex kAnnots(R"(/Annots \[([^\]]*)\])");
+  static const std::regex kRef(R"((\d+) 0 R)");
   static const std::regex kUri(R"(/URI \(([^)]*)\))");
   static const std::regex kRect(R"(/Rect \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\])");
-  for (auto it = std::sregex_iterator(objects.begin(), objects.end(), kObject); it != std::sregex_iterator(); ++it) {
-    const std::string body = (*it)[1];
-    if (body.find("/Subtype /Link") == std::string::npos) continue;
-    std::smatch uri, rect;
-    if (!std::regex_search(body, uri, kUri) || !std::regex_search(body, rect, kRect)) continue;
-    const double x0 = std::stod(rect[1]), y0 = std::stod(rect[2]), x1 = std::stod(rect[3]), y1 = std::stod(rect[4]);
-    out.push_back({uri[1], {x0, page_height - y1, x1, page_height - y0}});
+  std::map<std::string, std::string> bodies;
+  for (auto it = std::sregex_iterator(objects.begin(), objects.end(), kObject); it != std::sregex_iterator(); ++it)
+    bodies[(*it)[1]] = (*it)[2];
+  std::vector<Annotation> out;
+  for (auto it = std::sregex_iterator(objects.begin(), objects.end(), kPage); it != std::sregex_iterator(); ++it) {
+    const int page = std::stoi((*it)[1]);
+    std::smatch annots;
+    const std::string& page_body = bodies[(*it)[2]];
+    if (!std::regex_search(page_body, annots, kAnnots)) continue;
+    const std::string refs = annots[1];
+    for (auto r = std::sregex_iterator(refs.begin(), refs.end(), kRef); r != std::sregex_iterator(); ++r) {
+      const std::string& body = bodies[(*r)[1]];
+      std::smatch uri, rect;
+      if (body.find("/Subtype /Link") == std::string::npos || !std::regex_search(body, uri, kUri) ||
+          !std::regex_search(body, rect, kRect))
+        continue;
+      const double x0 = std::stod(rect[1]), y0 = std::stod(rect[2]), x1 = std::stod(rect[3]), y1 = std::stod(rect[4]);
+      out.push_back({page, uri[1], {x0, page_height - y1, x1, page_height - y0}});
+    }
   }
   return out;
 }
@@ -81,7 +100,9 @@ Rendered render(const std::string& lang) {
 // spaces, less punctuation at its end (the sentence's, not the word's).
 template <typename F>
 void for_each_word(const GlyphBoxes& boxes, F f) {
+  int number = 0;
   for (const auto& page : boxes.glyph_pages) {
+    ++number;
     for (const auto& line : page.lines) {
       std::string text;
       std::vector<const Glyph*> glyphs;
@@ -90,7 +111,7 @@ void for_each_word(const GlyphBoxes& boxes, F f) {
           text.pop_back();
           glyphs.pop_back();
         }
-        if (!glyphs.empty()) f(text, glyphs);
+        if (!glyphs.empty()) f(text, glyphs, number);
         text.clear();
         glyphs.clear();
       };
@@ -110,7 +131,7 @@ void for_each_word(const GlyphBoxes& boxes, F f) {
 // The fonts of the glyphs of every occurrence of `word`.
 std::vector<std::string> fonts_of(const GlyphBoxes& boxes, const std::string& word) {
   std::vector<std::string> fonts;
-  for_each_word(boxes, [&](const std::string& text, const std::vector<const Glyph*>& glyphs) {
+  for_each_word(boxes, [&](const std::string& text, const std::vector<const Glyph*>& glyphs, int) {
     if (text == word)
       for (const Glyph* g : glyphs) fonts.push_back(g->font);
   });
@@ -162,31 +183,62 @@ TEST(MarkupOnThePdf, ChineseBoldIsTheCjkBoldAndItalicStaysUpright) {
   EXPECT_EQ(italic_fonts.find("Italic"), std::string::npos) << italic_fonts;  // no CJK italic: upright
 }
 
-TEST(MarkupOnThePdf, ALinkCoversExactlyItsWordsAcrossALineBreak) {
-  const Rendered r = render("en");
-  ASSERT_EQ(r.glyphs.glyph_pages.size(), 1u);
-  const auto links = read_links(r.pdf, r.glyphs.glyph_pages[0].height);
-  std::vector<Box> rects;
-  for (const auto& a : links)
-    if (a.uri == "https://link.example/words") rects.push_back(a.rect);
-  ASSERT_GE(rects.size(), 2u) << "the linked words should break across two lines";
-  auto inside = [&](const Glyph& g) {
+// Every glyph of a word starting with `prefix` is inside one of the link's
+// rectangles on its page, and no other glyph is; returns the linked glyphs.
+int expect_link_covers(const GlyphBoxes& boxes, const std::string& pdf, const std::string& uri,
+                       const std::string& prefix) {
+  const auto links = read_links(pdf, boxes.glyph_pages.at(0).height);
+  auto inside = [&](const Glyph& g, int page) {
     const double cx = (g.quad.x0 + g.quad.x1) / 2, cy = g.y - 0.3 * g.size;
-    for (const Box& b : rects)
-      if (cx > b.x0 && cx < b.x1 && cy > b.y0 && cy < b.y1) return true;
+    for (const auto& a : links)
+      if (a.page == page && a.uri == uri && cx > a.rect.x0 && cx < a.rect.x1 && cy > a.rect.y0 && cy < a.rect.y1)
+        return true;
     return false;
   };
   int linked = 0;
-  for_each_word(r.glyphs, [&](const std::string& word, const std::vector<const Glyph*>& glyphs) {
-    const bool link_word = word.rfind("Link", 0) == 0;
+  for_each_word(boxes, [&](const std::string& word, const std::vector<const Glyph*>& glyphs, int page) {
+    const bool link_word = word.rfind(prefix, 0) == 0;
     for (const Glyph* g : glyphs) {
-      EXPECT_EQ(inside(*g), link_word) << "'" << g->text << "' of '" << word << "'";
+      EXPECT_EQ(inside(*g, page), link_word) << "'" << g->text << "' of '" << word << "' on page " << page;
       linked += link_word;
     }
   });
-  EXPECT_EQ(linked, static_cast<int>(std::string("LinkoneLinktwoLinkthreeLinkfourLinktenLinksixLinksevenLinkeight").size()));
+  return linked;
+}
+
+TEST(MarkupOnThePdf, ALinkCoversExactlyItsWordsAcrossALineBreak) {
+  const Rendered r = render("en");
+  ASSERT_EQ(r.glyphs.glyph_pages.size(), 1u);
+  int rects = 0;
+  for (const auto& a : read_links(r.pdf, r.glyphs.glyph_pages[0].height)) rects += a.uri == "https://link.example/words";
+  EXPECT_GE(rects, 2) << "the linked words should break across two lines";
+  EXPECT_EQ(expect_link_covers(r.glyphs, r.pdf, "https://link.example/words", "Link"),
+            static_cast<int>(std::string("LinkoneLinktwoLinkthreeLinkfourLinktenLinksixLinksevenLinkeight").size()));
   // The label stays in the text layer.
   EXPECT_NE(pdf_text(r.pdf).find("Linkone Linktwo"), std::string::npos);
+}
+
+TEST(MarkupOnThePdf, ALinkCoversExactlyItsWordsAcrossAPageBreak) {
+  // A paragraph long enough that the page breaks inside its link.
+  std::string filler, label;
+  for (int i = 1; i <= 595; ++i) filler += "filler" + std::to_string(i) + " ";
+  for (int i = 0; i < 40; ++i) label += (i ? " Link" : "Link") + std::to_string(i);
+  const std::string dir = temp_dir();
+  write_file(dir + "/cv.yaml", "person: {name: Ada}\nsections:\n  - title: Text\n    text: \"" + filler + "[" + label +
+                                   "](https://page.example/break) tail words\"\n");
+  Result r = run(cvpdf() + " -q '" + dir + "/cv.yaml' -o '" + dir + "/cv.pdf'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const GlyphBoxes boxes = read_glyph_boxes(dir + "/cv.pdf");
+  ASSERT_TRUE(boxes.error.empty()) << boxes.error;
+  ASSERT_EQ(boxes.glyph_pages.size(), 2u);
+  std::set<int> pages;
+  for (const auto& a : read_links(dir + "/cv.pdf", boxes.glyph_pages[0].height))
+    if (a.uri == "https://page.example/break") pages.insert(a.page);
+  EXPECT_EQ(pages, (std::set<int>{1, 2})) << "the page should break inside the link";
+  std::string glyphs = label;
+  std::erase(glyphs, ' ');
+  EXPECT_EQ(expect_link_covers(boxes, dir + "/cv.pdf", "https://page.example/break", "Link"),
+            static_cast<int>(glyphs.size()));
 }
 
 TEST(MarkupOnThePdf, TheTextLayerHasNoMarkersAndMalformedMarkupWarns) {
