@@ -15,6 +15,8 @@ packages=(
   # Latin faces of the built-in themes: Charis SIL (academic, engineering),
   # Open Sans (moderncv); Lato is bundled in fonts/
   fonts-sil-charis fonts-open-sans
+  # the mono face of `code` in text (fonts.mono)
+  fonts-dejavu-core
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools
   # sanitizer suite and fuzzers (scripts/sanitize.sh, tests/fuzz/run.sh)

@@ -5,6 +5,7 @@
 
 #include "compose/citation.hpp"
 #include "compose/dates.hpp"
+#include "compose/inline_markup.hpp"
 #include "model/visible_content.hpp"
 
 namespace cvpdf::app {
@@ -41,8 +42,60 @@ class Writer {
     }
     return out;
   }
-  std::string bold(const std::string& s) const { return md_ ? "**" + esc(s) + "**" : s; }
-  std::string italic(const std::string& s) const { return md_ ? "*" + esc(s) + "*" : s; }
+
+  // Résumé text with its inline markup read as the PDF reads it (with the
+  // layout's bold keywords): Markdown writes it again as Markdown; plain
+  // text drops the marks and writes a link as "label <url>", as the links
+  // of entries are written. A line break (<br>) is a space: one field, one line.
+  std::string rich(const std::string& s, bool bold = false, bool italic = false, const std::string& url = {}) const {
+    std::vector<compose::markup::Run> runs = compose::markup::parse(s).runs;
+    compose::markup::apply_bold_keywords(runs, style_.bold_keywords);
+    std::string out;
+    for (std::size_t i = 0; i < runs.size();) {
+      std::string target = url;
+      if (!runs[i].link.empty()) {
+        bool allowed = true;
+        std::string uri = compose::markup::link_target(runs[i].link, &allowed);
+        if (allowed) target = uri;
+      }
+      std::size_t j = i + 1;
+      while (j < runs.size() && runs[j].link == runs[i].link) ++j;
+      std::string label, label_plain;
+      for (std::size_t k = i; k < j; ++k) {
+        compose::markup::Run r = runs[k];
+        std::replace(r.text.begin(), r.text.end(), '\n', ' ');
+        r.bold = r.bold || bold;
+        r.italic = r.italic || italic;
+        label += md_ ? markdown(r) : r.text;
+        label_plain += r.text;
+      }
+      if (target.empty()) out += label;
+      else if (md_) out += "[" + label + "](" + target + ")";
+      else if (label_plain == target || "mailto:" + label_plain == target) out += label_plain;
+      else out += label_plain + " <" + target + ">";
+      i = j;
+    }
+    return out;
+  }
+  // One run as Markdown: code in a fence of more backticks than it holds;
+  // the marks inside any white space at its ends, where CommonMark reads them.
+  std::string markdown(const compose::markup::Run& r) const {
+    std::string body;
+    if (r.code) {
+      std::size_t longest = 0, run = 0;
+      for (char c : r.text) longest = std::max(longest, run = c == '`' ? run + 1 : 0);
+      const std::string fence(longest + 1, '`');
+      const std::string pad = !r.text.empty() && (r.text.front() == '`' || r.text.back() == '`') ? " " : "";
+      body = fence + pad + r.text + pad + fence;
+    } else {
+      body = esc(r.text);
+    }
+    const char* marks = r.bold && r.italic ? "***" : r.bold ? "**" : r.italic ? "*" : "";
+    if (!*marks) return body;
+    const std::size_t from = body.find_first_not_of(' '), to = body.find_last_not_of(' ');
+    if (from == std::string::npos) return body;
+    return body.substr(0, from) + marks + body.substr(from, to + 1 - from) + marks + body.substr(to + 1);
+  }
   std::string link(const std::string& label, const std::string& url) const {
     if (url.empty()) return esc(label);
     if (md_) return "[" + esc(label) + "](" + url + ")";
@@ -58,7 +111,7 @@ class Writer {
   void header() {
     const auto& p = resume_.person;
     line(md_ ? "# " + esc(text(p.name)) : text(p.name));
-    if (!p.headline.empty()) line(md_ ? italic(text(p.headline)) : text(p.headline));
+    if (!p.headline.empty()) line(rich(text(p.headline), false, md_));
     std::string contact;
     auto add = [&](const std::string& s) {
       if (s.empty()) return;
@@ -72,19 +125,19 @@ class Writer {
     if (!contact.empty()) line(contact);
     if (!p.summary.empty()) {
       blank();
-      line(esc(text(p.summary)));
+      line(rich(text(p.summary)));
     }
     if (!p.metrics.empty()) {
       blank();
-      for (const auto& m : p.metrics) line((md_ ? "- " : "* ") + bold(text(m.value)) + " — " + esc(text(m.label)));
+      for (const auto& m : p.metrics) line((md_ ? "- " : "* ") + rich(text(m.value), true) + " — " + rich(text(m.label)));
     }
   }
 
   void write_section(const model::Section& section) {
     blank();
-    const std::string title = text(section.title);
+    const std::string title = compose::markup::plain_text(text(section.title));
     if (md_) {
-      line("## " + esc(title));
+      line("## " + rich(text(section.title)));
     } else {
       std::string upper;
       for (char c : title) upper += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c;
@@ -96,8 +149,8 @@ class Writer {
       if (model::entry_has_content(entry, language_, resume_.languages.front())) write_entry(entry, ++number);
     // What the PDF leaves out (blank bullets) the text leaves out too.
     for (const auto& b : section.bullets)
-      if (!visible(b).empty()) line("- " + esc(text(b)));
-    if (!section.text.empty()) line(esc(text(section.text)));
+      if (!visible(b).empty()) line("- " + rich(text(b)));
+    if (!section.text.empty()) line(rich(text(section.text)));
   }
 
   void write_entry(const model::Entry& e, int number) {
@@ -106,18 +159,18 @@ class Writer {
         std::string head = text(e.org).empty() ? text(e.role) : text(e.org);
         std::string date = compose::format_range(e.date, style_.dates, style_.date_separator);
         std::string tags;
-        for (const auto& t : e.tags) tags += (tags.empty() ? "" : ", ") + text(t);
-        std::string first = md_ ? "### " + esc(head) : head;
+        for (const auto& t : e.tags) tags += (tags.empty() ? "" : ", ") + rich(text(t));
+        std::string first = md_ ? "### " + rich(head) : rich(head);
         if (!date.empty()) first += " — " + date;
-        if (!tags.empty()) first += " (" + esc(tags) + ")";
+        if (!tags.empty()) first += " (" + tags + ")";
         line(first);
         std::string second;
-        if (!text(e.org).empty() && !text(e.role).empty()) second = italic(text(e.role));
-        if (!text(e.location).empty()) second += (second.empty() ? "" : " · ") + esc(text(e.location));
+        if (!text(e.org).empty() && !text(e.role).empty()) second = rich(text(e.role), false, md_);
+        if (!text(e.location).empty()) second += (second.empty() ? "" : " · ") + rich(text(e.location));
         if (!second.empty()) line(second);
-        if (!e.text.empty()) line(esc(text(e.text)));
+        if (!e.text.empty()) line(rich(text(e.text)));
         for (const auto& b : e.bullets)
-          if (!visible(b).empty()) line("- " + esc(text(b)));
+          if (!visible(b).empty()) line("- " + rich(text(b)));
         if (!e.links.empty()) {
           std::string links;
           for (const auto& l : e.links)
@@ -128,7 +181,7 @@ class Writer {
         break;
       }
       case model::EntryKind::Pair:
-        line((md_ ? "- " : "") + bold(text(e.label)) + ": " + esc(text(e.text)));
+        line((md_ ? "- " : "") + rich(text(e.label), md_) + ": " + rich(text(e.text)));
         break;
       case model::EntryKind::Publication: {
         // The parts the PDF sets (compose/citation.hpp), the DOI among them.
@@ -140,15 +193,15 @@ class Writer {
         for (const auto& part : compose::citation_parts(fields, style_.publication_show_doi,
                                                              compose::doi_form(style_.publication_doi_form))) {
           switch (part.kind) {
-            case compose::CitationPart::Kind::Me: citation += bold(part.text); break;
-            case compose::CitationPart::Kind::Title: citation += link(part.text, url); break;
-            case compose::CitationPart::Kind::Venue: citation += part.lead + italic(part.text); break;
+            case compose::CitationPart::Kind::Me: citation += rich(part.text, md_); break;
+            case compose::CitationPart::Kind::Title: citation += rich(part.text, false, false, url); break;
+            case compose::CitationPart::Kind::Venue: citation += part.lead + rich(part.text, false, md_); break;
             // Plain text gives the DOI alone, which names its own address;
             // Markdown links it to its resolver as the PDF does.
             case compose::CitationPart::Kind::Doi:
               citation += md_ ? link(part.text, compose::doi_url(fields.doi)) : part.text;
               break;
-            case compose::CitationPart::Kind::Author:
+            case compose::CitationPart::Kind::Author: citation += part.lead + rich(part.text); break;
             case compose::CitationPart::Kind::Punctuation:
             case compose::CitationPart::Kind::Year: citation += part.lead + esc(part.text); break;
           }
@@ -157,7 +210,7 @@ class Writer {
         break;
       }
       case model::EntryKind::Paragraph:
-        line(esc(text(e.text)));
+        line(rich(text(e.text)));
         blank();
         break;
     }

@@ -6,6 +6,7 @@
 #include "compose/composer.hpp"
 #include "compose/fonts.hpp"
 #include "compose/galley.hpp"
+#include "compose/inline_markup.hpp"
 #include "compose/overlay.hpp"
 #include "compose/paragraph.hpp"
 #include "compose/sidebar.hpp"
@@ -114,7 +115,7 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
   add_footers(doc.pages, name, style, typesetter);
   if (options.debug_overlay) add_debug_overlay(doc, placed, columns);
 
-  const std::string headline = composer.text(resume.person.headline);
+  const std::string headline = markup::plain_text(composer.text(resume.person.headline));
   doc.metadata.title = name.empty() ? style.resume_word : name + " — " + style.resume_word;
   doc.metadata.author = name;
   doc.metadata.subject = headline;

@@ -84,6 +84,18 @@ struct Composer {
     return model::section_has_content(section, language, resume.languages.front());
   }
   SpanStyle body() const { return {FontVariant::Regular, style.text_size, style.text_color, 0}; }
+  // Résumé text into `rich` with its inline markup read (inline_markup.hpp,
+  // markup_text.cpp): bold and italic on top of `base`'s face, code in the
+  // mono face, links in the accent colour (`link`: the whole text's, where
+  // the markup gives none), style.bold-keywords in bold; malformed markup
+  // warns at `source` and is set as written. Every résumé text goes in so.
+  void add_text(RichText& rich, const std::string& text, const SpanStyle& base, const SourceSpan& source,
+                const std::string& link = {}) const;
+  RichText rich_text(const std::string& text, const SpanStyle& base, const SourceSpan& source) const {
+    RichText rich;
+    add_text(rich, text, base, source);
+    return rich;
+  }
   SpanStyle with(FontVariant v, Scaled size, const frame::Color& color) const { return {v, size, color, 0}; }
 
   void compose_header(unsigned parts = kHeaderAll);  // header.cpp

@@ -40,6 +40,9 @@ void merge_into(SetLine& onto, SetLine& from) {
 struct HeadFields {
   std::string org, role, date, location, tags;
   SourceSpan org_span, role_span, date_span, location_span, tags_span;
+  // Each tag as written, with its place: its markup is read alone, so a
+  // star in one tag never pairs with a star in the next.
+  std::vector<std::pair<std::string, SourceSpan>> tag_values;
   // No organisation: the role takes its place and face on the head line
   // (a role of one's own — "Maintainer" — heads the item).
   bool role_heads = false;
@@ -77,6 +80,7 @@ struct HeadFields {
 FontVariant unbolded(FontVariant v) {
   if (v == FontVariant::Bold) return FontVariant::Regular;
   if (v == FontVariant::BoldItalic) return FontVariant::Italic;
+  if (v == FontVariant::MonoBold) return FontVariant::Mono;
   return v;
 }
 
@@ -107,8 +111,7 @@ void Composer::compose_entry(const model::Entry& entry, const model::Section& se
     case model::EntryKind::Paragraph: {
       // In the text column, beside the date column when there is one.
       const Scaled x = text_column_x();
-      RichText paragraph;
-      paragraph.add(text(entry.text), body(), {}, entry.text.span);
+      RichText paragraph = rich_text(text(entry.text), body(), entry.text.span);
       galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(column_width - x)), x);
       break;
     }
@@ -170,8 +173,7 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
 
 void Composer::add_bullet(const model::Localized& bullet, bool keep_with_previous, Scaled gap) {
   const Scaled width = column_width;
-  RichText rich;
-  rich.add(text(bullet), body(), {}, bullet.span);
+  RichText rich = rich_text(text(bullet), body(), bullet.span);
   auto lines = typesetter.set(rich, typesetter.body_shape(width - style.bullet_indent));
   if (lines.empty()) return;
   RichText symbol;
@@ -240,6 +242,7 @@ void Composer::add_item(const model::Entry& entry) {
     if (text(tag).empty()) continue;  // a blank tag leaves no stray " · "
     if (!head.tags.empty()) head.tags += " · ";
     head.tags += text(tag);
+    head.tag_values.emplace_back(text(tag), tag.span);
   }
   head.org_span = entry.org.span;
   head.role_span = entry.role.span;
@@ -315,6 +318,13 @@ void Composer::add_item(const model::Entry& entry) {
   // after another field follow it two spaces on, small and in the accent;
   // alone they are a bold status mark ("Live").
   const std::string joiner = field_joiner(language);
+  auto add_field = [&](RichText& side, EntryField f, const SpanStyle& s) {
+    if (f != EntryField::Tags) return add_text(side, head.text(f), s, head.span(f));
+    for (std::size_t i = 0; i < head.tag_values.size(); ++i) {
+      if (i) side.add(" · ", s);
+      add_text(side, head.tag_values[i].first, s, head.tag_values[i].second);
+    }
+  };
   auto side_text = [&](const std::vector<EntryField>& fields) {
     RichText side;
     SpanStyle last{};
@@ -323,11 +333,12 @@ void Composer::add_item(const model::Entry& entry) {
       const std::string& value = head.text(f);
       if (value.empty()) continue;
       if (f == EntryField::Tags && any) {
-        side.add("  " + value, tag_after);
+        side.add("  ", tag_after);
+        add_field(side, f, tag_after);
       } else {
         if (any) side.add(joiner, with(unbolded(last.variant), last.size, last.color));
         last = style_of(f);
-        side.add(value, last, {}, head.span(f));
+        add_field(side, f, last);
       }
       any = true;
     }
@@ -347,7 +358,7 @@ void Composer::add_item(const model::Entry& entry) {
     const bool run_in_here = run_in && !run_in_done && on_left(line, EntryField::Org);
     if (run_in_here) {
       left.add(run_in_separator(), body());
-      left.add(text(entry.text), body(), {}, entry.text.span);
+      add_text(left, text(entry.text), body(), entry.text.span);
       run_in_done = true;
     }
     if (left.empty() && right.empty()) continue;
@@ -385,8 +396,7 @@ void Composer::add_item(const model::Entry& entry) {
 
   bool keep = set_any;
   if (!text(entry.text).empty() && !run_in_done) {
-    RichText paragraph;
-    paragraph.add(text(entry.text), body(), {}, entry.text.span);
+    RichText paragraph = rich_text(text(entry.text), body(), entry.text.span);
     put_lines(typesetter.set(paragraph, typesetter.body_shape(column_width)), 0, keep, keep ? style.bullet_gap_before : 0);
     keep = false;
   }
@@ -478,9 +488,8 @@ void Composer::add_pair(const model::Entry& entry) {
   // Beside a date column the label takes the date column's place, as
   // moderncv sets a \cvitem's label there, and the text starts with the items'.
   const bool left_dates = date_column();
-  RichText label, value;
-  label.add(text(entry.label), with(FontVariant::Bold, style.text_size, style.text_color), {}, entry.label.span);
-  value.add(text(entry.text), body(), {}, entry.text.span);
+  RichText label = rich_text(text(entry.label), with(FontVariant::Bold, style.text_size, style.text_color), entry.label.span);
+  RichText value = rich_text(text(entry.text), body(), entry.text.span);
   // In a narrow column (a sidebar) a label column would leave the text a
   // few words a line and break the labels themselves: the label goes above
   // its text instead, as AltaCV and Deedy set their skill groups.
@@ -541,15 +550,15 @@ void Composer::add_publication(const model::Entry& entry) {
   RichText citation;
   for (const auto& part : citation_parts(fields, style.publication_show_doi, doi_form(style.publication_doi_form))) {
     switch (part.kind) {
-      case CitationPart::Kind::Author: citation.add(part.text, regular, {}, entry.authors.span); break;
-      case CitationPart::Kind::Me: citation.add(part.text, bold, {}, entry.authors.span); break;
+      case CitationPart::Kind::Author: add_text(citation, part.text, regular, entry.authors.span); break;
+      case CitationPart::Kind::Me: add_text(citation, part.text, bold, entry.authors.span); break;
       case CitationPart::Kind::Punctuation: citation.add(part.text, regular); break;
       case CitationPart::Kind::Title:
-        citation.add(part.text, link.empty() ? regular : accent, link, entry.title.span);
+        add_text(citation, part.text, link.empty() ? regular : accent, entry.title.span, link);
         break;
       case CitationPart::Kind::Venue:
-        citation.add(part.lead + part.text, with(italic_for(part.text), style.text_size, style.text_color), {},
-                     entry.venue.span);
+        add_text(citation, part.lead + part.text, with(italic_for(part.text), style.text_size, style.text_color),
+                 entry.venue.span);
         break;
       case CitationPart::Kind::Year: citation.add(part.lead + part.text, regular, {}, entry.span); break;
       // Linked to its resolver.

@@ -46,18 +46,18 @@ struct Resolver {
 
   // `directory`: where the layer that named the list resolves relative paths.
   void build_chain(const std::vector<std::string>& families, const std::string& key, const std::string& directory,
-                   text::Weight w, text::Slant s, text::FontChain& chain) {
+                   text::Weight w, text::Slant s, text::FontChain& chain, bool quiet = false) {
     for (const auto& family : families) {
       bool styled = true;
       auto id = find(family, key, directory, w, s, styled);
       if (!id) {
-        if (w == text::Weight::Regular && s == text::Slant::Upright) {
+        if (!quiet && w == text::Weight::Regular && s == text::Slant::Upright) {
           diags.warning(span_of(key), "font family '" + family + "' was not found",
                         "install it, give a font file path, or see `cvpdf --list-fonts`");
         }
         continue;
       }
-      if (!styled && w == text::Weight::Bold) {
+      if (!styled && w == text::Weight::Bold && !quiet) {
         std::string message = "font family '" + family + "' has no bold face; bold text uses the regular face";
         if (warned.insert(message).second)
           diags.warning(span_of(key), message, "choose a family with a bold face for real bold text");
@@ -75,6 +75,8 @@ const text::FontChain& FontSet::chain(FontVariant v) const {
     case FontVariant::Bold: return bold;
     case FontVariant::Italic: return italic;
     case FontVariant::BoldItalic: return bold_italic;
+    case FontVariant::Mono: return mono;
+    case FontVariant::MonoBold: return mono_bold;
     case FontVariant::Regular: break;
   }
   return regular;
@@ -115,6 +117,17 @@ FontSet resolve_fonts(const Style& style, const std::string& language, text::Fon
       r.build_chain(style.cjk_fonts, cjk_key, style.cjk_font_directory, slot.weight, text::Slant::Upright, *slot.chain);
     }
   }
+  // Code: the monospace faces, then the regular (bold) chain for what they
+  // lack. A mono family a layer names and that is missing warns; the
+  // default's (DejaVu Sans Mono, not on every system) is quietly replaced
+  // by the Latin face, as most résumés have no code to set in it.
+  const bool named = layout_keys.count("fonts.mono") > 0;
+  r.build_chain(style.mono_fonts, "fonts.mono", style.mono_font_directory, text::Weight::Regular,
+                text::Slant::Upright, set.mono, !named);
+  r.build_chain(style.mono_fonts, "fonts.mono", style.mono_font_directory, text::Weight::Bold, text::Slant::Upright,
+                set.mono_bold, !named);
+  for (text::FaceId id : set.regular.faces) set.mono.faces.push_back(id);
+  for (text::FaceId id : set.bold.faces) set.mono_bold.faces.push_back(id);
   set.metrics_face = set.regular.faces.front();
   return set;
 }

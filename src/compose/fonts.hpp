@@ -1,6 +1,7 @@
 // The faces a variant is set in: for each of regular, bold, italic and bold
 // italic, a chain of Latin faces then CJK faces (the shaper picks, per
-// character, the first face that has it).
+// character, the first face that has it); for `code` (mono, mono bold) the
+// monospace faces of fonts.mono before those.
 #pragma once
 #include <string>
 
@@ -11,10 +12,10 @@
 
 namespace cvpdf::compose {
 
-enum class FontVariant { Regular, Bold, Italic, BoldItalic };
+enum class FontVariant { Regular, Bold, Italic, BoldItalic, Mono, MonoBold };
 
 struct FontSet {
-  text::FontChain regular, bold, italic, bold_italic;
+  text::FontChain regular, bold, italic, bold_italic, mono, mono_bold;
   text::FaceId metrics_face = text::kNoFace;  // first Latin regular face: struts and spaces
 
   const text::FontChain& chain(FontVariant v) const;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "compose/composer.hpp"
+#include "compose/inline_markup.hpp"
 #include "core/utf8.hpp"
 
 namespace cvpdf::compose {
@@ -71,7 +72,8 @@ RichText small_capitals(const std::string& title, const SpanStyle& full, const S
 }  // namespace
 
 void Composer::compose_heading(const model::Localized& title_value) {
-  const std::string title = text(title_value);
+  const std::string written = text(title_value);
+  const std::string title = markup::plain_text(written);  // the outline's entry
   const bool cjk = has_cjk(title);
   const Scaled width = column_width;
   const Scaled size = style.heading_size;
@@ -79,10 +81,22 @@ void Composer::compose_heading(const model::Localized& title_value) {
 
   SpanStyle heading = with(FontVariant::Bold, size, style.heading_color);
   if (!cjk) heading.letter_spacing = static_cast<Scaled>(style.heading_letter_spacing_em * static_cast<double>(size));
+  // Capitals and small capitals per run of the markup; code as written.
   RichText rich;
-  if (cjk) rich.add(title, heading, {}, title_value.span);
-  else if (style.heading_small_caps) rich = small_capitals(title, heading, title_value.span);
-  else rich.add(style.heading_uppercase ? to_upper(title) : title, heading, {}, title_value.span);
+  for (auto& span : rich_text(written, heading, title_value.span).spans) {
+    const bool code = span.style.variant == FontVariant::Mono || span.style.variant == FontVariant::MonoBold;
+    if (cjk || code) {
+      rich.spans.push_back(std::move(span));
+    } else if (style.heading_small_caps) {
+      for (auto& piece : small_capitals(span.text, span.style, span.source).spans) {
+        piece.link = span.link;
+        rich.spans.push_back(std::move(piece));
+      }
+    } else {
+      if (style.heading_uppercase) span.text = to_upper(span.text);
+      rich.spans.push_back(std::move(span));
+    }
+  }
 
   const bool beside = style.heading_style == "rule-beside";
   const bool bar = style.heading_style == "bar";

@@ -44,6 +44,12 @@ struct Style {
   // Where relative font paths resolve: the directory of the layer (theme
   // file, résumé) that named the list; "" for the bundled fonts/ only.
   std::string latin_font_directory, cjk_font_directory, cjk_bold_font_directory;
+  // `code` in text (compose/inline_markup.hpp): a monospace face, then the
+  // Latin and CJK faces for what it lacks.
+  std::vector<std::string> mono_fonts;
+  std::string mono_font_directory;
+  // bold-keywords: words set in bold wherever they occur in the text.
+  std::vector<std::string> bold_keywords;
 
   Color text_color, accent_color, muted_color, rule_color;
 

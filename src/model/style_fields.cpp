@@ -52,6 +52,10 @@ const std::vector<StyleField>& rows() {
       field("fonts.cjk-hant", {}, "cjk_fonts", K::FontList, "[Noto Sans CJK TC]", "CJK faces for Traditional Chinese"),
       field("fonts.cjk-ja", {}, "cjk_fonts", K::FontList, "[Noto Sans CJK JP]", "CJK faces for Japanese"),
       field("fonts.cjk-ko", {}, "cjk_fonts", K::FontList, "[Noto Sans CJK KR]", "CJK faces for Korean"),
+      field("fonts.mono", CVPDF_STYLE_MEMBER(mono_fonts), K::FontList, "[DejaVu Sans Mono]",
+            "`code` in text; the Latin and CJK faces set what it lacks"),
+      field("bold-keywords", CVPDF_STYLE_MEMBER(bold_keywords), K::TextList, "[]",
+            "words set in bold wherever they occur in the text: whole words, case-sensitive (CJK words anywhere)"),
 
       field("colors.text", CVPDF_STYLE_MEMBER(text_color), K::Colour, "#1c1c1c", "body text"),
       field("colors.accent", CVPDF_STYLE_MEMBER(accent_color), K::Colour, "#1f4e79", "headings, links, the headline"),

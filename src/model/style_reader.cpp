@@ -510,6 +510,7 @@ Style resolve_style(const StyleLayers& layers, const std::string& language, Diag
                                                                : !own_value.value->scalar.empty());
   s.cjk_font_directory = directory_of(own_list ? own : "fonts.cjk");
   s.cjk_bold_font_directory = directory_of("fonts.cjk-bold");
+  s.mono_font_directory = directory_of("fonts.mono");
   return s;
 }
 

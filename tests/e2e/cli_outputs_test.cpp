@@ -69,7 +69,9 @@ TEST(TextExport, MarkdownEscapesAndLinks) {
   EXPECT_NE(md.find("### 示例云 — 2020.03 – 至今"), std::string::npos) << md;
   EXPECT_NE(md.find("1. **L. Wei**, A. Other."), std::string::npos) << md;
   Result en = run(cvpdf() + " '" + dir + "/resume.yaml' --format md -o -");
-  EXPECT_NE(en.out.find("torch\\_npu and \\*care\\*"), std::string::npos) << en.out;
+  // "*care*" is italic markup (SPEC: the Markdown subset in any text), so
+  // Markdown writes it as emphasis; the underscore is text and stays escaped.
+  EXPECT_NE(en.out.find("torch\\_npu and *care*"), std::string::npos) << en.out;
 }
 
 TEST(Depfile, ListsInputLayoutAndFonts) {

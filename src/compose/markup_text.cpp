@@ -1,0 +1,70 @@
+// Résumé text into rich text: the one place the composer reads inline
+// markup (inline_markup.hpp) — runs to spans in the faces they ask for,
+// the layout's bold keywords, links checked, malformed markup warned of.
+#include <algorithm>
+
+#include "compose/composer.hpp"
+#include "compose/inline_markup.hpp"
+
+namespace cvpdf::compose {
+
+namespace {
+
+// `base` with bold and/or italic added, or the mono face of its weight.
+FontVariant face(FontVariant base, bool bold, bool italic, bool code) {
+  const bool base_bold = base == FontVariant::Bold || base == FontVariant::BoldItalic || base == FontVariant::MonoBold;
+  const bool base_italic = base == FontVariant::Italic || base == FontVariant::BoldItalic;
+  const bool b = base_bold || bold;
+  if (code || base == FontVariant::Mono || base == FontVariant::MonoBold) return b ? FontVariant::MonoBold : FontVariant::Mono;
+  const bool i = base_italic || italic;
+  if (b && i) return FontVariant::BoldItalic;
+  if (b) return FontVariant::Bold;
+  if (i) return FontVariant::Italic;
+  return FontVariant::Regular;
+}
+
+// The source from `offset` on, short, for a message that shows where.
+std::string excerpt(const std::string& text, std::size_t offset) {
+  constexpr std::size_t kMax = 32;
+  std::size_t end = std::min(text.size(), offset + kMax);
+  while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+  std::string out = text.substr(offset, end - offset);
+  if (end < text.size()) out += "…";
+  return out;
+}
+
+}  // namespace
+
+void Composer::add_text(RichText& rich, const std::string& text, const SpanStyle& base, const SourceSpan& source,
+                        const std::string& link) const {
+  markup::Parsed parsed = markup::parse(text);
+  // A text shared by several variants is read once per variant: its
+  // warning is said once.
+  auto warn = [&](std::string message, const std::string& hint) {
+    for (const auto& d : diags.all())
+      if (d.message == message && d.span.to_string() == source.to_string()) return;
+    diags.warning(source, std::move(message), hint);
+  };
+  for (const auto& problem : parsed.problems)
+    warn("markup: " + problem.message + " (at '" + excerpt(text, problem.offset) + "')", problem.hint);
+  markup::apply_bold_keywords(parsed.runs, style.bold_keywords);
+  for (const auto& run : parsed.runs) {
+    SpanStyle s = base;
+    s.variant = face(base.variant, run.bold, run.italic, run.code);
+    std::string target = link;
+    if (!run.link.empty()) {
+      bool allowed = true;
+      std::string uri = markup::link_target(run.link, &allowed);
+      if (allowed) {
+        target = std::move(uri);
+        s.color = style.accent_color;
+      } else {
+        warn("markup: the link to '" + run.link + "' is not set: only http, https, mailto and tel addresses are",
+             "write the address in full, e.g. [label](https://example.com)");
+      }
+    }
+    rich.add(run.text, s, std::move(target), source);
+  }
+}
+
+}  // namespace cvpdf::compose
