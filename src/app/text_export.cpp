@@ -50,6 +50,7 @@ class Writer {
   std::string rich(const std::string& s, bool bold = false, bool italic = false, const std::string& url = {}) const {
     std::vector<compose::markup::Run> runs = compose::markup::parse(s).runs;
     compose::markup::apply_bold_keywords(runs, style_.bold_keywords);
+    compose::markup::apply_typography(runs, language_, style_.ja_quotes == "corner");
     std::string out;
     for (std::size_t i = 0; i < runs.size();) {
       std::string target = url;

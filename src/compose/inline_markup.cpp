@@ -11,6 +11,7 @@
 #include "core/utf8.hpp"
 #include "model/schema.hpp"
 #include "text/line_breaks.hpp"
+#include "text/typography.hpp"
 
 namespace cvpdf::compose::markup {
 
@@ -543,17 +544,33 @@ void apply_bold_keywords(std::vector<Run>& runs, const std::vector<std::string>&
 }
 
 void rewrite_text(std::vector<Run>& runs, const std::function<std::string(std::string_view)>& rewrite) {
+  // The text before a run, as the rewrite sees it: its last kContext bytes
+  // (from a character's start), enough for any quote a reader could pair,
+  // and linear in the text however many runs bold keywords make of it.
+  constexpr std::size_t kContext = 512;
   std::string before;  // the source text of the runs so far, code as U+FFFC
   for (auto& run : runs) {
     if (run.code) {
       before += "\uFFFC";
-      continue;
+    } else {
+      const std::string head = rewrite(before);
+      const std::string whole = rewrite(before + run.text);
+      before += run.text;
+      run.text = whole.compare(0, head.size(), head) == 0 ? whole.substr(head.size()) : rewrite(run.text);
     }
-    const std::string head = rewrite(before);
-    const std::string whole = rewrite(before + run.text);
-    before += run.text;
-    run.text = whole.compare(0, head.size(), head) == 0 ? whole.substr(head.size()) : rewrite(run.text);
+    if (before.size() > 2 * kContext) {
+      std::size_t cut = before.size() - kContext;
+      while (cut < before.size() && (static_cast<unsigned char>(before[cut]) & 0xC0) == 0x80) ++cut;
+      before.erase(0, cut);
+    }
   }
+}
+
+void apply_typography(std::vector<Run>& runs, const std::string& language, bool corner_quotes) {
+  text::TypographyOptions options;
+  options.keep_urls = true;
+  options.corner_quotes = corner_quotes;
+  rewrite_text(runs, [&](std::string_view t) { return text::typographic(t, language, options); });
 }
 
 std::string link_target(const std::string& written, bool* allowed) {

@@ -70,8 +70,14 @@ void apply_bold_keywords(std::vector<Run>& runs, const std::vector<std::string>&
 // U+FFFC to the runs after it. Each run's text is the part of
 // rewrite(before + text) after rewrite(before); where rewrite(before) is
 // not a prefix of that (a rule looking ahead changed it), the run is
-// rewritten alone.
+// rewritten alone. The text before is the last 512 to 1024 bytes of it,
+// so a field cut into many runs stays linear.
 void rewrite_text(std::vector<Run>& runs, const std::function<std::string(std::string_view)>& rewrite);
+
+// The runs' text with the language's quotes, apostrophes and en dashes
+// (text::typographic, URLs as typed), code left alone: what every résumé
+// text is set with, in the PDF and the text exports alike.
+void apply_typography(std::vector<Run>& runs, const std::string& language, bool corner_quotes);
 
 // A link's URI as it may be put in the PDF: http(s), mailto and tel are
 // kept, a bare domain gets https:// (as person.links), anything else

@@ -48,6 +48,7 @@ void Composer::add_text(RichText& rich, const std::string& text, const SpanStyle
   for (const auto& problem : parsed.problems)
     warn("markup: " + problem.message + " (at '" + excerpt(text, problem.offset) + "')", problem.hint);
   markup::apply_bold_keywords(parsed.runs, style.bold_keywords);
+  markup::apply_typography(parsed.runs, language, style.ja_quotes == "corner");
   for (const auto& run : parsed.runs) {
     SpanStyle s = base;
     s.variant = face(base.variant, run.bold, run.italic, run.code);
