@@ -3,7 +3,9 @@
 // header.photo (right, left, none) and header.contact-style (line, column,
 // grid). Any subset of the parts can be set (HeaderPart): a sidebar sets the
 // photo and the contact items in its own column and the rest goes above the
-// main column.
+// main column. The contact items carry their links (mailto:, tel:, a
+// network's URL) and, under header.contact-icons, their Fork Awesome icons;
+// a contact line breaks between items only, into balanced lines.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -21,6 +23,8 @@ namespace {
 
 // Wider than 4:1 (or taller than 1:4) is a banner or a scan, not a photo.
 constexpr double kMaxPhotoAspect = 4.0;
+// The box every contact icon is set in, in ems of the contact size.
+constexpr double kIconBoxEm = 1.0;
 // The narrowest metric cell, in ems of the label size (header.cpp set_metrics).
 constexpr Scaled kMetricCellMinEm = 8;
 
@@ -75,6 +79,12 @@ std::string tel_uri(const std::string& phone) {
   if (digits.empty()) return {};
   const auto first = phone.find_first_not_of(" \t");
   return "tel:" + std::string(first != std::string::npos && phone[first] == '+' ? "+" : "") + digits;
+}
+
+// The network a link names, or the one its URL's host belongs to.
+const model::Network* network_of(const model::Link& link) {
+  const model::Network* network = model::find_network(link.network);
+  return network || link.url.empty() ? network : model::network_of_url(link.url);
 }
 
 enum class Edge { Left, Center, Right };
@@ -253,9 +263,12 @@ class HeaderSetter {
       if (label.empty() && !model::blank(link.url)) label = link.url;
       // Its network's icon, or the one of the network the URL's host
       // belongs to; a globe for any other address, none for plain text.
-      const model::Network* network = model::find_network(link.network);
-      if (!network && !link.url.empty()) network = model::network_of_url(link.url);
+      const model::Network* network = network_of(link);
       char32_t icon = network ? network->icon : (link.url.empty() ? 0 : model::kIconSite);
+      // Plain text naming a network ("GitHub") gets that network's icon.
+      if (!network && link.url.empty())
+        if (const model::Network* named = model::find_network(label); named && named->name != "Website")
+          icon = named->icon;
       // An icon alone stands only for a network it names: a site, a
       // network without a glyph of its own or plain text keep their words.
       const bool alone = network && !link.url.empty() && network->name != "Website" && icon != model::kIconLink;
@@ -279,7 +292,16 @@ class HeaderSetter {
       const SpanStyle accent = c_.with(FontVariant::Regular, style_.contact_size, style_.accent_color);
       item.add(utf8::encode(icon), accent, link, at);
       if (icon_only) return;
-      item.add("\u00A0", muted, link, at);
+      // Every icon in a box of one width (Font Awesome's fixed-width
+      // class), so the items' words start in one column when they are
+      // stacked: the space after a narrow icon is the wider (its glyph
+      // still starts where the icon ends, as every space glyph does).
+      RichText alone_icon;
+      alone_icon.add(utf8::encode(icon), accent);
+      const auto box = static_cast<Scaled>(kIconBoxEm * static_cast<double>(style_.contact_size));
+      SpanStyle space = muted;
+      space.letter_spacing = std::max<Scaled>(0, box - c_.typesetter.measure(alone_icon));
+      item.add("\u00A0", space, link, at);
     }
     item.add(text, muted, link, at);
   }
@@ -301,8 +323,7 @@ class HeaderSetter {
   std::string icon_text(const std::string& written) const {
     if (style_.contact_icons != "icons") return {};
     for (const auto& link : c_.resume.person.links) {
-      const model::Network* n = model::find_network(link.network);
-      if (!n && !link.url.empty()) n = model::network_of_url(link.url);
+      const model::Network* n = network_of(link);
       if (n && n->icon != model::kIconLink && utf8::encode(n->icon) == written) return std::string(n->name) + " ";
     }
     return {};
