@@ -87,6 +87,13 @@ const model::Network* network_of(const model::Link& link) {
   return network || link.url.empty() ? network : model::network_of_url(link.url);
 }
 
+// Whether, under header.contact-icons `icons`, the icon of `network` stands
+// alone for `link`: only for a link to a network it names; a site, a
+// network without a glyph of its own or plain text keep their words.
+bool stands_alone(const model::Network& network, const model::Link& link) {
+  return !link.url.empty() && network.name != "Website" && network.icon != model::kIconLink;
+}
+
 enum class Edge { Left, Center, Right };
 
 Scaled widest(const std::vector<SetLine>& lines) {
@@ -269,9 +276,7 @@ class HeaderSetter {
       if (!network && link.url.empty())
         if (const model::Network* named = model::find_network(label); named && named->name != "Website")
           icon = named->icon;
-      // An icon alone stands only for a network it names: a site, a
-      // network without a glyph of its own or plain text keep their words.
-      const bool alone = network && !link.url.empty() && network->name != "Website" && icon != model::kIconLink;
+      const bool alone = network && stands_alone(*network, link);
       add_item(items, label, link.url, link.span, icon, alone);
     }
     return items;
@@ -324,7 +329,7 @@ class HeaderSetter {
     if (style_.contact_icons != "icons") return {};
     for (const auto& link : c_.resume.person.links) {
       const model::Network* n = network_of(link);
-      if (n && n->icon != model::kIconLink && utf8::encode(n->icon) == written) return std::string(n->name) + " ";
+      if (n && stands_alone(*n, link) && utf8::encode(n->icon) == written) return std::string(n->name) + " ";
     }
     return {};
   }
