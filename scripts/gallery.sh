@@ -76,6 +76,7 @@ if [[ -z ${GALLERY_DIR:-} ]]; then
     "header-center|--set header.align=center"
     "header-split|--set header.align=split"
     "contact-grid|--set header.contact-style=grid"
+    "contacts-icons|--set header.contact-icons=both"
     "heading-rule-below|"
     "heading-rule-beside|--set heading.style=rule-beside"
     "heading-bar|--set heading.style=bar"

@@ -88,6 +88,7 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
   Typesetter typesetter(book, fonts, style, hb_language, hyphenator.get(), diags);
   Galley galley;
   Composer composer{resume, style, options.language, typesetter, galley, diags, style.content_width()};
+  composer.icon_face = fonts.icon_face;
 
   // What is left out for having nothing to show is said once per variant.
   model::warn_nothing_to_show(resume, options.language, diags);

@@ -42,6 +42,9 @@ struct Composer {
   // The width of the column being set: the text area's, or the main
   // column's or the sidebar's beside it (sidebar.side).
   Scaled column_width = 0;
+  // The contact icons' face (FontSet::icon_face): kNoFace when the theme
+  // sets no icons or the icon font is missing.
+  text::FaceId icon_face = text::kNoFace;
 
   // Per section: the width of the label column of pair entries, and the
   // running number of publications.

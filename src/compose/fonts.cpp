@@ -10,6 +10,9 @@ namespace cvpdf::compose {
 
 namespace {
 
+// The bundled icon font (fonts/ForkAwesome-Regular.ttf, OFL).
+constexpr const char* kIconFamily = "ForkAwesome";
+
 struct Resolver {
   text::FontBook& book;
   const std::string& language;
@@ -129,6 +132,16 @@ FontSet resolve_fonts(const Style& style, const std::string& language, text::Fon
   for (text::FaceId id : set.regular.faces) set.mono.faces.push_back(id);
   for (text::FaceId id : set.bold.faces) set.mono_bold.faces.push_back(id);
   set.metrics_face = set.regular.faces.front();
+  if (style.contact_icons != "none") {
+    bool styled = true;
+    if (auto icons = r.find(kIconFamily, "header.contact-icons", "", text::Weight::Regular, text::Slant::Upright, styled)) {
+      set.icon_face = *icons;
+      for (const auto& slot : slots) slot.chain->faces.push_back(*icons);
+    } else {
+      diags.warning(r.span_of("header.contact-icons"), "the icon font '" + std::string(kIconFamily) + "' was not found",
+                    "it is bundled in cvpdf's fonts/ directory; the contact items are set as text");
+    }
+  }
   return set;
 }
 

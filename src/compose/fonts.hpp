@@ -17,6 +17,10 @@ enum class FontVariant { Regular, Bold, Italic, BoldItalic, Mono, MonoBold };
 struct FontSet {
   text::FontChain regular, bold, italic, bold_italic, mono, mono_bold;
   text::FaceId metrics_face = text::kNoFace;  // first Latin regular face: struts and spaces
+  // The contact icons' face (bundled Fork Awesome), last in every chain so
+  // only its private-use icons reach it; kNoFace unless header.contact-icons
+  // asks for icons.
+  text::FaceId icon_face = text::kNoFace;
 
   const text::FontChain& chain(FontVariant v) const;
 };

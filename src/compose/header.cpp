@@ -3,7 +3,9 @@
 // header.photo (right, left, none) and header.contact-style (line, column,
 // grid). Any subset of the parts can be set (HeaderPart): a sidebar sets the
 // photo and the contact items in its own column and the rest goes above the
-// main column.
+// main column. The contact items carry their links (mailto:, tel:, a
+// network's URL) and, under header.contact-icons, their Fork Awesome icons;
+// a contact line breaks between items only, into balanced lines.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -11,7 +13,9 @@
 #include <vector>
 
 #include "compose/composer.hpp"
+#include "core/utf8.hpp"
 #include "frame/photo.hpp"
+#include "model/networks.hpp"
 
 namespace cvpdf::compose {
 
@@ -19,6 +23,8 @@ namespace {
 
 // Wider than 4:1 (or taller than 1:4) is a banner or a scan, not a photo.
 constexpr double kMaxPhotoAspect = 4.0;
+// The box every contact icon is set in, in ems of the contact size.
+constexpr double kIconBoxEm = 1.0;
 // The narrowest metric cell, in ems of the label size (header.cpp set_metrics).
 constexpr Scaled kMetricCellMinEm = 8;
 
@@ -60,6 +66,32 @@ std::optional<frame::Image> photo_of(const model::Resume& resume, const Style& s
   image.width = std::max<Scaled>(1, std::llround(pixels.width * scale));
   image.height = std::max<Scaled>(1, std::llround(pixels.height * scale));
   return image;
+}
+
+// A phone number as an RFC 3966 global number: its digits, after a '+'
+// when the number starts with one ("+44 (0)20 7946 0958" is written as
+// the reader dials it, so the digits are taken as they stand); "" when it
+// has no digits, which is then set without a link.
+std::string tel_uri(const std::string& phone) {
+  std::string digits;
+  for (char ch : phone)
+    if (ch >= '0' && ch <= '9') digits += ch;
+  if (digits.empty()) return {};
+  const auto first = phone.find_first_not_of(" \t");
+  return "tel:" + std::string(first != std::string::npos && phone[first] == '+' ? "+" : "") + digits;
+}
+
+// The network a link names, or the one its URL's host belongs to.
+const model::Network* network_of(const model::Link& link) {
+  const model::Network* network = model::find_network(link.network);
+  return network || link.url.empty() ? network : model::network_of_url(link.url);
+}
+
+// Whether, under header.contact-icons `icons`, the icon of `network` stands
+// alone for `link`: only for a link to a network it names; a site, a
+// network without a glyph of its own or plain text keep their words.
+bool stands_alone(const model::Network& network, const model::Link& link) {
+  return !link.url.empty() && network.name != "Website" && network.icon != model::kIconLink;
 }
 
 enum class Edge { Left, Center, Right };
@@ -225,33 +257,142 @@ class HeaderSetter {
     groups_.push_back({std::move(lines), groups_.empty() ? 0 : gap});
   }
 
-  // The contact items, each with its link: e-mail, phone, location, links.
+  // The contact items, each with its link: e-mail, phone (tel:), location,
+  // links; under header.contact-icons each begins with its icon.
   std::vector<RichText> contact_items() const {
     const auto& person = c_.resume.person;
-    const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
     std::vector<RichText> items;
-    if (!model::blank(person.email)) items.emplace_back().add(person.email, muted, "mailto:" + person.email, person.span);
-    if (!model::blank(person.phone)) items.emplace_back().add(person.phone, muted, {}, person.span);
-    if (!c_.text(person.location).empty())
-      items.emplace_back().add(c_.text(person.location), muted, {}, person.location.span);
+    add_item(items, person.email, "mailto:" + person.email, person.span, model::kIconEmail, false);
+    add_item(items, person.phone, tel_uri(person.phone), person.span, model::kIconPhone, false);
+    add_item(items, c_.text(person.location), {}, person.location.span, model::kIconLocation, false);
     for (const auto& link : person.links) {
       std::string label = c_.text(link.label);
       if (label.empty() && !model::blank(link.url)) label = link.url;
-      if (label.empty()) continue;
-      items.emplace_back().add(label, muted, link.url, link.span);
+      // Its network's icon, or the one of the network the URL's host
+      // belongs to; a globe for any other address, none for plain text.
+      const model::Network* network = network_of(link);
+      char32_t icon = network ? network->icon : (link.url.empty() ? 0 : model::kIconSite);
+      // Plain text naming a network ("GitHub") gets that network's icon.
+      if (!network && link.url.empty())
+        if (const model::Network* named = model::find_network(label); named && named->name != "Website")
+          icon = named->icon;
+      const bool alone = network && stands_alone(*network, link);
+      add_item(items, label, link.url, link.span, icon, alone);
     }
     return items;
   }
 
+  // One contact item: `text` with its link, and its icon when the theme
+  // sets them and the icon font was found. `alone`: under `icons` the icon
+  // stands for the whole item (the link says where it goes).
+  void add_item(std::vector<RichText>& items, const std::string& text, const std::string& link, const SourceSpan& at,
+                char32_t icon, bool alone) const {
+    if (model::blank(text)) return;
+    const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
+    RichText& item = items.emplace_back();
+    if (icon != 0 && c_.icon_face != text::kNoFace && style_.contact_icons != "none") {
+      const bool icon_only = alone && style_.contact_icons == "icons";
+      // In the accent colour, as moderncv sets its symbols; a no-break
+      // space after it, so the icon never ends a line without its item.
+      const SpanStyle accent = c_.with(FontVariant::Regular, style_.contact_size, style_.accent_color);
+      item.add(utf8::encode(icon), accent, link, at);
+      if (icon_only) return;
+      // Every icon in a box of one width (Font Awesome's fixed-width
+      // class), so the items' words start in one column when they are
+      // stacked: the space after a narrow icon is the wider (its glyph
+      // still starts where the icon ends, as every space glyph does).
+      RichText alone_icon;
+      alone_icon.add(utf8::encode(icon), accent);
+      const auto box = static_cast<Scaled>(kIconBoxEm * static_cast<double>(style_.contact_size));
+      SpanStyle space = muted;
+      space.letter_spacing = std::max<Scaled>(0, box - c_.typesetter.measure(alone_icon));
+      item.add("\u00A0", space, link, at);
+    }
+    item.add(text, muted, link, at);
+  }
+
+  // The icon glyphs' text in the ToUnicode map: nothing beside the item's
+  // words, the network's name where the icon stands alone, so copied and
+  // extracted text never holds a private-use character.
+  void unmark_icons(std::vector<SetLine>& lines) const {
+    if (c_.icon_face == text::kNoFace) return;
+    for (auto& line : lines)
+      for (auto& element : line.elements) {
+        auto* run = std::get_if<frame::GlyphRun>(&element);
+        if (!run || run->face != c_.icon_face) continue;
+        for (auto& glyph : run->glyphs) glyph.text = icon_text(glyph.text);
+      }
+  }
+
+  // What an icon glyph standing for `written` (its code point) extracts as.
+  std::string icon_text(const std::string& written) const {
+    if (style_.contact_icons != "icons") return {};
+    for (const auto& link : c_.resume.person.links) {
+      const model::Network* n = network_of(link);
+      if (n && stands_alone(*n, link) && utf8::encode(n->icon) == written) return std::string(n->name) + " ";
+    }
+    return {};
+  }
+
   // The items on one line, header.contact-separator between them.
-  RichText joined(const std::vector<RichText>& items) const {
+  RichText joined(const std::vector<RichText>& items) const { return joined(items, 0, items.size()); }
+  RichText joined(const std::vector<RichText>& items, std::size_t from, std::size_t to) const {
     RichText line;
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
-    for (const auto& item : items) {
+    for (std::size_t i = from; i < to; ++i) {
       if (!line.empty()) line.add(style_.contact_separator, muted);
-      for (const auto& span : item.spans) line.add(span.text, span.style, span.link, span.source);
+      for (const auto& span : items[i].spans) line.add(span.text, span.style, span.link, span.source);
     }
     return line;
+  }
+
+  // A contact line too long for `width`: broken between items only, so no
+  // separator ever ends a line and no item is divided while whole items
+  // fit; in the fewest lines, and among those the break points that make
+  // the longest line shortest — two lines of about equal width rather than
+  // a full one and a short one (TeX's \parfillskip-free balancing, as in a
+  // two-line title). An item wider than the measure has its own line and
+  // breaks inside as any text does.
+  std::vector<SetLine> balanced_line(const std::vector<RichText>& items, const ParagraphShape& shape) {
+    const std::size_t n = items.size();
+    const std::vector<Scaled> widths = item_widths(items);
+    const Scaled separator =
+        n > 1 ? std::max<Scaled>(0, c_.typesetter.measure(joined(items, 0, 2)) - widths[0] - widths[1]) : 0;
+    auto line_width = [&](std::size_t from, std::size_t to) {
+      Scaled w = 0;
+      for (std::size_t i = from; i < to; ++i) w += widths[i] + (i > from ? separator : 0);
+      return w;
+    };
+    // best[i]: the fewest lines for items[0, i), then the shortest longest
+    // line; from[i]: where its last line begins.
+    struct Best {
+      std::size_t lines = 0;
+      Scaled longest = 0;
+    };
+    std::vector<Best> best(n + 1);
+    std::vector<std::size_t> from(n + 1, 0);
+    for (std::size_t i = 1; i <= n; ++i) {
+      best[i] = {n + 1, 0};
+      for (std::size_t j = i; j-- > 0;) {
+        const Scaled w = line_width(j, i);
+        if (w > shape.width && j + 1 < i) break;  // longer lines from further back only grow
+        const Best candidate{best[j].lines + 1, std::max(best[j].longest, w)};
+        if (candidate.lines < best[i].lines ||
+            (candidate.lines == best[i].lines && candidate.longest < best[i].longest)) {
+          best[i] = candidate;
+          from[i] = j;
+        }
+      }
+    }
+    std::vector<std::size_t> starts;
+    for (std::size_t i = n; i > 0; i = from[i]) starts.push_back(from[i]);
+    std::reverse(starts.begin(), starts.end());
+    std::vector<SetLine> lines;
+    for (std::size_t k = 0; k < starts.size(); ++k) {
+      const std::size_t to = k + 1 < starts.size() ? starts[k + 1] : n;
+      for (auto& l : c_.typesetter.set(joined(items, starts[k], to), shape)) lines.push_back(std::move(l));
+    }
+    return lines;
   }
 
   // The space between a grid's two columns.
@@ -283,9 +424,17 @@ class HeaderSetter {
                                      bool& rigid) {
     const ParagraphShape shape = text_shape(width);
     rigid = false;
-    if (contact_style == "line") return c_.typesetter.set(joined(items), shape);
+    if (contact_style == "line") {
+      auto lines = c_.typesetter.measure(joined(items)) <= width ? c_.typesetter.set(joined(items), shape)
+                                                                  : balanced_line(items, shape);
+      unmark_icons(lines);
+      return lines;
+    }
     std::vector<std::vector<SetLine>> cells;
-    for (const auto& item : items) cells.push_back(c_.typesetter.set(item, shape));
+    for (const auto& item : items) {
+      cells.push_back(c_.typesetter.set(item, shape));
+      unmark_icons(cells.back());
+    }
     bool grid = contact_style == "grid" && items.size() > 1 && grid_fits(item_widths(items), width);
     for (const auto& cell : cells) grid = grid && cell.size() == 1;
     std::vector<SetLine> lines;

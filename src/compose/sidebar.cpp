@@ -169,6 +169,7 @@ std::vector<frame::Page> compose_two_columns(const Composer& base, const model::
   Composer main{base.resume, style, base.language, base.typesetter, main_galley, base.diags, geometry.main.width};
   Composer sidebar{base.resume, sidebar_style, base.language, base.typesetter, sidebar_galley, base.diags,
                    geometry.sidebar.width};
+  main.icon_face = sidebar.icon_face = base.icon_face;
 
   const unsigned main_parts = kHeaderAll & ~sidebar_parts;
   if (main_parts != 0) main.compose_header(main_parts);

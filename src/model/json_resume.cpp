@@ -4,6 +4,7 @@
 // languages, interests → pairs. Sections keep the file's order and get English
 // titles; the résumé has one language, "en". A missing endDate after a
 // startDate means the thing is ongoing (end: present), as JSON Resume themes show it.
+#include "model/networks.hpp"
 #include "model/schema.hpp"
 
 namespace cvpdf::model::detail {
@@ -108,9 +109,16 @@ class JsonResume {
         auto pf = r_.fields(item, kProfile, "in a profile");
         Link l;
         l.span = r_.span(item);
+        std::string network, username;
         r_.plain(pf["url"], "url", l.url);
-        r_.text(pf["network"], "network", l.label);
-        if (l.label.empty()) r_.text(pf["username"], "username", l.label);
+        r_.plain(pf["network"], "network", network);
+        r_.plain(pf["username"], "username", username);
+        // A network cvpdf does not know keeps its name as the label when
+        // the profile has an address; otherwise the rules of person.links.
+        if (!network.empty() && !find_network(network) && (!l.url.empty() || username.empty()))
+          l.label = Localized::plain(network, l.span);
+        r_.network_link(r_.span(pf["network"] ? *pf["network"] : item), r_.span(pf["username"] ? *pf["username"] : item),
+                        network, username, l);
         if (!l.url.empty()) {
           if (l.label.empty()) l.label = Localized::plain(url_label(l.url), l.span);
           l.url = normalize_url(l.url);

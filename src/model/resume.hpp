@@ -37,6 +37,7 @@ struct Link {
   Localized label;
   std::string url;  // empty: the label is plain text (no address is known);
                     // https:// is added when written without a scheme
+  std::string network;  // a known network's name (model/networks.hpp), "" for none
   SourceSpan span;
 };
 

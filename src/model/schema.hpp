@@ -61,6 +61,12 @@ class Reader {
   bool text_or_joined_list(const YNode* node, const std::string& key, Localized& out) const;
   // `links`: a list of {label, url} or bare URLs.
   void links(const YNode* node, const std::string& key, std::vector<Link>& out) const;
+  // A link's `network:` and `username:` (model/networks.hpp): the network's
+  // name, the URL built from the username unless one is written, the
+  // username as the label unless one is written; warnings at the value
+  // for an unknown network or a username the network cannot have.
+  void network_link(const SourceSpan& network_at, const SourceSpan& username_at, const std::string& network,
+                    const std::string& username, Link& link) const;
   void only(const YNode* node, Only& out) const;
   std::optional<Date> date(const YNode* node, const std::string& key) const;
   std::optional<DateRange> date_range(const YNode* node, const std::string& key) const;

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "model/dates.hpp"
+#include "model/networks.hpp"
 #include "model/schema.hpp"
 
 namespace cvpdf::model::detail {
@@ -239,7 +240,7 @@ bool Reader::text_or_joined_list(const YNode* node, const std::string& key, Loca
 }
 
 void Reader::links(const YNode* node, const std::string& key, std::vector<Link>& out) const {
-  static const KeyName kLinkKeys[] = {{"label", "label"}, {"url", "url"}};
+  static const KeyName kLinkKeys[] = {{"label", "label"}, {"url", "url"}, {"network", "network"}, {"username", "username"}};
   if (!node || node->is_null()) return;
   if (!node->is_sequence()) {
     wrong_type(*node, key, "a list of links", "write each link as `- {label: GitHub, url: https://github.com/...}`");
@@ -269,13 +270,18 @@ void Reader::links(const YNode* node, const std::string& key, std::vector<Link>&
       continue;
     }
     auto f = fields(item, kLinkKeys, "in a link");
+    std::string network, username;
     bool ok = text(f["label"], "label", link.label);
     ok = plain(f["url"], "url", link.url) && ok;
+    ok = plain(f["network"], "network", network) && ok;
+    ok = plain(f["username"], "username", username) && ok;
     if (!ok) continue;
-    if (link.label.empty() && link.url.empty()) {
-      diags_.error(span(item), "a link needs a 'label' or a 'url'", "write `- {label: GitHub, url: https://github.com/...}`");
+    if (link.label.empty() && link.url.empty() && username.empty()) {
+      diags_.error(span(item), "a link needs a 'label', a 'url' or a 'username'",
+                   "write `- {label: GitHub, url: https://github.com/...}` or `- {network: github, username: octocat}`");
       continue;
     }
+    network_link(span(f["network"] ? *f["network"] : item), span(f["username"] ? *f["username"] : item), network, username, link);
     if (!link.url.empty()) {
       std::string written = link.url;
       link.url = normalize_url(written);
@@ -283,6 +289,27 @@ void Reader::links(const YNode* node, const std::string& key, std::vector<Link>&
     }
     out.push_back(std::move(link));
   }
+}
+
+void Reader::network_link(const SourceSpan& network_at, const SourceSpan& username_at, const std::string& network,
+                          const std::string& username, Link& link) const {
+  if (link.label.empty() && !username.empty()) link.label = Localized::plain(username, link.span);
+  if (network.empty()) return;
+  const Network* known = find_network(network);
+  if (!known) {
+    if (link.url.empty() && !username.empty())
+      diags_.warning(network_at, "the network '" + network + "' is not one cvpdf knows, so '" + username +
+                                   "' is shown as text without a link",
+                     "give its address as `url:`, or name one of " + known_networks());
+    return;
+  }
+  link.network = std::string(known->name);
+  if (!link.url.empty() || username.empty()) return;  // a URL written out wins
+  std::string problem;
+  link.url = network_url(*known, username, problem);
+  if (!problem.empty())
+    diags_.warning(username_at, "'" + username + "' cannot be a username on " + std::string(known->name) + ": " + problem,
+                   "it is shown as text without a link; correct it, or give the address as `url:`");
 }
 
 void Reader::only(const YNode* node, Only& out) const {

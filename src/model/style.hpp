@@ -98,6 +98,7 @@ struct Style {
   std::string header_align = "left";    // left | center | split
   std::string header_photo = "right";   // right | left | none
   std::string contact_style = "line";   // line | column | grid
+  std::string contact_icons = "none";   // none | icons | both: icons from the bundled Fork Awesome
   Color name_color, heading_color;
   std::string heading_style = "rule-below";  // rule-below | rule-beside | bar | plain
   bool heading_small_caps = false;

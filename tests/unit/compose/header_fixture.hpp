@@ -106,6 +106,7 @@ inline Composed compose_parts(const std::string& yaml, const std::string& langua
   Typesetter typesetter(font_book(), fonts, c.style, hb_language, nullptr, c.diags);
   Galley galley;
   Composer composer{*resume, c.style, language, typesetter, galley, c.diags, c.column};
+  composer.icon_face = fonts.icon_face;
   composer.compose_header(parts);
   std::vector<frame::Bookmark> bookmarks;
   c.doc.pages = paginate(galley, c.style, bookmarks);

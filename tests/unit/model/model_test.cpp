@@ -301,7 +301,9 @@ TEST(Model, JsonResumeBasics) {
   EXPECT_EQ(r.person.headline.get("en", "en"), "Programmer");
   EXPECT_EQ(r.person.location.get("en", "en"), "San Francisco, California");
   ASSERT_EQ(r.person.links.size(), 2u);
-  EXPECT_EQ(r.person.links[1].label.get("en", "en"), "Twitter");
+  EXPECT_EQ(r.person.links[1].label.get("en", "en"), "neutralthoughts");  // the username, as person.links
+  EXPECT_EQ(r.person.links[1].network, "X");
+  EXPECT_EQ(r.person.links[1].url, "https://twitter.example.com/n");  // written out: kept
   ASSERT_EQ(r.sections.size(), 3u);
   EXPECT_EQ(r.sections[0].title.get("en", "en"), "Experience");
   const Entry& work = r.sections[0].entries.at(0);

@@ -1,0 +1,241 @@
+// The contact items on the real PDF: icons are a subset font and leave no
+// private-use character in the extracted text; every item's link annotation
+// covers its words (mailto:, tel:, the URL a network builds); a contact line
+// breaks between items only, never ending on a separator, and a line that
+// needs two is set as two of about equal width.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <regex>
+
+#include "pdf_boxes.hpp"
+#include "run.hpp"
+
+namespace cvpdf::test {
+namespace {
+
+// A link annotation: its URI and /Rect, in poppler's coordinates (y down).
+struct Annotation {
+  std::string uri;
+  Box rect;
+};
+
+// The link annotations of a one-page PDF, from qpdf's uncompressed objects.
+std::vector<Annotation> link_annotations(const std::string& pdf, double page_height) {
+  const std::string objects = pdf_objects(pdf);
+  std::vector<Annotation> out;
+  static const std::regex kObject(R"(\n\d+ 0 obj\n([\s\S]*?)\nendobj)");
+  static const std::regex kUri(R"(/URI \(([^)]*)\))");
+  static const std::regex kRect(R"(/Rect \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\])");
+  for (auto it = std::sregex_iterator(objects.begin(), objects.end(), kObject); it != std::sregex_iterator(); ++it) {
+    const std::string body = (*it)[1];
+    if (body.find("/Subtype /Link") == std::string::npos) continue;
+    std::smatch uri, rect;
+    if (!std::regex_search(body, uri, kUri) || !std::regex_search(body, rect, kRect)) continue;
+    const double x0 = std::stod(rect[1]), y0 = std::stod(rect[2]), x1 = std::stod(rect[3]), y1 = std::stod(rect[4]);
+    out.push_back({uri[1], {x0, page_height - y1, x1, page_height - y0}});
+  }
+  return out;
+}
+
+// Whether `text` holds a character of the Private Use Area (U+E000–U+F8FF),
+// where icon fonts put their glyphs.
+bool has_private_use(const std::string& text) {
+  for (std::size_t i = 0; i + 2 < text.size(); ++i) {
+    const auto b0 = static_cast<unsigned char>(text[i]), b1 = static_cast<unsigned char>(text[i + 1]);
+    if (b0 == 0xEE || (b0 == 0xEF && b1 <= 0xA3)) return true;  // U+E000–U+EFFF, U+F000–U+F8FF
+  }
+  return false;
+}
+
+const char* const kContacts = R"(languages: [en]
+person:
+  name: Ada Lovelace
+  headline: Analyst of engines
+  email: ada@example.org
+  phone: +44 20 7946 0958
+  location: London
+  links:
+    - {network: GitHub, username: adalovelace}
+    - {network: LinkedIn, username: ada-lovelace}
+    - {network: ORCID, username: 0000-0002-1825-0097}
+    - {network: Google Scholar, username: AbCdEf12345}
+    - {network: Mastodon, username: "@ada@mathstodon.xyz"}
+    - {network: website, username: ada.example.org}
+sections:
+  - title: Experience
+    entries:
+      - org: Analytical Engine
+        role: Programmer
+        bullets: [Wrote the first program.]
+)";
+
+struct Rendered {
+  std::string pdf;
+  Result result;
+};
+
+Rendered render(const std::string& yaml, const std::string& args) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/cv.yaml", yaml);
+  Rendered r{dir + "/cv.pdf", {}};
+  r.result = run(cvpdf() + " " + dir + "/cv.yaml -o " + r.pdf + " " + args);
+  return r;
+}
+
+TEST(Contacts, IconsAreASubsetFontAndStayOutOfTheText) {
+  for (const char* theme : {"sidebar", "moderncv"}) {  // themes that set icons
+    Rendered r = render(kContacts, std::string("--theme ") + theme);
+    ASSERT_EQ(r.result.status, 0) << r.result.err;
+    const Result fonts = run("pdffonts " + r.pdf);
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(fonts.out, m, std::regex(R"(\n[A-Z]{6}\+forkawesome\s+CID TrueType\s+Identity-H\s+yes yes)")))
+        << theme << ": the icon font is not embedded as a subset\n" << fonts.out;
+    const Result text = run("pdftotext -enc UTF-8 " + r.pdf + " -");
+    EXPECT_FALSE(has_private_use(text.out)) << theme << ": a private-use character in\n" << text.out;
+    EXPECT_NE(text.out.find("adalovelace"), std::string::npos) << text.out;  // `both`: the words are there
+  }
+  // Classic sets no icons: no icon font at all.
+  Rendered plain = render(kContacts, "--theme classic");
+  ASSERT_EQ(plain.result.status, 0) << plain.result.err;
+  EXPECT_EQ(run("pdffonts " + plain.pdf).out.find("forkawesome"), std::string::npos);
+}
+
+TEST(Contacts, IconsAloneExtractAsTheNetworksName) {
+  Rendered r = render(kContacts, "--theme classic --set header.contact-icons=icons");
+  ASSERT_EQ(r.result.status, 0) << r.result.err;
+  const std::string text = pdf_text(r.pdf);
+  EXPECT_FALSE(has_private_use(text)) << text;
+  EXPECT_NE(text.find("GitHub"), std::string::npos) << text;  // the icon stands for it
+  EXPECT_EQ(text.find("adalovelace"), std::string::npos) << text;
+  EXPECT_NE(text.find("ada@example.org"), std::string::npos) << text;  // what a printed page must say stays
+  bool github = false;
+  for (const auto& a : link_annotations(r.pdf, 841.89)) github = github || a.uri == "https://github.com/adalovelace";
+  EXPECT_TRUE(github) << "the icon alone is still a link";
+}
+
+// Each item's words lie inside the link annotation of its address.
+TEST(Contacts, EachLinkCoversItsItem) {
+  for (const char* theme : {"classic", "sidebar", "moderncv"}) {
+    Rendered r = render(kContacts, std::string("--theme ") + theme);
+    ASSERT_EQ(r.result.status, 0) << r.result.err;
+    const auto pages = read_boxes(r.pdf);
+    ASSERT_FALSE(pages.empty());
+    const auto links = link_annotations(r.pdf, pages[0].height);
+    const std::map<std::string, std::string> expected = {
+        {"ada@example.org", "mailto:ada@example.org"},
+        {"+44", "tel:+442079460958"},
+        {"0958", "tel:+442079460958"},
+        {"adalovelace", "https://github.com/adalovelace"},
+        {"ada-lovelace", "https://linkedin.com/in/ada-lovelace"},
+        {"0000-0002-1825-0097", "https://orcid.org/0000-0002-1825-0097"},
+        {"AbCdEf12345", "https://scholar.google.com/citations?user=AbCdEf12345"},
+        {"@ada@mathstodon.xyz", "https://mathstodon.xyz/@ada"},
+        {"ada.example.org", "https://ada.example.org"},
+    };
+    for (const auto& [word_text, uri] : expected) {
+      const Word* word = nullptr;
+      for (const auto& line : pages[0].lines)
+        for (const auto& w : line.words)
+          if (w.text == word_text) word = &w;
+      ASSERT_NE(word, nullptr) << theme << ": no word '" << word_text << "'";
+      bool covered = false;
+      for (const auto& a : links) {
+        if (a.uri != uri) continue;
+        const double cx = (word->box.x0 + word->box.x1) / 2, cy = (word->box.y0 + word->box.y1) / 2;
+        covered = covered || (a.rect.x0 <= word->box.x0 + 0.5 && word->box.x1 <= a.rect.x1 + 0.5 && a.rect.y0 <= cy &&
+                              cy <= a.rect.y1 && cx > a.rect.x0);
+      }
+      EXPECT_TRUE(covered) << theme << ": '" << word_text << "' " << to_string(word->box) << " is not inside a link to "
+                           << uri;
+    }
+  }
+}
+
+TEST(Contacts, PhoneLinksAreGlobalNumbers) {
+  Rendered r = render(R"(person:
+  name: Ada
+  phone: "+1 (555) 010-9999"
+sections: []
+)",
+                      "");
+  ASSERT_EQ(r.result.status, 0) << r.result.err;
+  bool tel = false;
+  for (const auto& a : link_annotations(r.pdf, 841.89)) tel = tel || a.uri == "tel:+15550109999";
+  EXPECT_TRUE(tel);
+  EXPECT_NE(pdf_text(r.pdf).find("+1 (555) 010-9999"), std::string::npos);  // printed as written
+  Rendered none = render(R"(person:
+  name: Ada
+  phone: ask me
+sections: []
+)",
+                         "");
+  ASSERT_EQ(none.result.status, 0) << none.result.err;
+  for (const auto& a : link_annotations(none.pdf, 841.89)) EXPECT_NE(a.uri.substr(0, 4), "tel:") << a.uri;
+}
+
+// The contact lines of page 1 (the glyphs at the contact size above the
+// first heading), each as its glyphs along the baseline.
+std::vector<std::vector<Glyph>> contact_lines(const GlyphPage& page, double size) {
+  std::map<long, std::vector<Glyph>> by_baseline;
+  for (const auto& line : page.lines)
+    for (const auto& g : line.glyphs)
+      if (std::abs(g.size - size) < 0.05) by_baseline[std::lround(g.y * 4)].push_back(g);
+  std::vector<std::vector<Glyph>> out;
+  for (auto& [y, glyphs] : by_baseline) {
+    std::sort(glyphs.begin(), glyphs.end(), [](const Glyph& a, const Glyph& b) { return a.x < b.x; });
+    std::vector<Glyph> ink;
+    for (const auto& g : glyphs)
+      if (!is_space(g.text)) ink.push_back(g);
+    if (!ink.empty()) out.push_back(std::move(ink));
+  }
+  return out;
+}
+
+TEST(Contacts, LineBreaksBetweenItemsAndNeverEndsOnASeparator) {
+  for (const char* icons : {"none", "both"}) {
+    Rendered r = render(kContacts, std::string("--theme classic --set header.contact-icons=") + icons);
+    ASSERT_EQ(r.result.status, 0) << r.result.err;
+    GlyphBoxes boxes = read_glyph_boxes(r.pdf);
+    ASSERT_TRUE(boxes.error.empty()) << boxes.error;
+    const auto lines = contact_lines(boxes.glyph_pages.at(0), 9);
+    ASSERT_GE(lines.size(), 2u) << "the items should need two lines";
+    for (const auto& line : lines) {
+      EXPECT_NE(line.back().text, "·") << icons << ": a line ends with the separator";
+      EXPECT_NE(line.front().text, "·") << icons << ": a line begins with the separator";
+    }
+    // No item divided: every item's text is whole on one line.
+    std::string joined;
+    for (const auto& line : lines) {
+      for (const auto& g : line) joined += g.text;
+      joined += "\n";
+    }
+    for (const char* item : {"ada@example.org", "+442079460958", "0000-0002-1825-0097", "@ada@mathstodon.xyz"}) {
+      EXPECT_NE(joined.find(item), std::string::npos) << icons << ": '" << item << "' is divided in\n" << joined;
+    }
+  }
+}
+
+TEST(Contacts, TwoLinesAreBalanced) {
+  // Eight items of about a ninth of the measure each: a greedy fill would
+  // leave one full line and one of two or three items.
+  std::string yaml = "person:\n  name: Ada\n  email: adalovelace@example.org\n  links:\n";
+  for (const char* name : {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf"})
+    yaml += std::string("    - {network: github, username: ") + name + "-engines}\n";
+  yaml += "sections: []\n";
+  Rendered r = render(yaml, "--theme classic");
+  ASSERT_EQ(r.result.status, 0) << r.result.err;
+  GlyphBoxes boxes = read_glyph_boxes(r.pdf);
+  ASSERT_TRUE(boxes.error.empty()) << boxes.error;
+  const auto lines = contact_lines(boxes.glyph_pages.at(0), 9);
+  ASSERT_EQ(lines.size(), 2u);
+  const double first = lines[0].back().quad.x1 - lines[0].front().quad.x0;
+  const double second = lines[1].back().quad.x1 - lines[1].front().quad.x0;
+  EXPECT_GT(std::min(first, second), 0.75 * std::max(first, second))
+      << "lines of " << first << " and " << second << " pt are not balanced";
+}
+
+}  // namespace
+}  // namespace cvpdf::test
