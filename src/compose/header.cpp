@@ -81,6 +81,12 @@ std::string tel_uri(const std::string& phone) {
   return "tel:" + std::string(first != std::string::npos && phone[first] == '+' ? "+" : "") + digits;
 }
 
+// Chinese and Japanese set a label's colon full-width (as run-in heads).
+bool full_width_colon(const std::string& language) {
+  const std::string primary = primary_language(language);
+  return primary == "zh" || primary == "ja";
+}
+
 // The network a link names, or the one its URL's host belongs to.
 const model::Network* network_of(const model::Link& link) {
   const model::Network* network = model::find_network(link.network);
@@ -277,6 +283,12 @@ class HeaderSetter {
         if (const model::Network* named = model::find_network(label); named && named->name != "Website")
           icon = named->icon;
       const bool alone = network && stands_alone(*network, link);
+      // A username alone says nothing on paper without its network's icon:
+      // with no icons drawn it is "GitHub: octocat" ("GitHub：octocat" in
+      // Chinese and Japanese), as résumés write it.
+      if (link.label_is_username && !link.network.empty() && style_.contact_icons == "none" &&
+          link.network != "Website")
+        label = link.network + (full_width_colon(c_.language) ? "\uFF1A" : ": ") + label;
       add_item(items, label, link.url, link.span, icon, alone);
     }
     return items;

@@ -38,6 +38,8 @@ struct Link {
   std::string url;  // empty: the label is plain text (no address is known);
                     // https:// is added when written without a scheme
   std::string network;  // a known network's name (model/networks.hpp), "" for none
+  std::string username;  // as written with `network`; the label when none was given (label_is_username)
+  bool label_is_username = false;
   SourceSpan span;
 };
 

@@ -293,7 +293,11 @@ void Reader::links(const YNode* node, const std::string& key, std::vector<Link>&
 
 void Reader::network_link(const SourceSpan& network_at, const SourceSpan& username_at, const std::string& network,
                           const std::string& username, Link& link) const {
-  if (link.label.empty() && !username.empty()) link.label = Localized::plain(username, link.span);
+  link.username = username;
+  if (link.label.empty() && !username.empty()) {
+    link.label = Localized::plain(username, link.span);
+    link.label_is_username = true;
+  }
   if (network.empty()) return;
   const Network* known = find_network(network);
   if (!known) {

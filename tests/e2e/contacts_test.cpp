@@ -116,6 +116,31 @@ TEST(Contacts, IconsAloneExtractAsTheNetworksName) {
   EXPECT_TRUE(github) << "the icon alone is still a link";
 }
 
+// With no icon to say what it is, a username is printed with its network's
+// name; an icon beside it (both) says it already, and a label given is
+// printed as written.
+TEST(Contacts, AUsernameWithoutItsIconNamesItsNetwork) {
+  Rendered plain = render(kContacts, "--theme classic");
+  ASSERT_EQ(plain.result.status, 0) << plain.result.err;
+  const std::string text = pdf_text(plain.pdf);
+  EXPECT_NE(text.find("GitHub: adalovelace"), std::string::npos) << text;
+  EXPECT_NE(text.find("LinkedIn: ada-lovelace"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Website: "), std::string::npos) << "a site's address says what it is: " << text;
+  Rendered icons = render(kContacts, "--theme sidebar");
+  ASSERT_EQ(icons.result.status, 0) << icons.result.err;
+  EXPECT_EQ(pdf_text(icons.pdf).find("GitHub: "), std::string::npos);
+  std::string zh = kContacts;
+  zh.replace(zh.find("languages: [en]"), 15, "languages: [zh]");
+  zh.replace(zh.find("{network: GitHub, username: adalovelace}"), 40,
+             "{network: GitHub, username: adalovelace, label: 代码仓库}");
+  Rendered chinese = render(zh, "--theme classic");
+  ASSERT_EQ(chinese.result.status, 0) << chinese.result.err;
+  const std::string zh_text = pdf_text(chinese.pdf);
+  EXPECT_NE(zh_text.find("LinkedIn\uFF1Aada-lovelace"), std::string::npos) << zh_text;
+  EXPECT_NE(zh_text.find("代码仓库"), std::string::npos) << zh_text;
+  EXPECT_EQ(zh_text.find("GitHub"), std::string::npos) << "the label given is printed as written: " << zh_text;
+}
+
 // Each item's words lie inside the link annotation of its address.
 TEST(Contacts, EachLinkCoversItsItem) {
   for (const char* theme : {"classic", "sidebar", "moderncv"}) {
