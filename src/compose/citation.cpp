@@ -1,6 +1,8 @@
 // A publication's citation as its parts (see citation.hpp).
 #include "compose/citation.hpp"
 
+#include "compose/inline_markup.hpp"
+
 #include <array>
 #include <string_view>
 
@@ -20,7 +22,9 @@ std::string doi_url(const std::string& doi) { return doi.empty() ? std::string()
 
 DoiForm doi_form(const std::string& name) { return name == "url" ? DoiForm::Url : DoiForm::Doi; }
 
-bool ends_with_stop(const std::string& text) {
+bool ends_with_stop(const std::string& written) {
+  // What the reader sees: a title written `*Title.*` ends with its stop.
+  const std::string text = markup::plain_text(written);
   std::string_view t = text;
   while (!t.empty() && (t.back() == ' ' || t.back() == '"' || t.back() == '\'')) t.remove_suffix(1);
   // Closing quotes as typographic() writes them: ” ’ » 」 』.

@@ -57,6 +57,9 @@ TEST(Citation, OneStopAndOneYear) {
       {{"", "", "A Paper", "ICML 2022", "2022", ""}, "A Paper. ICML 2022."},
       {{"", "", "A Paper", "SC'22", "2022", ""}, "A Paper. SC'22, 2022."},
       {{"", "", "A Paper", "Room 120223", "2022", ""}, "A Paper. Room 120223, 2022."},
+      // Markup is judged as the reader sees it: *Title.* ends with its stop.
+      {{"", "", "*Emphasised.*", "SC", "", ""}, "*Emphasised.* SC."},
+      {{"", "", "**Bold**", "SC", "", ""}, "**Bold**. SC."},
   };
   for (const auto& [fields, expected] : cases) EXPECT_EQ(joined(citation_parts(fields, false)), expected) << expected;
   EXPECT_EQ(with_stop("Title"), "Title.");
