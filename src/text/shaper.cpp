@@ -74,6 +74,15 @@ void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char
   const FaceId first = chain.faces.empty() ? kNoFace : chain.faces.front();
   std::vector<Role> roles(chars.size());
   for (std::size_t i = 0; i < chars.size(); ++i) roles[i] = role_of(chars[i].cp, unicode);
+  // The first strong character at or after each one (chars.size() for
+  // none), found once: looking ahead from every opening quote made a field
+  // of quotes quadratic.
+  std::vector<std::size_t> next_strong(chars.size() + 1, chars.size());
+  for (std::size_t i = chars.size(); i-- > 0;) next_strong[i] = roles[i] == Role::Strong ? i : next_strong[i + 1];
+  auto face_of_next_strong = [&](std::size_t i) {
+    const std::size_t next = next_strong[i];
+    return next < chars.size() ? face_for(book, chain, chars[next].cp) : kNoFace;
+  };
 
   // A set beside the list, which keeps the order of first appearance: a
   // text may lack thousands of distinct characters.
@@ -102,13 +111,10 @@ void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char
         // Chinese it takes the CJK face's full-width form even after a Latin
         // word, before Latin the Latin face even after Chinese.
         if (is_opening_quote(c.cp)) {
-          auto next = std::find(roles.begin() + static_cast<std::ptrdiff_t>(i), roles.end(), Role::Strong);
-          if (next != roles.end()) {
-            const FaceId next_face = face_for(book, chain, chars[static_cast<std::size_t>(next - roles.begin())].cp);
-            if (next_face != kNoFace && book.face(next_face).has_glyph(c.cp)) {
-              c.face = next_face;
-              continue;
-            }
+          const FaceId next_face = face_of_next_strong(i);
+          if (next_face != kNoFace && book.face(next_face).has_glyph(c.cp)) {
+            c.face = next_face;
+            continue;
           }
         }
         if (previous != kNoFace && book.face(previous).has_glyph(c.cp)) {
@@ -118,13 +124,10 @@ void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char
         if (i == 0 || previous == kNoFace) {
           // Leading punctuation (an opening quote before Chinese text) takes the
           // face of the first character that chooses one.
-          auto next = std::find(roles.begin() + static_cast<std::ptrdiff_t>(i), roles.end(), Role::Strong);
-          if (next != roles.end()) {
-            FaceId next_face = face_for(book, chain, chars[static_cast<std::size_t>(next - roles.begin())].cp);
-            if (next_face != kNoFace && book.face(next_face).has_glyph(c.cp)) {
-              c.face = next_face;
-              continue;
-            }
+          const FaceId next_face = face_of_next_strong(i);
+          if (next_face != kNoFace && book.face(next_face).has_glyph(c.cp)) {
+            c.face = next_face;
+            continue;
           }
         }
         break;

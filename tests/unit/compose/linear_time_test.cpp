@@ -172,6 +172,12 @@ TEST(LinearTime, MixedChineseLatinAndUrls) {
 }
 
 // (f) Combining marks on one base (one huge cluster) and emoji ZWJ sequences.
+// Opening quotes take the face of the words they open: a field of them
+// with no word after looked ahead from every one.
+TEST(LinearTime, OpeningQuotes) {
+  expect_linear("zh", cycle([](std::size_t) { return std::string("\u201C"); }));
+}
+
 TEST(LinearTime, CombiningMarks) {
   expect_linear("en", cycle([](std::size_t i) { return i % 3 == 0 ? "\u0301" : i % 3 == 1 ? "\u0323" : "\u0308"; },
                             "e"));
