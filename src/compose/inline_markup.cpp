@@ -164,8 +164,14 @@ class Scanner {
     return i + n;
   }
 
-  // The `]` closing the `[` at i (brackets nest; escapes and code skipped), or npos.
+  // The `]` closing the `[` at i (brackets nest; escapes and code skipped),
+  // or npos. A label is at most kMaxLabel bytes and an address kMaxAddress:
+  // no link is longer, and a field of unclosed brackets stays linear.
+  static constexpr std::size_t kMaxLabel = 1024;
+  static constexpr std::size_t kMaxAddress = 2048;
   std::size_t closing_bracket(std::size_t i, std::size_t to) const {
+    to = std::min(to, i + kMaxLabel);
+    const std::string_view window = s_.substr(0, to);
     int depth = 0;
     for (std::size_t j = i; j < to; ++j) {
       const char c = s_[j];
@@ -173,7 +179,7 @@ class Scanner {
         ++j;
       } else if (c == '`') {
         const std::size_t n = run_length(j, to, '`');
-        std::size_t k = s_.find(std::string(n, '`'), j + n);
+        std::size_t k = window.find(std::string(n, '`'), j + n);
         if (k != std::string_view::npos && k < to) j = k + n - 1;
         else j += n - 1;
       } else if (c == '[') {
@@ -194,7 +200,7 @@ class Scanner {
     }
     int depth = 0;
     std::size_t end = std::string_view::npos;
-    for (std::size_t j = close + 1; j < to; ++j) {
+    for (std::size_t j = close + 1; j < std::min(to, close + 1 + kMaxAddress); ++j) {
       if (s_[j] == '\\') ++j;
       else if (s_[j] == '(') ++depth;
       else if (s_[j] == ')' && --depth == 0) {
@@ -529,11 +535,15 @@ void apply_bold_keywords(std::vector<Run>& runs, const std::vector<std::string>&
                   marked.begin() + static_cast<std::ptrdiff_t>(at + k.size()), true);
       }
     }
-    for (std::size_t i = 0; i < s.size();) {
+    // The pieces copy the run's other fields, not its text: copying the
+    // whole text into each piece made a field of many keywords quadratic.
+    const std::string whole = std::move(run.text);
+    run.text.clear();
+    for (std::size_t i = 0; i < whole.size();) {
       std::size_t j = i;
-      while (j < s.size() && marked[j] == marked[i]) ++j;
+      while (j < whole.size() && marked[j] == marked[i]) ++j;
       Run piece = run;
-      piece.text = s.substr(i, j - i);
+      piece.text = whole.substr(i, j - i);
       piece.offset = run.offset + i;
       piece.bold = marked[i];
       out.push_back(std::move(piece));

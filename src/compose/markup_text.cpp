@@ -45,8 +45,16 @@ void Composer::add_text(RichText& rich, const std::string& text, const SpanStyle
       if (d.message == message && d.span.to_string() == source.to_string()) return;
     diags.warning(source, std::move(message), hint);
   };
-  for (const auto& problem : parsed.problems)
+  // The first few problems of a text, then how many more: a field of
+  // thousands of stray brackets is one mistake repeated, not thousands.
+  constexpr std::size_t kShown = 3;
+  for (std::size_t i = 0; i < parsed.problems.size() && i < kShown; ++i) {
+    const auto& problem = parsed.problems[i];
     warn("markup: " + problem.message + " (at '" + excerpt(text, problem.offset) + "')", problem.hint);
+  }
+  if (parsed.problems.size() > kShown)
+    warn("markup: " + std::to_string(parsed.problems.size() - kShown) + " more problems of markup in this text",
+         "they are set as written; write \\* \\[ \\` for literal marks");
   markup::apply_bold_keywords(parsed.runs, style.bold_keywords);
   markup::apply_typography(parsed.runs, language, style.ja_quotes == "corner");
   for (const auto& run : parsed.runs) {

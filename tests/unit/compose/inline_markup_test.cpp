@@ -6,6 +6,8 @@
 
 #include "compose/inline_markup.hpp"
 
+#include <ctime>
+
 namespace cvpdf::compose::markup {
 namespace {
 
@@ -208,6 +210,39 @@ TEST(InlineMarkup, LinkSchemes) {
                           "/relative"}) {
     EXPECT_EQ(link_target(bad, &allowed), "") << bad;
     EXPECT_FALSE(allowed) << bad;
+  }
+}
+
+// Linear in the text for the shapes that were not: unclosed links and
+// brackets scanned to the end from each one, and a field of bold keywords
+// copied whole into each of its pieces. Thread CPU time of N and 2N bytes,
+// best of three, measured again (up to three times) under load.
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+double markup_seconds(const std::string& text) {
+  double best = 1e9;
+  for (int run = 0; run < 3; ++run) {
+    const double start = cpu_seconds();
+    Parsed parsed = parse(text);
+    apply_bold_keywords(parsed.runs, {"CUDA"});
+    apply_typography(parsed.runs, "en", false);
+    best = std::min(best, cpu_seconds() - start);
+  }
+  return best;
+}
+
+TEST(MarkupLinearTime, UnclosedLinksBracketsAndManyKeywords) {
+  for (const std::string unit : {"[a](", "[[a ", "`a [", "CUDA x ", "**a ", "\"a "}) {
+    std::string once, twice;
+    while (once.size() < 60000) once += unit;
+    twice = once + once;
+    double ratio = 1e9;
+    for (int attempt = 0; attempt < 3 && ratio >= 3.0; ++attempt) ratio = markup_seconds(twice) / markup_seconds(once);
+    EXPECT_LT(ratio, 3.0) << "'" << unit << "': not linear";
   }
 }
 
