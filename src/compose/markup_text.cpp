@@ -40,11 +40,7 @@ void Composer::add_text(RichText& rich, const std::string& text, const SpanStyle
   markup::Parsed parsed = markup::parse(text);
   // A text shared by several variants is read once per variant: its
   // warning is said once.
-  auto warn = [&](std::string message, const std::string& hint) {
-    for (const auto& d : diags.all())
-      if (d.message == message && d.span.to_string() == source.to_string()) return;
-    diags.warning(source, std::move(message), hint);
-  };
+  auto warn = [&](std::string message, const std::string& hint) { diags.warning_once(source, std::move(message), hint); };
   // The first few problems of a text, then how many more: a field of
   // thousands of stray brackets is one mistake repeated, not thousands.
   constexpr std::size_t kShown = 3;

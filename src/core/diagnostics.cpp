@@ -69,6 +69,10 @@ void Diagnostics::error(SourceSpan span, std::string message, std::string hint) 
 void Diagnostics::warning(SourceSpan span, std::string message, std::string hint) {
   add({Severity::Warning, std::move(span), std::move(message), std::move(hint)});
 }
+void Diagnostics::warning_once(SourceSpan span, std::string message, std::string hint) {
+  if (!said_once_.insert(span.to_string() + '\n' + message).second) return;
+  warning(std::move(span), std::move(message), std::move(hint));
+}
 void Diagnostics::note(SourceSpan span, std::string message, std::string hint) {
   add({Severity::Note, std::move(span), std::move(message), std::move(hint)});
 }
@@ -79,6 +83,7 @@ void Diagnostics::add(Diagnostic d) {
 void Diagnostics::clear() {
   items_.clear();
   error_count_ = 0;
+  said_once_.clear();
 }
 
 FatalError::FatalError(Diagnostic d) : std::runtime_error(d.format()), diagnostic_(std::move(d)) {}

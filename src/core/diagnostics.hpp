@@ -5,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <unordered_set>
 #include <string_view>
 #include <vector>
 
@@ -38,6 +39,9 @@ class Diagnostics {
  public:
   void error(SourceSpan span, std::string message, std::string hint = {});
   void warning(SourceSpan span, std::string message, std::string hint = {});
+  // A warning said once however often it is found (a text every variant
+  // reads): the same message at the same place again is dropped.
+  void warning_once(SourceSpan span, std::string message, std::string hint = {});
   void note(SourceSpan span, std::string message, std::string hint = {});
   void add(Diagnostic d);
 
@@ -49,6 +53,7 @@ class Diagnostics {
  private:
   std::vector<Diagnostic> items_;
   std::size_t error_count_ = 0;
+  std::unordered_set<std::string> said_once_;  // place and message of warning_once's
 };
 
 // Thrown where the run cannot go on; carries the diagnostic to print.
