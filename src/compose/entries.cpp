@@ -290,6 +290,29 @@ void Composer::add_item(const model::Entry& entry) {
   const bool has_links = !links_text(entry).empty();
   const bool run_in = style.entry_run_in && org_on_left && !head.org.empty() && head.role.empty() &&
                       head.location.empty() && bullets.empty() && !text(entry.text).empty();
+  if (run_in) {
+    // A run-in item's tags on a later head line with nothing else on it
+    // would stand alone under the paragraph (a status, "Live"): they follow
+    // the org, small and in the accent, before the run-in text.
+    auto org_line = std::find_if(lines.begin(), lines.end(),
+                                 [&](const model::EntryLine& l) { return on_left(l, EntryField::Org); });
+    for (auto line = lines.begin(); org_line != lines.end() && line != lines.end(); ++line) {
+      if (line == org_line) continue;
+      auto holds = [&](const std::vector<EntryField>& side) {
+        return std::find(side.begin(), side.end(), EntryField::Tags) != side.end();
+      };
+      if (!holds(line->left) && !holds(line->right)) continue;
+      auto shows_other = [&](const std::vector<EntryField>& side) {
+        return std::any_of(side.begin(), side.end(),
+                           [&](EntryField f) { return f != EntryField::Tags && !head.text(f).empty(); });
+      };
+      if (shows_other(line->left) || shows_other(line->right)) continue;
+      std::erase(line->left, EntryField::Tags);
+      std::erase(line->right, EntryField::Tags);
+      auto org = std::find(org_line->left.begin(), org_line->left.end(), EntryField::Org);
+      org_line->left.insert(org + 1, EntryField::Tags);
+    }
+  }
   // Without bullets to follow, links ride on the head paragraph. With
   // bullets (entry.links: after-org) they ride on the head's first line when
   // they fit there beside its right side, else take their own line under
@@ -350,7 +373,7 @@ void Composer::add_item(const model::Entry& entry) {
   for (model::EntryLine& line : lines) {
     // Tags beside a name whose line has nothing flush right this time
     // (no date) take the right side: a status at the line's end.
-    if (!line.right.empty() && !head.any(line.right) && !head.tags.empty() && on_left(line, EntryField::Tags)) {
+    if (!run_in && !line.right.empty() && !head.any(line.right) && !head.tags.empty() && on_left(line, EntryField::Tags)) {
       std::erase(line.left, EntryField::Tags);
       line.right = {EntryField::Tags};
     }

@@ -297,6 +297,25 @@ TEST(EntryLayout, RunInCanBeTurnedOff) {
   EXPECT_EQ(off.find("A trace replayer").x, off.column_left());
 }
 
+// A run-in item's status tag: where the item lines put tags on a line of
+// their own (engineering's "role tags | date", no role, no date), the tag
+// follows the org on the run-in line instead of standing alone under the
+// paragraph.
+TEST(EntryLayout, ARunInItemsTagsFollowItsOrg) {
+  const std::string source = std::string(kResume) + R"(  - title: Practice
+    entries:
+      - org: AIHisTrendFuture
+        tags: [Live]
+        text: An evidence-backed timeline of AI history, trends and future.
+)";
+  Composed c = compose("en", {"entry.item-lines=[org | location, role tags | date]"}, source);
+  ASSERT_FALSE(c.diags.has_errors()) << errors(c.diags);
+  const SetRun& org = c.find("AIHisTrendFuture");
+  EXPECT_EQ(c.find("Live").y, org.y) << "the tag stands on a line of its own";
+  EXPECT_EQ(c.find("An evidence-backed").y, org.y);
+  EXPECT_LT(c.find("Live").x, c.find("An evidence-backed").x) << "the tag follows the org, before the text";
+}
+
 TEST(EntryLayout, OrgAndRoleFaces) {
   // The body text's face is the regular one; the classic org is bold, the role italic.
   Composed classic = compose("en", {});
