@@ -153,6 +153,13 @@ std::string network_url(const Network& network, std::string_view username, std::
     problem = "the username is empty";
     return {};
   }
+  // A username is a path in the network's address (Stack Overflow's and
+  // DBLP's hold a '/'): a space or a query or fragment mark would make
+  // another address, or none.
+  if (u.find_first_of(" \t\n?#") != std::string_view::npos) {
+    problem = "a username has no spaces, '?' or '#'";
+    return {};
+  }
   return std::string(network.prefix) + std::string(u);
 }
 

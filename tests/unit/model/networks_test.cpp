@@ -92,6 +92,12 @@ TEST(Networks, OrcidCheckDigit) {
   EXPECT_NE(problem.find("four groups of four digits"), std::string::npos);
   EXPECT_EQ(network_url(*find_network("mastodon"), "ada", problem), "");
   EXPECT_NE(problem.find("user@instance"), std::string::npos);
+  // A username is a path in the address: "a/b c" would build another address.
+  for (const char* bad : {"a/b c", "octo cat", "octo?tab=repos", "octo#x"}) {
+    EXPECT_EQ(network_url(*find_network("github"), bad, problem), "") << bad;
+    EXPECT_NE(problem.find("no spaces"), std::string::npos) << bad;
+  }
+  EXPECT_EQ(network_url(*find_network("github"), "octocat", problem), "https://github.com/octocat");
 }
 
 TEST(Networks, KnownNetworksCoverRenderCvsList) {
