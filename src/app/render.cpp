@@ -178,10 +178,10 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
       compose_options.debug_overlay = options.debug_layout;
       const compose::VariantOptions variant{compose_options, static_cast<std::size_t>(options.fit_pages), name};
       compose::RenderedVariant rendered = compose::render_variant(*resume, style, layout_keys, book, variant, diags);
-      if (options.fit_pages > 0) {
+      if (rendered.fit_pages > 0) {
         if (!rendered.ok) break;
         if (log) {
-          *log += "[" + language + "] fits " + std::to_string(options.fit_pages) + " page(s) at setting " +
+          *log += "[" + language + "] fits " + std::to_string(rendered.fit_pages) + " page(s) at setting " +
                   fixed(rendered.fit_setting) + " after " + std::to_string(rendered.layouts) + " layout(s)\n";
         }
       }

@@ -11,18 +11,27 @@ namespace cvpdf::compose {
 RenderedVariant render_variant(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
                                text::FontBook& book, const VariantOptions& options, Diagnostics& diags) {
   RenderedVariant out;
-  if (options.fit_pages == 0) {
+  const bool asked_by_style = options.fit_pages == 0 && style.fit.pages > 0;
+  const std::size_t pages = asked_by_style ? static_cast<std::size_t>(style.fit.pages) : options.fit_pages;
+  if (pages == 0) {
     out.document = compose_document(resume, style, layout_keys, options.compose, book, diags);
     out.style = style;
     out.layouts = 1;
     out.ok = !diags.has_errors();
     return out;
   }
-  FitResult fit = fit_to_pages(resume, style, layout_keys, options.compose, options.fit_pages, book, diags);
+  FitResult fit = fit_to_pages(resume, style, layout_keys, options.compose, pages, book, diags);
   if (!fit.fits && !fit.message.empty()) {
-    const std::string name = options.input_name.empty() ? resume.source_path : options.input_name;
-    diags.error({name, 0, 0}, fit.message, fit.hint);
+    const auto key = layout_keys.find("fit.pages");
+    if (asked_by_style && key != layout_keys.end()) {
+      diags.error(key->second.span, fit.message + " (fit.pages: " + std::to_string(pages) + ")",
+                  fit.hint + ", or raise fit.pages");
+    } else {
+      const std::string name = options.input_name.empty() ? resume.source_path : options.input_name;
+      diags.error({name, 0, 0}, fit.message, fit.hint);
+    }
   }
+  out.fit_pages = pages;
   out.document = std::move(fit.document);
   out.style = std::move(fit.style);
   out.fit_setting = fit.t;

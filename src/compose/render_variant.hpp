@@ -18,14 +18,16 @@ namespace cvpdf::compose {
 
 struct VariantOptions {
   ComposeOptions compose;     // the language, dates and producer, the debug overlay
-  std::size_t fit_pages = 0;  // --fit-pages N; 0: the style as it is
+  std::size_t fit_pages = 0;  // --fit-pages N; 0: as the style's fit.pages says (0 there too: as it is)
   std::string input_name = {};  // names the résumé in the "does not fit" error ("<stdin>"); "" : its source path
 };
 
 struct RenderedVariant {
   frame::Document document;
   Style style;  // the style `document` was set with (the fitted one with --fit-pages)
-  // With --fit-pages: the setting chosen (0 … 1) and how many layouts it took.
+  // With --fit-pages or fit.pages: the page count fitted (0: none), the
+  // setting chosen (0 … 1) and how many layouts it took.
+  std::size_t fit_pages = 0;
   double fit_setting = 0;
   int layouts = 0;
   bool ok = false;  // false: errors were reported to the diagnostics
@@ -33,7 +35,9 @@ struct RenderedVariant {
 
 // Renders `resume` in `style`; `layout_keys` are the merged keys the style
 // was read from (font messages point at them). When the résumé does not fit
-// `fit_pages` pages even at the smallest setting, that is an error here.
+// the pages asked for (options.fit_pages, else the style's fit.pages) even
+// at the smallest setting, that is an error here: at the résumé for
+// --fit-pages, at the key for fit.pages.
 RenderedVariant render_variant(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
                                text::FontBook& book, const VariantOptions& options, Diagnostics& diags);
 

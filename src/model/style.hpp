@@ -29,6 +29,7 @@ struct FitLimits {
   double min_leading_cjk = 1.5;
   double min_spacing = 1;       // a factor on every vertical gap
   Scaled min_margin = 0;        // no margin below it (margins already smaller stay)
+  int pages = 0;                // fit.pages: fit on this many pages, as --fit-pages does (0: as set)
 };
 
 struct Style {

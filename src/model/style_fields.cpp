@@ -245,6 +245,9 @@ const std::vector<StyleField>& rows() {
                  0, 1),
       without_em(field("fit.min-margin", CVPDF_STYLE_MEMBER(fit.min_margin), K::Margin, "none",
                        "--fit-pages: no margin below it (margins already smaller stay)")),
+      with_range(field("fit.pages", CVPDF_STYLE_MEMBER(fit.pages), K::Count, "0",
+                       "fit on this many pages, as `--fit-pages` does, which overrides it; 0: set as the style says"),
+                 0, 100),
   };
   return table;
 }

@@ -1,5 +1,6 @@
 // End to end: the command line's outputs — text export, depfiles and Make,
 // batches, watch, listing and version (issue: the command line, complete).
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -280,14 +281,53 @@ namespace {
 
 TEST(FitPages, ShrinksWithinTheLayoutLimits) {
   std::string dir = temp_dir();
-  // At 10.5pt the showcase takes three pages; --fit-pages 2 brings it back.
-  Result loose = run(cvpdf() + " '" + source("resume.yaml") + "' --set text.size=10.5pt -o '" + dir + "/a.pdf'");
+  // At 10.5pt, and without its own fit.pages, the showcase takes three
+  // pages; --fit-pages 2 brings it back.
+  const std::string loose_style = " --set text.size=10.5pt --set fit.pages=0";
+  Result loose = run(cvpdf() + " '" + source("resume.yaml") + "'" + loose_style + " -o '" + dir + "/a.pdf'");
   ASSERT_EQ(loose.status, 0) << loose.err;
   EXPECT_EQ(run("pdfinfo '" + dir + "/a.pdf' | grep '^Pages:'").out, "Pages:           3\n");
-  Result fit = run(cvpdf() + " -v '" + source("resume.yaml") + "' --set text.size=10.5pt --fit-pages 2 -o '" + dir + "/b.pdf'");
+  Result fit = run(cvpdf() + " -v '" + source("resume.yaml") + "'" + loose_style + " --fit-pages 2 -o '" + dir + "/b.pdf'");
   ASSERT_EQ(fit.status, 0) << fit.err;
   EXPECT_EQ(run("pdfinfo '" + dir + "/b.pdf' | grep '^Pages:'").out, "Pages:           2\n");
   EXPECT_NE(fit.err.find("fits 2 page(s)"), std::string::npos) << fit.err;
+}
+
+TEST(FitPages, TheStyleKeyFitsAsTheOptionDoes) {
+  std::string dir = temp_dir();
+  // resume.yaml's style says fit.pages: 2; without it the default theme
+  // sets the showcase on three pages.
+  Result own = run(cvpdf() + " -v '" + source("resume.yaml") + "' -o '" + dir + "/own.pdf'");
+  ASSERT_EQ(own.status, 0) << own.err;
+  EXPECT_NE(own.err.find("[en] fits 2 page(s)"), std::string::npos) << own.err;
+  Result option = run(cvpdf() + " '" + source("resume.yaml") + "' --set fit.pages=0 --fit-pages 2 -o '" + dir + "/option.pdf'");
+  ASSERT_EQ(option.status, 0) << option.err;
+  EXPECT_EQ(read_file(dir + "/own.pdf").size(), read_file(dir + "/option.pdf").size());
+  EXPECT_EQ(run("pdftotext '" + dir + "/own.pdf' -").out, run("pdftotext '" + dir + "/option.pdf' -").out);
+  Result off = run(cvpdf() + " '" + source("resume.yaml") + "' --set fit.pages=0 -o '" + dir + "/off.pdf'");
+  ASSERT_EQ(off.status, 0) << off.err;
+  EXPECT_EQ(run("pdfinfo '" + dir + "/off.pdf' | grep '^Pages:'").out, "Pages:           3\n");
+}
+
+TEST(FitPages, AStyleKeyThatCannotBeMetIsAnErrorAtTheKey) {
+  std::string dir = temp_dir();
+  std::string text = read_file(source("resume.yaml"));
+  const std::string key = "    pages: 2\n";
+  const std::size_t at = text.find(key);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, key.size(), "    pages: 1\n");
+  const int line = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1;
+  write_file(dir + "/r.yaml", text);
+  write_file(dir + "/cv.pdf", "previous");
+  Result r = run(cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/cv.pdf'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("r.yaml:" + std::to_string(line) + ":12: error: does not fit on 1 page: even the smallest setting gives 2 pages (fit.pages: 1)"),
+            std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("raise fit.pages"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(dir + "/cv.pdf"), "previous");
+  // --fit-pages is the run's word over the file's.
+  Result over = run(cvpdf() + " '" + dir + "/r.yaml' --fit-pages 3 -o '" + dir + "/cv.pdf'");
+  EXPECT_EQ(over.status, 0) << over.err;
 }
 
 TEST(FitPages, CannotFitIsAnInputError) {

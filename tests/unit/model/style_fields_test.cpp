@@ -98,9 +98,12 @@ TEST(StyleFields, EveryTableKeyIsKnownAndReachesItsMember) {
       case FieldKind::Size: case FieldKind::Gap: case FieldKind::Margin: case FieldKind::Length:
         v.scalar = key == "text.size" ? "11.5pt" : "7.25pt"; break;
       case FieldKind::EmFraction: v.scalar = "0.2em"; break;
-      // Every ratio's and count's least value is below its default.
+      // Every ratio's and count's least value is below its default, but
+      // for a count whose default is its least (fit.pages: 0, off).
       case FieldKind::Ratio: v.scalar = std::to_string(f.min); break;
-      case FieldKind::Count: v.scalar = std::to_string(static_cast<int>(f.min)); break;
+      case FieldKind::Count:
+        v.scalar = std::to_string(static_cast<int>(f.fallback == std::to_string(static_cast<int>(f.min)) ? f.max : f.min));
+        break;
       case FieldKind::Colour: v.scalar = "#010203"; break;
       case FieldKind::Bool: v.scalar = f.fallback == "true" ? "false" : "true"; break;
       case FieldKind::Align: v.scalar = "ragged"; break;
