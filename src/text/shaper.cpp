@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <climits>
 #include <unordered_set>
+#include <vector>
 
 #include "core/utf8.hpp"
 
@@ -67,8 +68,49 @@ bool is_opening_quote(char32_t cp) {
   return cp == 0x201C || cp == 0x2018 || cp == 0x201E || cp == 0x201A || cp == 0x00AB || cp == 0x2039;
 }
 
-// Step 1: the face of every character.
-void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char>& chars,
+// — ― … ⸺ ⸻: the marks Chinese sets in pairs across two ems (——, ……),
+// which take the face of the text before them.
+bool is_paired_dash_or_ellipsis(char32_t cp) {
+  return cp == 0x2014 || cp == 0x2015 || cp == 0x2026 || cp == 0x2E3A || cp == 0x2E3B;
+}
+
+// The face and script of the last strong character before `begin` in
+// `text`, looking back a few characters only: the context of a text shaped
+// piece by piece. A paragraph is shaped one break segment at a time, and
+// "——" between Han characters is a segment of its own, which without its
+// context took the chain's first (Latin) face and the Common script (and
+// so missed the CJK face's two-em —— ligature).
+struct Context {
+  FaceId face = kNoFace;
+  hb_script_t script = HB_SCRIPT_INVALID;
+};
+
+Context context_before(const FontBook& book, const FontChain& chain, std::string_view text, std::size_t begin,
+                       hb_unicode_funcs_t* unicode) {
+  constexpr int kLookBack = 16;
+  std::size_t pos = std::min(begin, text.size());
+  for (int n = 0; n < kLookBack && pos > 0; ++n) {
+    std::size_t start = pos - 1;
+    while (start > 0 && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) --start;
+    std::size_t at = start;
+    const char32_t cp = utf8::decode(text, at);
+    pos = start;
+    if (role_of(cp, unicode) == Role::Strong) {
+      const hb_script_t script = hb_unicode_script(unicode, cp);
+      return {face_for(book, chain, cp), is_neutral_script(script) ? HB_SCRIPT_INVALID : script};
+    }
+  }
+  return {};
+}
+
+bool is_cjk_script(hb_script_t script) {
+  return script == HB_SCRIPT_HAN || script == HB_SCRIPT_HIRAGANA || script == HB_SCRIPT_KATAKANA ||
+         script == HB_SCRIPT_HANGUL || script == HB_SCRIPT_BOPOMOFO;
+}
+
+// Step 1: the face of every character; `before` is the text just before
+// them (none: kNoFace).
+void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char>& chars, const Context& before,
                   std::vector<char32_t>* missing) {
   hb_unicode_funcs_t* unicode = hb_unicode_funcs_get_default();
   const FaceId first = chain.faces.empty() ? kNoFace : chain.faces.front();
@@ -121,6 +163,14 @@ void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char
           c.face = previous;
           continue;
         }
+        // A dash or an ellipsis that starts the piece goes with the text
+        // before it ("破折号——它": the CJK face's dashes, "word—word" the
+        // Latin one's).
+        if (i == 0 && before.face != kNoFace && is_paired_dash_or_ellipsis(c.cp) &&
+            book.face(before.face).has_glyph(c.cp)) {
+          c.face = before.face;
+          continue;
+        }
         if (i == 0 || previous == kNoFace) {
           // Leading punctuation (an opening quote before Chinese text) takes the
           // face of the first character that chooses one.
@@ -147,7 +197,7 @@ void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char
 // (spaces, digits, punctuation, marks) take the script of a neighbour set in
 // the same face — the previous one, else the next — so punctuation never
 // starts a run of its own; with no such neighbour, the nearest strong script.
-void choose_scripts(std::vector<Char>& chars) {
+void choose_scripts(std::vector<Char>& chars, const Context& before) {
   hb_unicode_funcs_t* unicode = hb_unicode_funcs_get_default();
   std::vector<bool> strong(chars.size());
   for (std::size_t i = 0; i < chars.size(); ++i) {
@@ -155,9 +205,9 @@ void choose_scripts(std::vector<Char>& chars) {
     strong[i] = !is_neutral_script(chars[i].script);
   }
   auto assign = [&](bool same_face_only) {
-    // Forward: from the previous strong character.
-    hb_script_t last = HB_SCRIPT_INVALID;
-    FaceId last_face = kNoFace;
+    // Forward: from the previous strong character (the context's first).
+    hb_script_t last = before.script;
+    FaceId last_face = before.face;
     for (std::size_t i = 0; i < chars.size(); ++i) {
       if (strong[i]) {
         last = chars[i].script;
@@ -230,12 +280,23 @@ ShapedRun shape_item(const FontBook& book, std::string_view text, const Item& it
 
   const unsigned kerning = options.kerning ? 1u : 0u;
   const unsigned ligatures = options.ligatures ? 1u : 0u;
-  const hb_feature_t features[] = {
+  std::vector<hb_feature_t> features = {
       {HB_TAG('k', 'e', 'r', 'n'), kerning, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END},
       {HB_TAG('l', 'i', 'g', 'a'), ligatures, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END},
       {HB_TAG('c', 'l', 'i', 'g'), ligatures, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END},
   };
-  hb_shape(face.hb_font, buffer, features, sizeof features / sizeof features[0]);
+  // In Chinese, Japanese and Korean text a dash or an ellipsis is one em
+  // wide, so that —— and …… span two, unbroken (CLREQ 3.1.6, 3.1.7); the
+  // CJK faces' default forms of U+2014 are proportional, their full-width
+  // ones behind `fwid`.
+  if (is_cjk_script(item.script)) {
+    for (std::size_t pos = item.begin; pos < item.end;) {
+      const std::size_t at = pos;
+      if (is_paired_dash_or_ellipsis(utf8::decode(text, pos)))
+        features.push_back({HB_TAG('f', 'w', 'i', 'd'), 1, static_cast<unsigned>(at), static_cast<unsigned>(pos)});
+    }
+  }
+  hb_shape(face.hb_font, buffer, features.data(), static_cast<unsigned>(features.size()));
 
   unsigned count = 0;
   const hb_glyph_info_t* infos = hb_buffer_get_glyph_infos(buffer, &count);
@@ -288,9 +349,13 @@ std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::s
     c.cp = utf8::decode(text, pos);
     chars.push_back(c);
   }
-  choose_faces(book, chain, chars, missing);
+  // Only where it is known to matter: the context changes no other text.
+  const Context before = begin > 0 && !chars.empty() && is_paired_dash_or_ellipsis(chars.front().cp)
+                             ? context_before(book, chain, text, begin, hb_unicode_funcs_get_default())
+                             : Context{};
+  choose_faces(book, chain, chars, before, missing);
   if (chain.faces.empty()) return {};
-  choose_scripts(chars);
+  choose_scripts(chars, before);
   std::vector<ShapedRun> runs;
   for (const Item& item : itemise(chars, end)) runs.push_back(shape_item(book, text, item, options));
   return runs;

@@ -128,5 +128,32 @@ TEST(Punctuation, QuotesAroundChineseAreInTheCjkFace) {
   EXPECT_EQ(checked, 4);
 }
 
+// —— and …… between Chinese words are two ems of the CJK face, unbroken
+// (CLREQ); shaped alone, as the segment between two break opportunities
+// they are, the dashes were Lato's two proportional ones. On the PDF: the
+// glyphs' font, and the pen's advance from the mark before to the one after.
+TEST(Punctuation, ChineseDashesAndEllipsesSpanTwoEmsInTheCjkFace) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/cv.yaml", "languages: [zh]\nperson: {name: 艾达}\nsections:\n  - title: 简介\n"
+                               "    text: 破折号——它，省略号……它。\n");
+  const Result r = run(cvpdf() + " -q '" + dir + "/cv.yaml' -o '" + dir + "/cv.pdf'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const GlyphBoxes boxes = read_glyph_boxes(dir + "/cv.pdf");
+  ASSERT_TRUE(boxes.error.empty()) << boxes.error;
+  std::vector<Glyph> glyphs;
+  for (const auto& page : boxes.glyph_pages)
+    for (const auto& line : page.lines) glyphs.insert(glyphs.end(), line.glyphs.begin(), line.glyphs.end());
+  int checked = 0;
+  for (std::size_t i = 1; i + 2 < glyphs.size(); ++i) {
+    const std::string& c = glyphs[i].text;
+    if ((c != "\u2014" && c != "\u2026") || glyphs[i + 1].text != c) continue;
+    EXPECT_NE(glyphs[i].font.find("CJK"), std::string::npos) << c << " in " << glyphs[i].font;
+    // From the mark's pen position to the next character's: two ems.
+    EXPECT_NEAR(glyphs[i + 2].x - glyphs[i].x, 2 * glyphs[i].size, 0.05 * glyphs[i].size) << c;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 2);
+}
+
 }  // namespace
 }  // namespace cvpdf::test

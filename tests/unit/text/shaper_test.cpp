@@ -223,5 +223,33 @@ TEST_F(ShaperTest, FaceForPicksTheFirstFaceWithTheGlyph) {
   EXPECT_EQ(face_for(book, chain, U'\U0010FFFD'), kNoFace);
 }
 
+// A paragraph is shaped one break segment at a time, and "——" between Han
+// characters is a segment of its own: it takes the face and script of the
+// text before it, so the CJK face's two-em dash is set, not Lato's two
+// proportional ones (or the CJK face's 1.676 em of Common-script dashes).
+TEST_F(ShaperTest, ChineseDashesShapedAloneTakeTheTextBeforeThem) {
+  const FaceId lato = testing::lato(book);
+  const FaceId cjk = testing::noto_cjk_sc(book);
+  FontChain chain{{lato, cjk}};
+  ShapeOptions options;
+  options.size = pt(10);
+  options.language = "zh-Hans";
+  for (const std::string dashes : {"——", "……", "—"}) {
+    const std::string text = "破折号" + dashes + "它";
+    const std::size_t begin = std::string("破折号").size();
+    auto runs = shape(book, text, begin, begin + dashes.size(), chain, options);
+    ASSERT_EQ(runs.size(), 1u) << dashes;
+    EXPECT_EQ(runs[0].face, cjk) << dashes;
+    const Scaled em = pt(10);
+    const Scaled expected = dashes == "—" ? em : 2 * em;
+    EXPECT_NEAR(static_cast<double>(runs[0].width()), static_cast<double>(expected), static_cast<double>(em) / 100) << dashes;
+  }
+  // After Latin text the dash stays Latin.
+  const std::string latin = "word—word";
+  auto runs = shape(book, latin, 4, 4 + std::string("—").size(), chain, options);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].face, lato);
+}
+
 }  // namespace
 }  // namespace cvpdf::text
