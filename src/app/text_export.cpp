@@ -169,15 +169,17 @@ class Writer {
         if (!text(e.org).empty() && !text(e.role).empty()) second = rich(text(e.role), false, md_);
         if (!text(e.location).empty()) second += (second.empty() ? "" : " · ") + rich(text(e.location));
         if (!second.empty()) line(second);
-        if (!e.text.empty()) line(rich(text(e.text)));
-        for (const auto& b : e.bullets)
-          if (!visible(b).empty()) line("- " + rich(text(b)));
+        // An item's links stand with its head, as in the PDF (beside the
+        // organisation or on a line under the head), never after the bullets.
         if (!e.links.empty()) {
           std::string links;
           for (const auto& l : e.links)
             links += (links.empty() ? "" : " · ") + link(text(l.label).empty() ? l.url : text(l.label), l.url);
           line(links);
         }
+        if (!e.text.empty()) line(rich(text(e.text)));
+        for (const auto& b : e.bullets)
+          if (!visible(b).empty()) line("- " + rich(text(b)));
         blank();
         break;
       }

@@ -75,6 +75,24 @@ TEST(TextExport, MarkdownEscapesAndLinks) {
   EXPECT_NE(en.out.find("torch\\_npu and *care*"), std::string::npos) << en.out;
 }
 
+// An item's links follow its head, as in the PDF: not after its bullets.
+TEST(TextExport, AnItemsLinksStandWithItsHead) {
+  std::string dir = temp_dir();
+  write_file(dir + "/r.yaml",
+             "person: {name: Ada}\nsections:\n  - title: Work\n    entries:\n"
+             "      - org: Acme\n        role: Engineer\n        links: [{label: Report, url: https://example.org/r}]\n"
+             "        bullets: [Built the thing, Ran the thing]\n");
+  for (const char* extension : {"txt", "md"}) {
+    const std::string out = dir + "/cv." + extension;
+    Result r = run(cvpdf() + " '" + dir + "/r.yaml' -o '" + out + "'");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string text = read_file(out);
+    const std::string link = std::string(extension) == "md" ? "[Report](https://example.org/r)" : "Report <https://example.org/r>";
+    const std::string role = std::string(extension) == "md" ? "*Engineer*" : "Engineer";
+    EXPECT_NE(text.find(role + "\n" + link + "\n- Built the thing\n- Ran the thing\n"), std::string::npos) << text;
+  }
+}
+
 TEST(Depfile, ListsInputLayoutAndFonts) {
   std::string dir = bilingual_file();
   write_file(dir + "/layout.yaml", "colors: {accent: \"#7a1f1f\"}\n");
