@@ -268,9 +268,10 @@ class HeaderSetter {
   std::vector<RichText> contact_items() const {
     const auto& person = c_.resume.person;
     std::vector<RichText> items;
-    add_item(items, person.email, "mailto:" + person.email, person.span, model::kIconEmail, false);
-    add_item(items, person.phone, tel_uri(person.phone), person.span, model::kIconPhone, false);
-    add_item(items, c_.text(person.location), {}, person.location.span, model::kIconLocation, false);
+    add_item(items, person.email, "mailto:" + person.email, person.span, model::kIconEmail, style_.email_word, false);
+    add_item(items, person.phone, tel_uri(person.phone), person.span, model::kIconPhone, style_.phone_word, false);
+    add_item(items, c_.text(person.location), {}, person.location.span, model::kIconLocation, style_.location_word,
+             false);
     for (const auto& link : person.links) {
       std::string label = c_.text(link.label);
       if (label.empty() && !model::blank(link.url)) label = link.url;
@@ -280,25 +281,33 @@ class HeaderSetter {
       char32_t icon = network ? network->icon : (link.url.empty() ? 0 : model::kIconSite);
       // Plain text naming a network ("GitHub") gets that network's icon.
       if (!network && link.url.empty())
-        if (const model::Network* named = model::find_network(label); named && named->name != "Website")
+        if (const model::Network* named = model::find_network(label); named && named->name != "Website") {
           icon = named->icon;
+          network = named;
+        }
       const bool alone = network && stands_alone(*network, link);
       // A username alone says nothing on paper without its network's icon:
       // with no icons drawn it is "GitHub: octocat" ("GitHub：octocat" in
       // Chinese and Japanese), as résumés write it.
       if (link.label_is_username && !link.network.empty() && style_.contact_icons == "none" &&
           link.network != "Website")
-        label = link.network + (full_width_colon(c_.language) ? "\uFF1A" : ": ") + label;
-      add_item(items, label, link.url, link.span, icon, alone);
+        label = link.network + colon() + label;
+      const std::string word = !network || network->name == "Website" ? style_.website_word : std::string(network->name);
+      add_item(items, label, link.url, link.span, icon, word, alone);
     }
     return items;
   }
 
+  std::string colon() const { return full_width_colon(c_.language) ? "\uFF1A" : ": "; }
+
   // One contact item: `text` with its link, and its icon when the theme
   // sets them and the icon font was found. `alone`: under `icons` the icon
-  // stands for the whole item (the link says where it goes).
+  // stands for the whole item (the link says where it goes). In the PDF's
+  // text the icon reads as `word` ("Email: ada@example.org", "GitHub"
+  // alone), never as its private-use character: what parsers and a
+  // reader's copy see.
   void add_item(std::vector<RichText>& items, const std::string& text, const std::string& link, const SourceSpan& at,
-                char32_t icon, bool alone) const {
+                char32_t icon, const std::string& word, bool alone) const {
     if (model::blank(text)) return;
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
     RichText& item = items.emplace_back();
@@ -308,6 +317,10 @@ class HeaderSetter {
       // space after it, so the icon never ends a line without its item.
       const SpanStyle accent = c_.with(FontVariant::Regular, style_.contact_size, style_.accent_color);
       item.add(utf8::encode(icon), accent, link, at);
+      // The colon's space is the no-break space set after the icon.
+      std::string reads_as = icon_only ? word : word + colon();
+      while (!icon_only && !reads_as.empty() && reads_as.back() == ' ') reads_as.pop_back();
+      item.spans.back().stands_for = std::move(reads_as);
       if (icon_only) return;
       // Every icon in a box of one width (Font Awesome's fixed-width
       // class), so the items' words start in one column when they are
@@ -323,29 +336,6 @@ class HeaderSetter {
     item.add(text, muted, link, at);
   }
 
-  // The icon glyphs' text in the ToUnicode map: nothing beside the item's
-  // words, the network's name where the icon stands alone, so copied and
-  // extracted text never holds a private-use character.
-  void unmark_icons(std::vector<SetLine>& lines) const {
-    if (c_.icon_face == text::kNoFace) return;
-    for (auto& line : lines)
-      for (auto& element : line.elements) {
-        auto* run = std::get_if<frame::GlyphRun>(&element);
-        if (!run || run->face != c_.icon_face) continue;
-        for (auto& glyph : run->glyphs) glyph.text = icon_text(glyph.text);
-      }
-  }
-
-  // What an icon glyph standing for `written` (its code point) extracts as.
-  std::string icon_text(const std::string& written) const {
-    if (style_.contact_icons != "icons") return {};
-    for (const auto& link : c_.resume.person.links) {
-      const model::Network* n = network_of(link);
-      if (n && stands_alone(*n, link) && utf8::encode(n->icon) == written) return std::string(n->name) + " ";
-    }
-    return {};
-  }
-
   // The items on one line, header.contact-separator between them.
   RichText joined(const std::vector<RichText>& items) const { return joined(items, 0, items.size()); }
   RichText joined(const std::vector<RichText>& items, std::size_t from, std::size_t to) const {
@@ -353,7 +343,8 @@ class HeaderSetter {
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
     for (std::size_t i = from; i < to; ++i) {
       if (!line.empty()) line.add(style_.contact_separator, muted);
-      for (const auto& span : items[i].spans) line.add(span.text, span.style, span.link, span.source);
+      for (const auto& span : items[i].spans)
+        if (!span.text.empty()) line.spans.push_back(span);  // whole: an icon's stand-in text too
     }
     return line;
   }
@@ -439,13 +430,11 @@ class HeaderSetter {
     if (contact_style == "line") {
       auto lines = c_.typesetter.measure(joined(items)) <= width ? c_.typesetter.set(joined(items), shape)
                                                                   : balanced_line(items, shape);
-      unmark_icons(lines);
       return lines;
     }
     std::vector<std::vector<SetLine>> cells;
     for (const auto& item : items) {
       cells.push_back(c_.typesetter.set(item, shape));
-      unmark_icons(cells.back());
     }
     bool grid = contact_style == "grid" && items.size() > 1 && grid_fits(item_widths(items), width);
     for (const auto& cell : cells) grid = grid && cell.size() == 1;

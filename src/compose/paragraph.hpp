@@ -8,6 +8,7 @@
 // break can place from last_resort.hpp.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -36,6 +37,10 @@ struct Span {
   SpanStyle style;
   std::string link;   // URI; empty for none
   SourceSpan source;  // where the text came from, for warnings
+  // What the span's glyphs stand for in the PDF's text when it is not their
+  // own text: a contact icon reads "Email:" in copied and extracted text
+  // (the ToUnicode map, else an /ActualText), not as a private-use character.
+  std::optional<std::string> stands_for;
 };
 
 struct RichText {

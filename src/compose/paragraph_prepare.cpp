@@ -93,6 +93,8 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
             }
             if (cluster_end > sg.cluster) glyph.text = all.substr(sg.cluster, cluster_end - sg.cluster);
           }
+          // The whole span reads as its stand-in text, carried by its first glyph.
+          if (span.stands_for) glyph.text = starts_cluster && sg.cluster == span_begin[sp] ? *span.stands_for : std::string();
           piece.width += glyph.advance;
           piece.glyphs.push_back(std::move(glyph));
           piece.clusters.push_back(sg.cluster);

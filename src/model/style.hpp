@@ -133,6 +133,9 @@ struct Style {
   DateWords dates;         // for the variant's language
   std::string resume_word; // "Résumé", "简历" (document title)
   std::string page_words;  // the footer's page number: "Page {page} of {pages}"
+  // What a contact icon stands for in the text layer ("Email", "邮箱"): the
+  // PDF's text reads "Email: ada@example.org" where the page shows the icon.
+  std::string email_word, phone_word, location_word, website_word;
 
   FitLimits fit;
 

@@ -1,5 +1,6 @@
-// The contact items on the real PDF: icons are a subset font and leave no
-// private-use character in the extracted text; every item's link annotation
+// The contact items on the real PDF: icons are a subset font and read in
+// the extracted text as the words they stand for ("Email: …"), never as a
+// private-use or control character; every item's link annotation
 // covers its words (mailto:, tel:, the URL a network builds); a contact line
 // breaks between items only, never ending on a separator, and a line that
 // needs two is set as two of about equal width.
@@ -85,7 +86,28 @@ Rendered render(const std::string& yaml, const std::string& args) {
   return r;
 }
 
-TEST(Contacts, IconsAreASubsetFontAndStayOutOfTheText) {
+// Whether `text` holds a control character other than a line end or a page
+// break: what an icon glyph with no text in the ToUnicode map extracted as.
+bool has_control(const std::string& text) {
+  return std::any_of(text.begin(), text.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u < 0x20 && c != '\n' && c != '\f';
+  });
+}
+
+// The words of the page as drawn: every glyph but the icons', which stand
+// for words the page does not print.
+std::string drawn_words(const std::string& pdf) {
+  std::string out;
+  const GlyphBoxes boxes = read_glyph_boxes(pdf);
+  for (const auto& page : boxes.glyph_pages)
+    for (const auto& line : page.lines)
+      for (const auto& glyph : line.glyphs)
+        if (glyph.font.find("orkawesome") == std::string::npos) out += glyph.text;
+  return out;
+}
+
+TEST(Contacts, IconsAreASubsetFontAndReadAsTheirWords) {
   for (const char* theme : {"sidebar", "moderncv"}) {  // themes that set icons
     Rendered r = render(kContacts, std::string("--theme ") + theme);
     ASSERT_EQ(r.result.status, 0) << r.result.err;
@@ -95,8 +117,29 @@ TEST(Contacts, IconsAreASubsetFontAndStayOutOfTheText) {
         << theme << ": the icon font is not embedded as a subset\n" << fonts.out;
     const Result text = run("pdftotext -enc UTF-8 " + r.pdf + " -");
     EXPECT_FALSE(has_private_use(text.out)) << theme << ": a private-use character in\n" << text.out;
-    EXPECT_NE(text.out.find("adalovelace"), std::string::npos) << text.out;  // `both`: the words are there
+    EXPECT_FALSE(has_control(text.out)) << theme << ": a control character in\n" << text.out;
+    // `both`: each icon reads as what it stands for, its item's words after it.
+    for (const char* item : {"Email: ada@example.org", "Phone: +44 20 7946 0958", "Location: London",
+                             "GitHub: adalovelace", "ORCID: 0000-0002-1825-0097", "Website: ada.example.org"})
+      EXPECT_NE(text.out.find(item), std::string::npos) << theme << ": no '" << item << "' in\n" << text.out;
+    EXPECT_EQ(text.out.find("  "), std::string::npos) << theme << ": a doubled space in\n" << text.out;
   }
+  // On a contact line the items stay one line of text, in order (an icon
+  // that read as nothing left a gap poppler took for a column's edge).
+  Rendered line = render(kContacts, "--theme classic --set header.contact-icons=both");
+  ASSERT_EQ(line.result.status, 0) << line.result.err;
+  const std::string line_text = run("pdftotext -enc UTF-8 " + line.pdf + " -").out;
+  EXPECT_NE(line_text.find("Email: ada@example.org · Phone: +44 20 7946 0958 · Location: London"), std::string::npos)
+      << line_text;
+  EXPECT_FALSE(has_control(line_text)) << line_text;
+  // In Chinese the words are the layout's, with a full-width colon.
+  std::string zh = kContacts;
+  zh.replace(zh.find("languages: [en]"), 15, "languages: [zh]");
+  Rendered chinese = render(zh, "--theme classic --set header.contact-icons=both");
+  ASSERT_EQ(chinese.result.status, 0) << chinese.result.err;
+  const std::string zh_text = pdf_text(chinese.pdf);
+  for (const char* item : {"邮箱\uFF1A ada@example.org", "电话\uFF1A +44", "GitHub\uFF1A adalovelace"})
+    EXPECT_NE(zh_text.find(item), std::string::npos) << item << " in " << zh_text;
   // Classic sets no icons: no icon font at all.
   Rendered plain = render(kContacts, "--theme classic");
   ASSERT_EQ(plain.result.status, 0) << plain.result.err;
@@ -126,9 +169,14 @@ TEST(Contacts, AUsernameWithoutItsIconNamesItsNetwork) {
   EXPECT_NE(text.find("GitHub: adalovelace"), std::string::npos) << text;
   EXPECT_NE(text.find("LinkedIn: ada-lovelace"), std::string::npos) << text;
   EXPECT_EQ(text.find("Website: "), std::string::npos) << "a site's address says what it is: " << text;
+  // Under an icon the page prints the username alone; the icon reads as the
+  // network's name in the text.
   Rendered icons = render(kContacts, "--theme sidebar");
   ASSERT_EQ(icons.result.status, 0) << icons.result.err;
-  EXPECT_EQ(pdf_text(icons.pdf).find("GitHub: "), std::string::npos);
+  const std::string drawn = drawn_words(icons.pdf);
+  EXPECT_NE(drawn.find("adalovelace"), std::string::npos) << drawn;
+  EXPECT_EQ(drawn.find("GitHub"), std::string::npos) << drawn;
+  EXPECT_NE(pdf_text(icons.pdf).find("GitHub: adalovelace"), std::string::npos) << pdf_text(icons.pdf);
   std::string zh = kContacts;
   zh.replace(zh.find("languages: [en]"), 15, "languages: [zh]");
   zh.replace(zh.find("{network: GitHub, username: adalovelace}"), 40,
