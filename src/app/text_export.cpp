@@ -111,7 +111,7 @@ class Writer {
 
   void header() {
     const auto& p = resume_.person;
-    line(md_ ? "# " + esc(text(p.name)) : text(p.name));
+    line(md_ ? "# " + rich(text(p.name)) : rich(text(p.name)));
     if (!p.headline.empty()) line(rich(text(p.headline), false, md_));
     std::string contact;
     auto add = [&](const std::string& s) {
@@ -121,8 +121,15 @@ class Writer {
     };
     if (!p.email.empty()) add(link(p.email, "mailto:" + p.email));
     add(esc(p.phone));
-    add(esc(text(p.location)));
-    for (const auto& l : p.links) add(link(text(l.label).empty() ? l.url : text(l.label), l.url));
+    add(rich(text(p.location)));
+    for (const auto& l : p.links) {
+      const std::string label = text(l.label);
+      // A label the résumé writes is text with markup; a username or an
+      // address is set as written, as the PDF does.
+      if (label.empty() || l.label_is_username) add(link(label.empty() ? l.url : label, l.url));
+      else if (l.url.empty()) add(rich(label));
+      else add(md_ ? "[" + rich(label) + "](" + l.url + ")" : rich(label) + " <" + l.url + ">");
+    }
     if (!contact.empty()) line(contact);
     if (!p.summary.empty()) {
       blank();

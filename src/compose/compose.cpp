@@ -112,7 +112,7 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
     const SidebarGeometry geometry = sidebar_geometry(style);
     columns = {geometry.main, geometry.sidebar};
   }
-  const std::string name = composer.text(resume.person.name);
+  const std::string name = markup::plain_text(composer.text(resume.person.name));
   add_footers(doc.pages, name, style, typesetter);
   if (options.debug_overlay) add_debug_overlay(doc, placed, columns);
 

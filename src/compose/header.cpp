@@ -199,9 +199,9 @@ class HeaderSetter {
       name_lines.clear();
       headline_lines.clear();
       if (parts_ & kHeaderName) {
-        RichText name;
-        name.add(c_.text(person.name), c_.with(FontVariant::Bold, style_.name_size, style_.name_color), {},
-                 person.name.span);
+        // Markup as in any text: `Ada *Countess* Lovelace`.
+        RichText name = c_.rich_text(c_.text(person.name),
+                                     c_.with(FontVariant::Bold, style_.name_size, style_.name_color), person.name.span);
         ParagraphShape shape = text_shape(text_width_);
         shape.leading = shape.leading_cjk = 1.15;  // display size: tight leading
         name_lines = c_.typesetter.set(name, shape);
@@ -268,12 +268,17 @@ class HeaderSetter {
   std::vector<RichText> contact_items() const {
     const auto& person = c_.resume.person;
     std::vector<RichText> items;
-    add_item(items, person.email, "mailto:" + person.email, person.span, model::kIconEmail, style_.email_word, false);
-    add_item(items, person.phone, tel_uri(person.phone), person.span, model::kIconPhone, style_.phone_word, false);
-    add_item(items, c_.text(person.location), {}, person.location.span, model::kIconLocation, style_.location_word,
+    // Addresses, numbers and usernames are set as written; a location and
+    // a label the résumé writes are text like any other, markup and all.
+    add_item(items, person.email, "mailto:" + person.email, person.span, model::kIconEmail, style_.email_word, false,
              false);
+    add_item(items, person.phone, tel_uri(person.phone), person.span, model::kIconPhone, style_.phone_word, false,
+             false);
+    add_item(items, c_.text(person.location), {}, person.location.span, model::kIconLocation, style_.location_word,
+             false, true);
     for (const auto& link : person.links) {
       std::string label = c_.text(link.label);
+      const bool written = !label.empty() && !link.label_is_username;
       if (label.empty() && !model::blank(link.url)) label = link.url;
       // Its network's icon, or the one of the network the URL's host
       // belongs to; a globe for any other address, none for plain text.
@@ -293,7 +298,7 @@ class HeaderSetter {
           link.network != "Website")
         label = link.network + colon() + label;
       const std::string word = !network || network->name == "Website" ? style_.website_word : std::string(network->name);
-      add_item(items, label, link.url, link.span, icon, word, alone);
+      add_item(items, label, link.url, link.span, icon, word, alone, written);
     }
     return items;
   }
@@ -307,7 +312,7 @@ class HeaderSetter {
   // alone), never as its private-use character: what parsers and a
   // reader's copy see.
   void add_item(std::vector<RichText>& items, const std::string& text, const std::string& link, const SourceSpan& at,
-                char32_t icon, const std::string& word, bool alone) const {
+                char32_t icon, const std::string& word, bool alone, bool markup) const {
     if (model::blank(text)) return;
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
     RichText& item = items.emplace_back();
@@ -333,7 +338,8 @@ class HeaderSetter {
       space.letter_spacing = std::max<Scaled>(0, box - c_.typesetter.measure(alone_icon));
       item.add("\u00A0", space, link, at);
     }
-    item.add(text, muted, link, at);
+    if (markup) c_.add_text(item, text, muted, at, link);
+    else item.add(text, muted, link, at);
   }
 
   // The items on one line, header.contact-separator between them.

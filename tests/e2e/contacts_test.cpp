@@ -310,5 +310,58 @@ TEST(Contacts, TwoLinesAreBalanced) {
       << "lines of " << first << " and " << second << " pt are not balanced";
 }
 
+// The fonts of the glyphs spelling `word` wherever it is drawn (mupdf's
+// glyphs, in their lines' order).
+std::vector<std::string> fonts_spelling(const std::string& pdf, const std::string& word) {
+  std::vector<std::string> fonts;
+  const GlyphBoxes boxes = read_glyph_boxes(pdf);
+  for (const auto& page : boxes.glyph_pages)
+    for (const auto& line : page.lines) {
+      std::string text;
+      std::vector<std::size_t> starts;
+      for (const auto& glyph : line.glyphs) {
+        starts.push_back(text.size());
+        text += glyph.text;
+      }
+      for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1))
+        for (std::size_t g = 0; g < starts.size(); ++g)
+          if (starts[g] >= at && starts[g] < at + word.size()) fonts.push_back(line.glyphs[g].font);
+    }
+  return fonts;
+}
+
+// Markup in the name, the location and a label the résumé writes, as in
+// any text; an address, a number and a username are set as written.
+TEST(Contacts, TheNameLocationAndLabelsTakeMarkup) {
+  const std::string yaml = R"(person:
+  name: Ada *Countess* Lovelace
+  location: "**London**, UK"
+  email: ada_l@example.org
+  links:
+    - {label: "My *notes*", url: "https://example.org/notes"}
+    - {network: GitHub, username: "ada*x*"}
+sections:
+  - title: Work
+    entries:
+      - {org: Acme, role: Engineer, bullets: [Did things.]}
+)";
+  Rendered r = render(yaml, "--theme classic");
+  ASSERT_EQ(r.result.status, 0) << r.result.err;
+  const std::string text = pdf_text(r.pdf);
+  EXPECT_NE(text.find("Ada Countess Lovelace"), std::string::npos) << text;
+  EXPECT_NE(text.find("London, UK · My notes · GitHub: ada*x*"), std::string::npos) << text;
+  for (const auto& [word, face] : std::vector<std::pair<std::string, std::string>>{
+           {"Countess", "Lato-BoldItalic"}, {"London", "Lato-Bold"}, {"notes", "Lato-Italic"}}) {
+    const auto fonts = fonts_spelling(r.pdf, word);
+    ASSERT_FALSE(fonts.empty()) << word;
+    for (const auto& f : fonts) EXPECT_NE(f.find(face), std::string::npos) << word << " is in " << f;
+  }
+  for (const auto& f : fonts_spelling(r.pdf, "Lovelace")) EXPECT_EQ(f.find("Italic"), std::string::npos) << f;
+  // The document's title and author are the name's words, without marks.
+  const Result info = run("pdfinfo '" + r.pdf + "'");
+  EXPECT_NE(info.out.find("Author:          Ada Countess Lovelace\n"), std::string::npos) << info.out;
+  EXPECT_EQ(info.out.find("*"), std::string::npos) << info.out;
+}
+
 }  // namespace
 }  // namespace cvpdf::test
