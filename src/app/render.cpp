@@ -21,6 +21,7 @@
 #include "frame/dump.hpp"
 #include "compose/style.hpp"
 #include "model/loader.hpp"
+#include "model/locale_words.hpp"
 #include "model/visible_content.hpp"
 #include "pdf/pdf_writer.hpp"
 
@@ -138,6 +139,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     auto resume = model::load_resume(source, name, base, diags);
     if (!resume || diags.has_errors()) continue;
     if (log) *log += "loaded " + name + " in " + fixed(clock.lap_ms()) + " ms\n";
+    if (log && !resume->languages_declared) *log += "language: " + resume->languages.front() + " (detected from the text)\n";
     if (check) model::check_translations(*resume, diags);
 
     auto languages = variants(options, *resume, name, diags);
@@ -163,6 +165,16 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     for (const auto& language : languages) {
       compose::Style style = compose::resolve_style(layout.layers, language, diags);
       if (diags.has_errors()) break;
+      if (check) {
+        // A language the theme has no words for prints English ones there.
+        const auto missing = model::missing_language_words(layout_keys, language);
+        std::string keys;
+        for (const auto& k : missing) keys += (keys.empty() ? "" : ", ") + k;
+        if (!missing.empty())
+          diags.warning(resume->span, "the theme has no '" + language + "' words for " + keys + "; the English ones are printed",
+                        "add them to the theme or the résumé's `style:`, e.g. words: {" + language +
+                            ": {page: ...}}, dates: {" + language + ": {present: ...}}");
+      }
       const Format default_format = options.format == Format::Auto ? Format::Pdf : options.format;
       const std::string path = output_name(options, input, language, options.all, default_format);
       const Format format = output_format(options, path);

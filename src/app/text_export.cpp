@@ -7,6 +7,7 @@
 #include "compose/dates.hpp"
 #include "compose/inline_markup.hpp"
 #include "model/visible_content.hpp"
+#include "text/case_mapping.hpp"
 
 namespace cvpdf::app {
 
@@ -147,9 +148,7 @@ class Writer {
     if (md_) {
       line("## " + rich(text(section.title)));
     } else {
-      std::string upper;
-      for (char c : title) upper += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c;
-      line(upper);
+      line(text::to_upper(title, language_));  // as the PDF's headings: EXPÉRIENCE, not EXPéRIENCE
     }
     blank();
     int number = 0;

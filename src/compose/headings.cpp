@@ -1,6 +1,7 @@
 // Section headings: the title in the heading face — in capitals, small
 // capitals or as written (heading.uppercase, heading.small-caps; CJK has
-// no case) — with what heading.style draws: a rule below, a rule beside
+// no case; capitals by ICU in the variant's language: ß → SS, i → İ in
+// Turkish) — with what heading.style draws: a rule below, a rule beside
 // filling the line, a bar before it, or nothing; and its outline entry.
 #include <algorithm>
 #include <cmath>
@@ -8,6 +9,7 @@
 #include "compose/composer.hpp"
 #include "compose/inline_markup.hpp"
 #include "core/utf8.hpp"
+#include "text/case_mapping.hpp"
 
 namespace cvpdf::compose {
 
@@ -31,41 +33,29 @@ constexpr double kIdeographTop = 0.83, kIdeographBottom = 0.07;
 constexpr double kHeadingGap = 0.5;
 constexpr double kMinRuleBeside = 2.0;
 
-// Capitals for the letters Latin headings use: only ASCII and Latin-1 are
-// mapped (the layouts' Latin faces cover these). ß and ÿ have no Latin-1
-// capital and stay as they are.
-char32_t upper(char32_t cp) {
-  if (cp >= U'a' && cp <= U'z') return cp - 32;
-  if (cp >= 0xE0 && cp <= 0xFE && cp != 0xF7) return cp - 32;
-  return cp;
-}
-
-std::string to_upper(const std::string& s) {
-  std::string out;
-  for (std::size_t pos = 0; pos < s.size();) utf8::append(out, upper(utf8::decode(s, pos)));
-  return out;
-}
-
 // The title in small capitals: runs of lower-case letters as capitals at
 // kSmallCapScale of the size, everything else at full size; the letter
 // spacing stays the heading's on both.
-RichText small_capitals(const std::string& title, const SpanStyle& full, const SourceSpan& source) {
+RichText small_capitals(const std::string& title, const SpanStyle& full, const SourceSpan& source,
+                        const std::string& language) {
   SpanStyle small = full;
   small.size = static_cast<Scaled>(std::llround(static_cast<double>(full.size) * kSmallCapScale));
   RichText out;
   std::string run;
   bool run_small = false;
+  auto flush = [&] {
+    if (!run.empty()) out.add(text::to_upper(run, language), run_small ? small : full, {}, source);
+    run.clear();
+  };
   for (std::size_t pos = 0; pos < title.size();) {
+    const std::size_t at = pos;
     const char32_t cp = utf8::decode(title, pos);
-    const bool lower = upper(cp) != cp;
-    if (lower != run_small && !run.empty()) {
-      out.add(std::move(run), run_small ? small : full, {}, source);
-      run.clear();
-    }
+    const bool lower = text::has_upper_case(cp);
+    if (lower != run_small) flush();
     run_small = lower;
-    utf8::append(run, upper(cp));
+    run.append(title, at, pos - at);
   }
-  out.add(std::move(run), run_small ? small : full, {}, source);
+  flush();
   return out;
 }
 
@@ -88,12 +78,12 @@ void Composer::compose_heading(const model::Localized& title_value) {
     if (cjk || code) {
       rich.spans.push_back(std::move(span));
     } else if (style.heading_small_caps) {
-      for (auto& piece : small_capitals(span.text, span.style, span.source).spans) {
+      for (auto& piece : small_capitals(span.text, span.style, span.source, language).spans) {
         piece.link = span.link;
         rich.spans.push_back(std::move(piece));
       }
     } else {
-      if (style.heading_uppercase) span.text = to_upper(span.text);
+      if (style.heading_uppercase) span.text = text::to_upper(span.text, language);
       rich.spans.push_back(std::move(span));
     }
   }

@@ -4,6 +4,7 @@
 // Also check_translations, the `check` command's look for missing texts.
 #include "model/loader.hpp"
 
+#include "model/language_detect.hpp"
 #include "model/schema.hpp"
 
 namespace cvpdf::model {
@@ -44,6 +45,7 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
   }
   if (person) {
     detail::read_resume(r, root, out);
+    out.languages_declared = root.find("languages") != nullptr;
   } else if (basics) {
     detail::read_json_resume(r, root, out);
     // `meta.theme` names a jsonresume.org theme (an npm package); the rest
@@ -57,6 +59,17 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
       out.layout_span = r.span(*theme);
       out.layout_builtin_only = true;
     }
+    // `meta.language`, which some JSON Resume tools write, declares it.
+    const YNode* language = meta && meta->is_map() ? meta->find("language") : nullptr;
+    if (language && language->is_scalar()) {
+      if (detail::is_language_tag(language->text)) {
+        out.languages = {detail::canonical_language(language->text)};
+        out.languages_declared = true;
+      } else {
+        diags.warning(r.span(*language), "meta.language '" + language->text + "' is not a language code",
+                      "write a BCP 47 code such as en, fr, zh-Hant; the language is detected from the text instead");
+      }
+    }
   } else {
     // Warn about the keys (a misspelt `persn:` gets its suggestion), then fail.
     static const detail::KeyName top[] = {{"languages", "languages"}, {"theme", "theme"},       {"layout", "theme"},
@@ -68,6 +81,7 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
     return std::nullopt;
   }
   if (diags.error_count() > before) return std::nullopt;
+  settle_language(out);
   return out;
 }
 

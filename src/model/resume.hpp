@@ -132,6 +132,10 @@ using StyleMap = std::map<std::string, StyleValue>;
 
 struct Resume {
   std::vector<std::string> languages;  // first is the default; never empty after loading
+  // False when no declaration gave `languages` (no `languages:`, no
+  // meta.language or locale): the loader then detects the language from
+  // the text (language_detect.hpp) and -v says so.
+  bool languages_declared = false;
   std::string layout;                  // `theme:` (or `layout:`): name or path, as written; "" for the default
   SourceSpan layout_span;
   bool layout_builtin_only = false;    // JSON Resume's meta.theme: used only when it names a built-in theme

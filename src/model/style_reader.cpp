@@ -8,10 +8,12 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <string_view>
 
 #include "model/entry_lines.hpp"
 #include "model/language_tags.hpp"
+#include "model/locale_words.hpp"
 #include "model/style.hpp"
 #include "model/style_fields.hpp"
 
@@ -319,13 +321,33 @@ class FieldReader {
   }
 
  private:
-  // A language block's key for this variant when it is written, else `en`'s.
+  // A language block's key for this variant when it is written (the whole
+  // tag's, zh-Hant, then the primary subtag's, zh), else "".
+  std::string own_key(const StyleField& f) const {
+    for (const std::string& tag : {language_, primary_}) {
+      std::string own(f.key);
+      own.replace(own.find(".en."), 4, "." + tag + ".");
+      if (r_.find(own)) return own;
+    }
+    return {};
+  }
+  // The key a row is read from: the variant's block, else `en`'s.
   std::string key_for(const StyleField& f) const {
-    std::string key(f.key);
-    if (!f.per_language) return key;
-    std::string own = key;
-    own.replace(own.find(".en."), 4, "." + primary_ + ".");
-    return r_.find(own) ? own : key;
+    if (!f.per_language) return std::string(f.key);
+    std::string own = own_key(f);
+    return own.empty() ? std::string(f.key) : own;
+  }
+
+  // A language no block writes dates for takes ICU's (CLDR's) month names
+  // and pattern before English ones: French gets "juin 2024", not "Jun 2024".
+  void locale_fallback(const StyleField& f, Style& s) {
+    if (!f.per_language || primary_ == "en" || !own_key(f).empty()) return;
+    const bool pattern = f.key == "dates.en.pattern", months = f.key == "dates.en.months";
+    if (!pattern && !months) return;
+    if (!icu_dates_) icu_dates_ = locale_dates(language_);
+    if (!*icu_dates_) return;
+    if (pattern) s.dates.pattern = (*icu_dates_)->pattern;
+    if (months) s.dates.months = (*icu_dates_)->months;
   }
 
   SourceSpan span_of(const std::string& key) const {
@@ -371,6 +393,7 @@ class FieldReader {
           }
         },
         f.target);
+    locale_fallback(f, s);
     apply_check(f, key, s);
   }
 
@@ -486,6 +509,7 @@ class FieldReader {
   Reader quiet_;
   std::string primary_;
   std::string language_;
+  std::optional<std::optional<LocaleDates>> icu_dates_;  // asked once per variant
   Diagnostics& diags_;
 };
 

@@ -19,6 +19,7 @@
 #include "core/utf8.hpp"
 #include "model/loader.hpp"
 #include "run.hpp"
+#include "text/case_mapping.hpp"
 
 namespace cvpdf::test {
 
@@ -566,14 +567,6 @@ std::string folded(const std::string& s) {
   for (std::size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
     if (c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r') continue;
-    if (c == 0xC3 && i + 1 < s.size()) {  // À–Þ (but ×) → à–þ
-      auto next = static_cast<unsigned char>(s[i + 1]);
-      if (next >= 0x80 && next <= 0x9E && next != 0x97) next = static_cast<unsigned char>(next + 0x20);
-      out += static_cast<char>(c);
-      out += static_cast<char>(next);
-      ++i;
-      continue;
-    }
     if (s.compare(i, 3, "\u2018") == 0 || s.compare(i, 3, "\u2019") == 0) {
       out += '\'';
       i += 2;
@@ -584,9 +577,10 @@ std::string folded(const std::string& s) {
       i += 2;
       continue;
     }
-    out += static_cast<char>(std::tolower(c));
+    out += static_cast<char>(c);
   }
-  return out;
+  // Headings are set in capitals by ICU (text/case_mapping.hpp), any letter.
+  return text::fold_case(out);
 }
 
 bool is_footer(const Line& line, int page_number, double text_bottom) {

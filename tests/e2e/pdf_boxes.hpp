@@ -194,7 +194,7 @@ Box drawn(const Word& w);
 
 // For comparing input text with what the PDF shows: no white space
 // (letter-spaced headings, line breaks), case folded (headings may be set
-// in capitals or small capitals; ASCII and Latin-1 letters), typographic
+// in capitals or small capitals: ICU case folding, any script), typographic
 // quotes as straight ones.
 std::string folded(const std::string& s);
 
