@@ -21,6 +21,7 @@
 #include "frame/dump.hpp"
 #include "compose/style.hpp"
 #include "model/loader.hpp"
+#include "model/not_shown.hpp"
 #include "model/visible_content.hpp"
 #include "pdf/pdf_writer.hpp"
 
@@ -139,6 +140,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     if (!resume || diags.has_errors()) continue;
     if (log) *log += "loaded " + name + " in " + fixed(clock.lap_ms()) + " ms\n";
     if (check) model::check_translations(*resume, diags);
+    if (check) model::note_fields_not_shown(source, name, base, diags);
 
     auto languages = variants(options, *resume, name, diags);
     LayoutKeys layout = load_layout(*resume, options.layout, options.sets, diags);

@@ -1,9 +1,11 @@
-// load_resume: the orchestrator of the loader's stages — raw text checks and
-// YAML (yaml_tree.cpp), then the top level decides the schema: cvpdf's
-// `person` (schema.cpp) or JSON Resume's `basics` (json_resume.cpp).
+// load_resume: the orchestrator of the loader's stages — JSON comments
+// blanked (json_comments.cpp), raw text checks and YAML (yaml_tree.cpp),
+// then the top level decides the schema: cvpdf's `person` (schema.cpp) or
+// JSON Resume's `basics` (json_resume.cpp).
 // Also check_translations, the `check` command's look for missing texts.
 #include "model/loader.hpp"
 
+#include "model/json_comments.hpp"
 #include "model/schema.hpp"
 
 namespace cvpdf::model {
@@ -14,6 +16,10 @@ using detail::YNode;
 std::optional<Resume> load_resume(std::string_view text, const std::string& file_name,
                                   const std::string& base_directory, Diagnostics& diags) {
   const std::size_t before = diags.error_count();
+  // JSON with comments is read without them, with a warning (json_comments.hpp).
+  std::string uncommented;
+  if (detail::blank_json_comments(text, file_name, diags, uncommented)) text = uncommented;
+  if (diags.error_count() > before) return std::nullopt;
   auto doc = detail::parse_yaml(text, file_name, diags);
   if (!doc) return std::nullopt;
 
