@@ -176,6 +176,14 @@ TEST(JsonResumeCorpus, TheFieldsThatWereDroppedAreSet) {
   }
 }
 
+TEST(JsonResumeCorpus, CheckSaysWhenTheThemeShowsNoPhoto) {
+  Result none = run(cvpdf() + " check --theme engineering '" + corpus("every-field.json") + "'");
+  ASSERT_EQ(none.status, 0) << none.err;
+  EXPECT_NE(none.err.find("every-field.json:6:14: note: the photo is not shown"), std::string::npos) << none.err;
+  Result shown = run(cvpdf() + " check --theme classic '" + corpus("every-field.json") + "'");
+  EXPECT_EQ(shown.err.find("the photo is not shown"), std::string::npos) << shown.err;
+}
+
 std::vector<std::size_t> heading_positions(const std::string& text, const std::vector<std::string>& headings) {
   std::vector<std::size_t> at;
   for (const auto& h : headings) at.push_back(text.find(" " + h + " "));
