@@ -22,6 +22,7 @@
 #include "compose/style.hpp"
 #include "model/loader.hpp"
 #include "model/locale_words.hpp"
+#include "model/not_shown.hpp"
 #include "model/visible_content.hpp"
 #include "pdf/pdf_writer.hpp"
 
@@ -141,6 +142,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     if (log) *log += "loaded " + name + " in " + fixed(clock.lap_ms()) + " ms\n";
     if (log && !resume->languages_declared) *log += "language: " + resume->languages.front() + " (detected from the text)\n";
     if (check) model::check_translations(*resume, diags);
+    if (check) model::note_fields_not_shown(source, name, base, diags);
 
     auto languages = variants(options, *resume, name, diags);
     LayoutKeys layout = load_layout(*resume, options.layout, options.sets, diags);
@@ -152,6 +154,10 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     std::string side = photo_side && !photo_side.value->is_list ? photo_side.value->scalar : std::string();
     for (auto& c : side) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const bool photo_shown = side != "none";
+    // check lists what the page leaves out; this one the theme decides.
+    if (check && !photo_shown && !resume->person.photo.empty())
+      diags.note(resume->person.photo_span.known() ? resume->person.photo_span : resume->person.span,
+                 "the photo is not shown", "the theme sets header.photo: none; a theme such as classic shows it");
     const std::string photo = photo_shown ? resume->photo_path() : std::string();
     if (!photo.empty()) {
       result.watched.push_back(photo);  // also while missing: adding it is a change

@@ -1,15 +1,64 @@
-// JSON Resume (jsonresume.org, a top-level `basics`) → the same Resume model.
-// basics → person; work, volunteer, education, awards, certificates, projects,
-// references → item sections; publications → publication entries; skills,
-// languages, interests → pairs. Sections keep the file's order and get English
-// titles; the résumé has one language, "en". A missing endDate after a
-// startDate means the thing is ongoing (end: present), as JSON Resume themes show it.
-#include "model/networks.hpp"
-#include "model/schema.hpp"
+// JSON Resume (jsonresume.org schema v1.0.0, a top-level `basics`) → the
+// same Resume model. basics → person (json_resume_basics.cpp); work,
+// volunteer, education, awards, certificates, projects, references → item
+// sections; publications → publication entries; skills, languages,
+// interests → pairs. Sections come in the schema's documented order, or
+// meta.sections' (json_resume_meta.cpp). Every field the schema defines is
+// placed on the page; the few that have no place (a postal address, the
+// file's own meta data) are listed as not shown for `cvpdf check`
+// (docs/json-resume.md maps each one). A missing endDate after a startDate
+// means the thing is ongoing (end: present), as JSON Resume themes show it.
+#include <algorithm>
+
+#include "model/json_resume_detail.hpp"
+#include "model/locale_words.hpp"
+#include "model/visible_content.hpp"
 
 namespace cvpdf::model::detail {
 
+namespace json_resume {
+
+std::string trimmed(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+std::string joined(const std::string& a, const std::string& b, const std::string& separator) {
+  if (a.empty()) return b;
+  if (b.empty()) return a;
+  return a + separator + b;
+}
+
+void add_url_link(const Reader& r, const YNode* url, std::vector<Link>& links) {
+  std::string u;
+  if (!r.plain(url, "url", u) || trimmed(u).empty()) return;
+  Link l;
+  l.span = r.span(*url);
+  l.url = normalize_url(u);
+  l.label = Localized::plain(url_label(u), l.span);
+  links.push_back(std::move(l));
+}
+
+bool Unshown::has_content(const YNode* node) {
+  if (!node || node->is_null()) return false;
+  if (node->is_scalar()) return !blank(node->text);
+  for (const auto& child : node->children)
+    if (has_content(&child)) return true;
+  return false;
+}
+
+void Unshown::field(const YNode* node, const std::string& path, const std::string& why) const {
+  if (!notes_ || !has_content(node)) return;
+  notes_->note(reader_.key_span(*node), "'" + path + "' is not shown", why);
+}
+
+}  // namespace json_resume
+
 namespace {
+
+using json_resume::joined;
+using json_resume::Unshown;
 
 constexpr KeyName kTop[] = {{"$schema", "$schema"},         {"basics", "basics"},     {"work", "work"},
                             {"volunteer", "volunteer"},     {"education", "education"}, {"awards", "awards"},
@@ -17,13 +66,7 @@ constexpr KeyName kTop[] = {{"$schema", "$schema"},         {"basics", "basics"}
                             {"skills", "skills"},           {"languages", "languages"}, {"interests", "interests"},
                             {"references", "references"},   {"projects", "projects"}, {"meta", "meta"}};
 
-constexpr KeyName kBasics[] = {{"name", "name"},   {"label", "label"},       {"image", "image"},
-                               {"email", "email"}, {"phone", "phone"},       {"url", "url"},
-                               {"summary", "summary"}, {"location", "location"}, {"profiles", "profiles"}};
-constexpr KeyName kLocation[] = {{"address", "address"}, {"postalCode", "postalCode"}, {"city", "city"},
-                                 {"countryCode", "countryCode"}, {"region", "region"}};
-constexpr KeyName kProfile[] = {{"network", "network"}, {"username", "username"}, {"url", "url"}};
-
+// `company`, `website`, `gpa` and `awardDate` are schema 0.x's names, still in files.
 constexpr KeyName kWork[] = {{"name", "name"},         {"company", "name"},       {"position", "position"},
                              {"url", "url"},           {"website", "url"},        {"startDate", "startDate"},
                              {"endDate", "endDate"},   {"summary", "summary"},    {"highlights", "highlights"},
@@ -35,7 +78,8 @@ constexpr KeyName kVolunteer[] = {{"organization", "organization"}, {"position",
 constexpr KeyName kEducation[] = {{"institution", "institution"}, {"url", "url"},         {"area", "area"},
                                   {"studyType", "studyType"},     {"startDate", "startDate"}, {"endDate", "endDate"},
                                   {"score", "score"},             {"gpa", "score"},       {"courses", "courses"}};
-constexpr KeyName kAward[] = {{"title", "title"}, {"date", "date"}, {"awarder", "awarder"}, {"summary", "summary"}};
+constexpr KeyName kAward[] = {{"title", "title"},     {"date", "date"},        {"awardDate", "date"},
+                              {"awarder", "awarder"}, {"summary", "summary"}};
 constexpr KeyName kCertificate[] = {{"name", "name"}, {"date", "date"}, {"issuer", "issuer"}, {"url", "url"}};
 constexpr KeyName kPublication[] = {{"name", "name"}, {"publisher", "publisher"}, {"releaseDate", "releaseDate"},
                                     {"url", "url"},   {"website", "url"},         {"summary", "summary"}};
@@ -48,23 +92,9 @@ constexpr KeyName kProject[] = {{"name", "name"},           {"description", "des
                                 {"url", "url"},             {"roles", "roles"},             {"entity", "entity"},
                                 {"type", "type"}};
 
-std::string joined(const Localized& a, const Localized& b, const std::string& separator) {
-  const std::string& x = a.get("", "");
-  const std::string& y = b.get("", "");
-  if (x.empty()) return y;
-  if (y.empty()) return x;
-  return x + separator + y;
-}
-
-void add_url_link(const Reader& r, const YNode* url, std::vector<Link>& links) {
-  std::string u;
-  if (!r.plain(url, "url", u) || u.empty()) return;
-  Link l;
-  l.span = r.span(*url);
-  l.url = normalize_url(u);
-  l.label = Localized::plain(url_label(u), l.span);
-  links.push_back(std::move(l));
-}
+// Fields joined into one line of the entry, as JSON Resume themes do
+// ("Master, Computer Science · 9.4/10"; "Team lead, Designer · Smoogle").
+constexpr const char* kAlongside = " · ";
 
 void read_dates(const Reader& r, const YNode* start, const YNode* end, DateRange& out) {
   out.start = r.date(start, "startDate");
@@ -77,58 +107,15 @@ void read_dates(const Reader& r, const YNode* start, const YNode* end, DateRange
   }
 }
 
-class JsonResume {
+std::string text_of(const Localized& l) { return l.get("", ""); }
+
+class Sections {
  public:
-  explicit JsonResume(const Reader& r) : r_(r) {}
+  explicit Sections(const Reader& r) : r_(r) {}
 
-  void basics(const YNode& node, Person& p) {
-    p.span = r_.span(node);
-    auto f = r_.fields(node, kBasics, "in 'basics'");
-    r_.text(f["name"], "name", p.name);
-    if (p.name.empty())
-      r_.diags().error(r_.key_span(node), "'basics' has no 'name'", "add \"name\": \"Your Name\" to basics");
-    r_.text(f["label"], "label", p.headline);
-    r_.plain(f["image"], "image", p.photo);
-    r_.plain(f["email"], "email", p.email);
-    r_.plain(f["phone"], "phone", p.phone);
-    r_.text(f["summary"], "summary", p.summary);
-    add_url_link(r_, f["url"], p.links);
-    if (const YNode* loc = f["location"]; loc && loc->is_map()) {
-      auto lf = r_.fields(*loc, kLocation, "in 'location'");
-      Localized city, region;
-      r_.text(lf["city"], "city", city);
-      r_.text(lf[lf["region"] ? "region" : "countryCode"], "region", region);
-      std::string text = joined(city, region, ", ");
-      if (!text.empty()) p.location = Localized::plain(text, r_.span(*loc));
-    } else if (loc) {
-      r_.text(loc, "location", p.location);
-    }
-    if (const YNode* profiles = list(f["profiles"], "profiles")) {
-      for (const auto& item : profiles->children) {
-        if (!record(item, "a profile")) continue;
-        auto pf = r_.fields(item, kProfile, "in a profile");
-        Link l;
-        l.span = r_.span(item);
-        std::string network, username;
-        r_.plain(pf["url"], "url", l.url);
-        r_.plain(pf["network"], "network", network);
-        r_.plain(pf["username"], "username", username);
-        // A network cvpdf does not know keeps its name as the label when
-        // the profile has an address; otherwise the rules of person.links.
-        if (!network.empty() && !find_network(network) && (!l.url.empty() || username.empty()))
-          l.label = Localized::plain(network, l.span);
-        r_.network_link(r_.span(pf["network"] ? *pf["network"] : item), r_.span(pf["username"] ? *pf["username"] : item),
-                        network, username, l);
-        if (!l.url.empty()) {
-          if (l.label.empty()) l.label = Localized::plain(url_label(l.url), l.span);
-          l.url = normalize_url(l.url);
-        }
-        if (!l.label.empty() || !l.url.empty()) p.links.push_back(std::move(l));
-      }
-    }
-  }
-
-  void section(const YNode& node, Resume& out) {
+  // One section of the file (`node` is its key's value), or nothing when it
+  // has no entries.
+  void section(const YNode& node, const Localized* label, Resume& out) {
     const std::string& key = node.key;
     const YNode* items = list(&node, key);
     if (!items || items->children.empty()) return;
@@ -139,32 +126,28 @@ class JsonResume {
       Entry e;
       e.span = r_.span(item);
       e.kind = EntryKind::Item;
+      std::optional<Entry> after;
       if (key == "work") work(item, e, kWork, "name");
       else if (key == "volunteer") work(item, e, kVolunteer, "organization");
       else if (key == "education") education(item, e);
       else if (key == "awards") award(item, e);
       else if (key == "certificates") certificate(item, e);
-      else if (key == "publications") publication(item, e);
-      else if (key == "skills") pair(item, e, kSkill, "name", "keywords", "level");
-      else if (key == "languages") pair(item, e, kLanguage, "language", "fluency", "");
-      else if (key == "interests") pair(item, e, kInterest, "name", "keywords", "");
+      else if (key == "publications") after = publication(item, e);
+      else if (key == "skills") skill(item, e);
+      else if (key == "languages") pair(item, e, kLanguage, "language", "fluency");
+      else if (key == "interests") pair(item, e, kInterest, "name", "keywords");
       else if (key == "references") reference(item, e);
       else if (key == "projects") project(item, e);
       s.entries.push_back(std::move(e));
+      if (after) s.entries.push_back(std::move(*after));
     }
-    s.title = Localized::plain(title_of(key), s.span);
+    // The file's own label, else the word of whichever language the résumé
+    // settles on (declared or detected after reading).
+    s.title = label ? *label : section_heading(key, s.span);
     out.sections.push_back(std::move(s));
   }
 
  private:
-  static std::string title_of(const std::string& key) {
-    if (key == "work") return "Experience";
-    if (key == "volunteer") return "Volunteering";
-    std::string t = key;
-    t[0] = static_cast<char>(t[0] - 'a' + 'A');
-    return t;
-  }
-
   const YNode* list(const YNode* node, const std::string& key) {
     if (!node || node->is_null()) return nullptr;
     if (!node->is_sequence()) {
@@ -179,6 +162,10 @@ class JsonResume {
     return false;
   }
 
+  // work and volunteer. A work entry's `description` says what the
+  // organisation is ("Social Media Company"): it stands beside the name, as
+  // a tag, where jsonresume-theme-even writes "Facebook · Social Media
+  // Company"; the summary is the text under the head.
   void work(const YNode& item, Entry& e, std::span<const KeyName> keys, const char* org_key) {
     auto f = r_.fields(item, keys, "in a JSON Resume entry");
     r_.text(f[org_key], org_key, e.org);
@@ -186,9 +173,11 @@ class JsonResume {
     r_.text(f["location"], "location", e.location);
     read_dates(r_, f["startDate"], f["endDate"], e.date);
     r_.text(f["summary"], "summary", e.text);
-    if (e.text.empty()) r_.text(f["description"], "description", e.text);
+    Localized description;
+    r_.text(f["description"], "description", description);
+    if (!description.empty() && !blank(text_of(description))) e.tags.push_back(std::move(description));
     r_.text_list(f["highlights"], "highlights", e.bullets);
-    add_url_link(r_, f["url"], e.links);
+    json_resume::add_url_link(r_, f["url"], e.links);
   }
   void education(const YNode& item, Entry& e) {
     auto f = r_.fields(item, kEducation, "in an education entry");
@@ -197,12 +186,11 @@ class JsonResume {
     r_.text(f["studyType"], "studyType", study);
     r_.text(f["area"], "area", area);
     r_.text(f["score"], "score", score);
-    std::string role = joined(joined(study, area, ", ").empty() ? Localized() : Localized::plain(joined(study, area, ", ")),
-                              score, " · ");
+    std::string role = joined(joined(text_of(study), text_of(area), ", "), text_of(score), kAlongside);
     if (!role.empty()) e.role = Localized::plain(role, r_.span(item));
     read_dates(r_, f["startDate"], f["endDate"], e.date);
     r_.text_list(f["courses"], "courses", e.bullets);
-    add_url_link(r_, f["url"], e.links);
+    json_resume::add_url_link(r_, f["url"], e.links);
   }
   void award(const YNode& item, Entry& e) {
     auto f = r_.fields(item, kAward, "in an award");
@@ -216,41 +204,68 @@ class JsonResume {
     r_.text(f["name"], "name", e.org);
     r_.text(f["issuer"], "issuer", e.role);
     if (auto d = r_.date(f["date"], "date")) e.date.start = d;
-    add_url_link(r_, f["url"], e.links);
+    json_resume::add_url_link(r_, f["url"], e.links);
   }
-  void publication(const YNode& item, Entry& e) {
+  // A numbered citation; its summary, a paragraph of its own, under it.
+  std::optional<Entry> publication(const YNode& item, Entry& e) {
     e.kind = EntryKind::Publication;
     auto f = r_.fields(item, kPublication, "in a publication");
     r_.text(f["name"], "name", e.title);
     r_.text(f["publisher"], "publisher", e.venue);
     std::string date;
     r_.plain(f["releaseDate"], "releaseDate", date);
-    e.year = date.substr(0, 4);
+    e.year = json_resume::trimmed(date).substr(0, 4);
     r_.plain(f["url"], "url", e.url);
-    e.url = normalize_url(e.url);
+    if (!json_resume::trimmed(e.url).empty()) e.url = normalize_url(e.url);
+    Entry summary;
+    summary.kind = EntryKind::Paragraph;
+    r_.text(f["summary"], "summary", summary.text);
+    if (summary.text.empty() || blank(text_of(summary.text))) return std::nullopt;
+    summary.span = summary.text.span;
+    return summary;
   }
-  void pair(const YNode& item, Entry& e, std::span<const KeyName> keys, const char* label, const char* text,
-            const char* fallback) {
+  // The level stands beside the skill's name, in the label column
+  // ("Web Development · Master"), the keywords beside them.
+  void skill(const YNode& item, Entry& e) {
+    e.kind = EntryKind::Pair;
+    auto f = r_.fields(item, kSkill, "in a skill");
+    Localized name, level;
+    r_.text(f["name"], "name", name);
+    r_.text(f["level"], "level", level);
+    std::string label = joined(text_of(name), text_of(level), kAlongside);
+    if (!label.empty()) e.label = Localized::plain(label, name.empty() ? level.span : name.span);
+    r_.text_or_joined_list(f["keywords"], "keywords", e.text);
+  }
+  void pair(const YNode& item, Entry& e, std::span<const KeyName> keys, const char* label, const char* text) {
     e.kind = EntryKind::Pair;
     auto f = r_.fields(item, keys, "in a JSON Resume entry");
     r_.text(f[label], label, e.label);
     r_.text_or_joined_list(f[text], text, e.text);
-    if (e.text.empty() && *fallback) r_.text(f[fallback], fallback, e.text);
   }
   void reference(const YNode& item, Entry& e) {
     auto f = r_.fields(item, kReference, "in a reference");
     r_.text(f["name"], "name", e.org);
     r_.text(f["reference"], "reference", e.text);
   }
+  // The roles and the entity they were for on the role line ("Team lead,
+  // Designer · Smoogle", where jsonresume-theme-even writes "Team lead and
+  // Designer at Smoogle"); the type ("application", "talk") first among the
+  // tags, before the keywords.
   void project(const YNode& item, Entry& e) {
     auto f = r_.fields(item, kProject, "in a project");
     r_.text(f["name"], "name", e.org);
-    r_.text_or_joined_list(f["roles"], "roles", e.role);
+    Localized roles, entity, type;
+    r_.text_or_joined_list(f["roles"], "roles", roles);
+    r_.text(f["entity"], "entity", entity);
+    std::string role = joined(text_of(roles), text_of(entity), kAlongside);
+    if (!role.empty()) e.role = Localized::plain(role, roles.empty() ? entity.span : roles.span);
     r_.text(f["description"], "description", e.text);
     r_.text_list(f["highlights"], "highlights", e.bullets);
+    r_.text(f["type"], "type", type);
+    if (!type.empty() && !blank(text_of(type))) e.tags.push_back(std::move(type));
     r_.text_list(f["keywords"], "keywords", e.tags);
     read_dates(r_, f["startDate"], f["endDate"], e.date);
-    add_url_link(r_, f["url"], e.links);
+    json_resume::add_url_link(r_, f["url"], e.links);
   }
 
   const Reader& r_;
@@ -258,20 +273,38 @@ class JsonResume {
 
 }  // namespace
 
-void read_json_resume(Reader& r, const YNode& root, Resume& out) {
-  out.languages = {"en"};
-  r.languages = out.languages;
+bool read_json_resume(Reader& r, const YNode& root, Resume& out, Diagnostics* not_shown) {
+  const Unshown unshown(r, not_shown);
   auto f = r.fields(root, kTop, "at the top level of a JSON Resume");
-  JsonResume j(r);
+  // meta first: its language is the résumé's before any text is read.
+  const json_resume::Meta meta = json_resume::read_meta(r, f["meta"], unshown);
+  out.languages = {meta.language.empty() ? std::string("en") : meta.language};
+  r.languages = out.languages;
   if (const YNode* basics = f["basics"]; basics && basics->is_map()) {
-    j.basics(*basics, out.person);
+    json_resume::read_basics(r, *basics, out, unshown);
   } else if (basics) {
     r.wrong_type(*basics, "basics", "an object with name, label, email, …", "");
   }
-  for (const auto& child : root.children) {
-    if (child.key == "basics" || child.key == "meta" || child.key == "$schema") continue;
-    if (f.count(child.key) && f[child.key] == &child) j.section(child, out);
+  unshown.field(f["$schema"], "$schema", "it names the schema the file follows; it is not part of the page");
+
+  Sections sections(r);
+  std::vector<std::string> order;
+  if (meta.sections) {
+    order = *meta.sections;
+    for (const auto& kind : json_resume::section_kinds())
+      if (std::find(order.begin(), order.end(), kind.key) == order.end())
+        unshown.field(f[kind.key], kind.key, "'meta.sections' does not list it; add \"" + std::string(kind.key) +
+                                                 "\" there to set it");
+  } else {
+    for (const auto& kind : json_resume::section_kinds()) order.emplace_back(kind.key);
   }
+  for (const auto& key : order) {
+    const YNode* node = f[key];
+    if (!node) continue;
+    auto label = meta.labels.find(key);
+    sections.section(*node, label == meta.labels.end() ? nullptr : &label->second, out);
+  }
+  return !meta.language.empty();
 }
 
 }  // namespace cvpdf::model::detail

@@ -1,10 +1,12 @@
-// load_resume: the orchestrator of the loader's stages — raw text checks and
-// YAML (yaml_tree.cpp), then the top level decides the schema: cvpdf's
-// `person` (schema.cpp) or JSON Resume's `basics` (json_resume.cpp).
+// load_resume: the orchestrator of the loader's stages — JSON comments
+// blanked (json_comments.cpp), raw text checks and YAML (yaml_tree.cpp),
+// then the top level decides the schema: cvpdf's `person` (schema.cpp) or
+// JSON Resume's `basics` (json_resume.cpp).
 // Also check_translations, the `check` command's look for missing texts.
 #include "model/loader.hpp"
 
 #include "model/language_detect.hpp"
+#include "model/json_comments.hpp"
 #include "model/schema.hpp"
 
 namespace cvpdf::model {
@@ -15,6 +17,10 @@ using detail::YNode;
 std::optional<Resume> load_resume(std::string_view text, const std::string& file_name,
                                   const std::string& base_directory, Diagnostics& diags) {
   const std::size_t before = diags.error_count();
+  // JSON with comments is read without them, with a warning (json_comments.hpp).
+  std::string uncommented;
+  if (detail::blank_json_comments(text, file_name, diags, uncommented)) text = uncommented;
+  if (diags.error_count() > before) return std::nullopt;
   auto doc = detail::parse_yaml(text, file_name, diags);
   if (!doc) return std::nullopt;
 
@@ -47,7 +53,8 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
     detail::read_resume(r, root, out);
     out.languages_declared = root.find("languages") != nullptr;
   } else if (basics) {
-    detail::read_json_resume(r, root, out);
+    // `meta.language` (jsonresume-theme-class's key) declares the language.
+    out.languages_declared = detail::read_json_resume(r, root, out);
     // `meta.theme` names a jsonresume.org theme (an npm package); the rest
     // of `meta` stays ignored. It is taken only when it is one of cvpdf's
     // built-in names (app/layouts.cpp decides), else dropped without a word:
@@ -58,17 +65,6 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
       out.layout = theme->text;
       out.layout_span = r.span(*theme);
       out.layout_builtin_only = true;
-    }
-    // `meta.language`, which some JSON Resume tools write, declares it.
-    const YNode* language = meta && meta->is_map() ? meta->find("language") : nullptr;
-    if (language && language->is_scalar()) {
-      if (detail::is_language_tag(language->text)) {
-        out.languages = {detail::canonical_language(language->text)};
-        out.languages_declared = true;
-      } else {
-        diags.warning(r.span(*language), "meta.language '" + language->text + "' is not a language code",
-                      "write a BCP 47 code such as en, fr, zh-Hant; the language is detected from the text instead");
-      }
     }
   } else {
     // Warn about the keys (a misspelt `persn:` gets its suggestion), then fail.

@@ -94,7 +94,10 @@ void read_resume(Reader& reader, const YNode& root, Resume& out);
 // The `languages:` key (or its default); sets reader.languages too.
 void read_languages(Reader& reader, const YNode* node, Resume& out);
 
-// json_resume.cpp: a JSON Resume document (the root has `basics`).
-void read_json_resume(Reader& reader, const YNode& root, Resume& out);
+// json_resume.cpp: a JSON Resume document (the root has `basics`). The
+// résumé's one language is meta.language's, else "en"; returns whether
+// meta.language gave it (when not, the file declares no language). With
+// `not_shown`, a note goes there for every field the page does not show.
+bool read_json_resume(Reader& reader, const YNode& root, Resume& out, Diagnostics* not_shown = nullptr);
 
 }  // namespace cvpdf::model::detail

@@ -311,10 +311,12 @@ TEST(Model, JsonResumeBasics) {
   EXPECT_EQ(work.role.get("en", "en"), "CEO");
   EXPECT_EQ(work.date.start->day, 1);
   EXPECT_TRUE(work.date.end->present);  // no endDate: still there
-  EXPECT_EQ(r.sections[1].entries.at(0).kind, EntryKind::Pair);
-  EXPECT_EQ(r.sections[1].entries.at(0).text.get("en", "en"), "HTML, CSS");
-  EXPECT_EQ(r.sections[2].entries.at(0).kind, EntryKind::Publication);
-  EXPECT_EQ(r.sections[2].entries.at(0).year, "2014");
+  // The schema's order, not the file's: publications come before skills.
+  EXPECT_EQ(r.sections[1].entries.at(0).kind, EntryKind::Publication);
+  EXPECT_EQ(r.sections[1].entries.at(0).year, "2014");
+  EXPECT_EQ(r.sections[2].entries.at(0).kind, EntryKind::Pair);
+  EXPECT_EQ(r.sections[2].entries.at(0).label.get("en", "en"), "Web · Master");  // the level beside the name
+  EXPECT_EQ(r.sections[2].entries.at(0).text.get("en", "en"), "HTML, CSS");
 }
 
 TEST(Model, CheckTranslationsWarnsAboutMissingLanguages) {

@@ -173,7 +173,7 @@ TEST(Networks, JsonResumeProfilesUseTheTable) {
   EXPECT_EQ(links[0].url, "https://github.com/octocat");
   EXPECT_EQ(links[0].label.get("en", "en"), "octocat");
   EXPECT_EQ(links[1].url, "https://mathstodon.xyz/@ada");
-  EXPECT_EQ(links[2].label.get("en", "en"), "Myspace");  // an unknown network keeps its name
+  EXPECT_EQ(links[2].label.get("en", "en"), "Myspace: ada");  // an unknown network keeps its name, and the username
   EXPECT_EQ(links[2].url, "https://myspace.example/ada");
 }
 

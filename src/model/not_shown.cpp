@@ -1,0 +1,37 @@
+// note_fields_not_shown: a second reading of the file with a scratch
+// Diagnostics, the JSON Resume reader asked for its "not shown" notes. A
+// second parse costs a millisecond and is done only by `check`; keeping the
+// notes out of load_resume keeps a render's messages to what needs action.
+#include "model/not_shown.hpp"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "model/json_comments.hpp"
+#include "model/schema.hpp"
+
+namespace cvpdf::model {
+
+void note_fields_not_shown(std::string_view text, const std::string& file_name, const std::string& base_directory,
+                           Diagnostics& diags) {
+  Diagnostics scratch;
+  std::string uncommented;
+  if (detail::blank_json_comments(text, file_name, scratch, uncommented)) text = uncommented;
+  auto doc = detail::parse_yaml(text, file_name, scratch);
+  if (!doc || !doc->root.is_map() || !doc->root.find("basics") || doc->root.find("person")) return;
+  detail::Reader r(*doc, scratch);
+  Resume out;
+  out.source_path = file_name;
+  out.base_directory = base_directory;
+  Diagnostics notes;
+  detail::read_json_resume(r, doc->root, out, &notes);
+  // In the file's order (meta, read first, is usually last).
+  std::vector<Diagnostic> sorted = notes.all();
+  std::stable_sort(sorted.begin(), sorted.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::pair(a.span.line, a.span.column) < std::pair(b.span.line, b.span.column);
+  });
+  for (auto& d : sorted) diags.add(std::move(d));
+}
+
+}  // namespace cvpdf::model
