@@ -571,17 +571,26 @@ void Composer::add_publication(const model::Entry& entry) {
   const std::string doi_link = doi_url(fields.doi);
   const std::string link = entry.url.empty() ? doi_link : entry.url;
   RichText citation;
+  // The author parts are the authors text piece after piece: where each
+  // starts in it places its markup warnings.
+  std::size_t author_at = 0;
   for (const auto& part : citation_parts(fields, style.publication_show_doi, doi_form(style.publication_doi_form))) {
     switch (part.kind) {
-      case CitationPart::Kind::Author: add_text(citation, part.text, regular, place(entry.authors)); break;
-      case CitationPart::Kind::Me: add_text(citation, part.text, bold, place(entry.authors)); break;
+      case CitationPart::Kind::Author:
+        add_text(citation, part.text, regular, place(entry.authors).from_byte(author_at));
+        author_at += part.text.size();
+        break;
+      case CitationPart::Kind::Me:
+        add_text(citation, part.text, bold, place(entry.authors).from_byte(author_at));
+        author_at += part.text.size();
+        break;
       case CitationPart::Kind::Punctuation: citation.add(part.text, regular); break;
       case CitationPart::Kind::Title:
         add_text(citation, part.text, link.empty() ? regular : accent, place(entry.title), link);
         break;
       case CitationPart::Kind::Venue:
         add_text(citation, part.lead + part.text, with(italic_for(part.text), style.text_size, style.text_color),
-                 entry.venue.span);
+                 place(entry.venue).after(part.lead.size()));
         break;
       case CitationPart::Kind::Year: citation.add(part.lead + part.text, regular, {}, entry.span); break;
       // Linked to its resolver.

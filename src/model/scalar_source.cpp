@@ -352,23 +352,37 @@ std::pair<int, int> position_after(std::string_view source, std::size_t start, i
   return {line, column};
 }
 
-std::optional<std::pair<int, int>> locate(const ScalarOrigin& origin, std::string_view value, std::size_t offset) {
-  if (!origin.known() || offset > value.size() || origin.lead + value.size() > origin.length) return std::nullopt;
+std::optional<std::pair<int, int>> locate(const ScalarOrigin& origin, std::string_view piece, std::size_t offset,
+                                          std::size_t at) {
+  if (!origin.known() || offset > piece.size() || origin.lead + at + piece.size() > origin.length) return std::nullopt;
   const std::string_view source = *origin.source;
   auto read = read_scalar(source, origin.byte, origin.length);
-  if (!read || !reads_as(std::string_view(read->text).substr(origin.lead, value.size()), value)) return std::nullopt;
-  if (value.empty()) return std::pair{origin.line, origin.column};
-  if (offset < value.size())
-    return position_after(source, origin.byte, origin.line, origin.column, read->from[origin.lead + offset]);
-  // Just past the text: one character after its last.
-  auto [line, column] = position_after(source, origin.byte, origin.line, origin.column,
-                                       read->from[origin.lead + value.size() - 1]);
+  const std::size_t first = origin.lead + at;  // the piece's first byte in the scalar's text
+  if (!read || !reads_as(std::string_view(read->text).substr(first, piece.size()), piece)) return std::nullopt;
+  if (piece.empty()) return std::nullopt;
+  if (offset < piece.size())
+    return position_after(source, origin.byte, origin.line, origin.column, read->from[first + offset]);
+  // Just past the piece: one character after its last.
+  auto [line, column] =
+      position_after(source, origin.byte, origin.line, origin.column, read->from[first + piece.size() - 1]);
   return std::pair{line, column + 1};
 }
 
+TextPlace TextPlace::after(std::size_t bytes) const {
+  TextPlace p = *this;
+  p.prefix += bytes;
+  return p;
+}
+
+TextPlace TextPlace::from_byte(std::size_t byte) const {
+  TextPlace p = *this;
+  p.from += byte;
+  return p;
+}
+
 SourceSpan TextPlace::at(std::string_view text, std::size_t offset) const {
-  if (!origin) return span;
-  auto place = locate(*origin, text, offset);
+  if (!origin || offset < prefix || text.size() < prefix) return span;
+  auto place = locate(*origin, text.substr(prefix), offset - prefix, from);
   if (!place) return span;
   return {span.file, place->first, place->second};
 }

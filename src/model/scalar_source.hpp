@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/diagnostics.hpp"
@@ -57,19 +58,30 @@ bool reads_as(std::string_view read, std::string_view value);
 std::pair<int, int> position_after(std::string_view source, std::size_t start, int line, int column,
                                    std::size_t target);
 
-// The line and column of byte `offset` of `value` — the text the model holds
-// for the scalar at `origin`, trimmed — or nullopt when `value` is not what
-// that scalar reads (see above).
-std::optional<std::pair<int, int>> locate(const ScalarOrigin& origin, std::string_view value, std::size_t offset);
+// The line and column of byte `offset` of `piece`, which is the text the
+// model holds for the scalar at `origin` (trimmed) from its byte `at` on —
+// the whole of it by default — or nullopt when `piece` is not what that
+// scalar reads there (see above).
+std::optional<std::pair<int, int>> locate(const ScalarOrigin& origin, std::string_view piece, std::size_t offset,
+                                          std::size_t at = 0);
 
 // A text's place for messages about it: the value's span, and the scalar's
 // origin when the loader knew it. Made from a span alone it has no origin.
 struct TextPlace {
   SourceSpan span;
   const ScalarOrigin* origin = nullptr;
+  // The text a message is about may be a piece of the value: `prefix` bytes
+  // that are not the value's (a separator set before it), then the value
+  // from its byte `from` on.
+  std::size_t prefix = 0;
+  std::size_t from = 0;
 
   TextPlace() = default;
   TextPlace(SourceSpan s, const ScalarOrigin* o = nullptr) : span(std::move(s)), origin(o) {}  // NOLINT: implicit
+  // The place of a text that is `bytes` bytes of something else, then the value.
+  TextPlace after(std::size_t bytes) const;
+  // The place of a text that is the value from its byte `byte` on.
+  TextPlace from_byte(std::size_t byte) const;
   // The place of byte `offset` of `text`, or the value's span when the text
   // cannot be placed so (see locate).
   SourceSpan at(std::string_view text, std::size_t offset) const;

@@ -2,7 +2,8 @@
 // "Markup that is malformed (`**unclosed`) is a warning with file:line:col"),
 // whatever the scalar's style: a plain bullet folded over lines, a `>-`
 // block, a double-quoted text with an escape before the marker, a
-// per-language value with the marker in its zh text; and in a JSON Resume.
+// per-language value with the marker in its zh text, a publication's authors
+// and venue (set in pieces); and in a JSON Resume.
 // Columns count characters. The real binary, as a user runs it.
 #include <gtest/gtest.h>
 
@@ -28,6 +29,13 @@ sections:
             Translated Menabrea's paper
             and tripled it with **notes
           - "Café\t\"society\" and \u00e9 **mathematics"
+  - title: Publications
+    entries:
+      - title: Sketch of the Analytical Engine
+        authors: L. F. Menabrea, A. Lovelace, **C. Babbage
+        me: A. Lovelace
+        venue: Scientific **Memoirs
+        year: 1843
 )";
 
 int count(const std::string& haystack, const std::string& needle) {
@@ -46,7 +54,9 @@ TEST(MarkupPositions, EachWarningIsAtItsMarker) {
   EXPECT_EQ(count(r.err, "cv.yaml:16:33" + unclosed), 1) << r.err;  // >-, on its second line
   EXPECT_EQ(count(r.err, "cv.yaml:17:43" + unclosed), 1) << r.err;  // "…" past \t, \" and \u00e9
   EXPECT_EQ(count(r.err, "cv.yaml:4:47" + unclosed), 1) << r.err;   // zh of {en:, zh:}, after CJK
-  EXPECT_EQ(count(r.err, unclosed), 4) << r.err;  // once each, though the bullets are set in both variants
+  EXPECT_EQ(count(r.err, "cv.yaml:21:47" + unclosed), 1) << r.err;  // an author after the résumé's own
+  EXPECT_EQ(count(r.err, "cv.yaml:23:27" + unclosed), 1) << r.err;  // the venue
+  EXPECT_EQ(count(r.err, unclosed), 6) << r.err;  // once each, though the bullets are set in both variants
   EXPECT_NE(r.err.find("(at '**bold claim')"), std::string::npos) << r.err;  // the excerpt stays
   // `check` says the same.
   Result check = run("cd '" + dir + "' && " + cvpdf() + " check cv.yaml");

@@ -212,6 +212,18 @@ TEST(ScalarSource, TextTheModelDidNotReadFromTheFileFallsBack) {
   EXPECT_EQ(place_of(made.place("en", "en").at("a **b", 2)), (Place{7, 3}));
 }
 
+TEST(ScalarSource, APieceOfTheTextAndATextAfterAPrefix) {
+  // The composer sets a publication's authors piece by piece, and its
+  // venue after a separator.
+  auto l = load(std::string(kHead) + "  summary: A. **Lovelace, Ada, B. **Babbage\n");
+  ASSERT_TRUE(l.resume);
+  const TextPlace place = l.resume->person.summary.place("en", "en");
+  EXPECT_EQ(place_of(place.from_byte(20).at("B. **Babbage", 3)), (Place{3, 35}));
+  EXPECT_EQ(place_of(place.from_byte(20).at("B. **Other", 3)), (Place{3, 12}));  // not that piece
+  EXPECT_EQ(place_of(place.after(2).at(", A. **Lovelace", 5)), (Place{3, 15}));
+  EXPECT_EQ(place_of(place.after(2).at(", A. **Lovelace", 1)), (Place{3, 12}));  // in the prefix
+}
+
 TEST(ScalarSource, AnExplicitIndentationIsPlacedRightOrNotAtAll) {
   const std::string yaml = std::string(kHead) +
                            "  summary: |2\n"
