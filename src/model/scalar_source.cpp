@@ -241,8 +241,7 @@ class ScalarReader {
   // indented at least as much as the first that has text.
   bool block() {
     const bool folded = s_[i_] == '>';
-    std::size_t header_line = i_;
-    while (header_line > 0 && s_[header_line - 1] != '\n') --header_line;
+    const std::size_t header = i_;
     std::size_t explicit_indent = 0;
     for (++i_; !at_end() && (peek() == '-' || peek() == '+' || (peek() >= '1' && peek() <= '9')); ++i_)
       if (peek() != '-' && peek() != '+') explicit_indent = static_cast<std::size_t>(peek() - '0');
@@ -257,6 +256,8 @@ class ScalarReader {
     if (explicit_indent > 0) {
       // Relative to the parent's indentation, taken as that of the header's
       // line (right for `key: |2`; a wrong guess reads a different text).
+      std::size_t header_line = header;
+      while (header_line > 0 && s_[header_line - 1] != '\n') --header_line;
       indent = indentation(header_line).first + explicit_indent;
     } else {
       for (std::size_t line = i_;;) {
