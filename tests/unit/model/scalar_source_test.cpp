@@ -5,6 +5,10 @@
 // place, when the text does not read so from the file.
 #include <gtest/gtest.h>
 
+#include <cctype>
+
+#include "core/utf8.hpp"
+
 #include "model/scalar_source.hpp"
 #include "test_support.hpp"
 
@@ -232,6 +236,47 @@ TEST(ScalarSource, AnExplicitIndentationIsPlacedRightOrNotAtAll) {
   const Place p = summary_place(yaml, "**");
   EXPECT_TRUE(p == (Place{5, 5}) || p == summary_start(yaml)) << p;
   EXPECT_EQ(p, (Place{5, 5}));  // `key: |2` under a mapping is read right
+}
+
+// Every letter and digit of a value, placed, is that letter in the file
+// (escapes are placed at their backslash).
+void expect_every_letter_placed(const std::string& yaml) {
+  auto l = load(yaml);
+  ASSERT_TRUE(l.resume) << l.dump();
+  const Localized& summary = l.resume->person.summary;
+  const std::string& text = summary.get("en", "en");
+  const TextPlace place = summary.place("en", "en");
+  ASSERT_NE(place.origin, nullptr);
+  std::vector<std::u32string> lines(1);
+  for (std::size_t pos = 0; pos < yaml.size();) {
+    char32_t cp = utf8::decode(yaml, pos);
+    if (cp == '\n') {
+      lines.emplace_back();
+    } else {
+      lines.back() += cp;
+    }
+  }
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (!std::isalnum(static_cast<unsigned char>(text[i]))) continue;
+    const SourceSpan at = place.at(text, i);
+    ASSERT_GE(at.line, 1);
+    ASSERT_LE(static_cast<std::size_t>(at.line), lines.size());
+    const std::u32string& line = lines[static_cast<std::size_t>(at.line - 1)];
+    ASSERT_LE(static_cast<std::size_t>(at.column), line.size()) << at.to_string();
+    const char32_t written = line[static_cast<std::size_t>(at.column - 1)];
+    if (written == '\\') continue;  // an escape
+    EXPECT_EQ(written, static_cast<char32_t>(text[i])) << "byte " << i << " at " << at.to_string();
+  }
+}
+
+TEST(ScalarSource, EveryLetterOfEveryStyleIsPlacedOnItself) {
+  expect_every_letter_placed(std::string(kHead) + "  summary: é one two\n    three\n\n    four 中 five\n");
+  expect_every_letter_placed(std::string(kHead) + "  summary: 'a''b é\n\n     c d'\n");
+  expect_every_letter_placed(std::string(kHead) + "  summary: \"a\\tb \\u00e9 c\\\n     d\n\n   e\\x41f\"\n");
+  expect_every_letter_placed(std::string(kHead) + "  summary: |-\n    ab\n      c d\n\n    e\n");
+  expect_every_letter_placed(std::string(kHead) + "  summary: >\n    ab\n    c\n\n      d\n    e\n");
+  expect_every_letter_placed("languages: [en, zh]\n" + std::string(kHead) + "  summary: {zh: z, en: \"x y\"}\n");
+  expect_every_letter_placed(std::string(kHead) + "  summary: \"a\r\n\r\n    b c\"\r\n");
 }
 
 // ---- the reader alone ----
