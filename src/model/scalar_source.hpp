@@ -77,7 +77,8 @@ struct TextPlace {
   std::size_t from = 0;
 
   TextPlace() = default;
-  TextPlace(SourceSpan s, const ScalarOrigin* o = nullptr) : span(std::move(s)), origin(o) {}  // NOLINT: implicit
+  // Implicit: a span alone is a place, for texts the model did not read from a scalar.
+  TextPlace(SourceSpan s, const ScalarOrigin* o = nullptr) : span(std::move(s)), origin(o) {}  // NOLINT
   // The place of a text that is `bytes` bytes of something else, then the value.
   TextPlace after(std::size_t bytes) const;
   // The place of a text that is the value from its byte `byte` on.
