@@ -80,6 +80,11 @@ struct Composer {
   const std::string& text(const model::Localized& value) const {
     return model::visible_text(value, language, resume.languages.front());
   }
+  // Where the text of text(value) was written, so that a warning about a
+  // place inside it points there.
+  model::TextPlace place(const model::Localized& value) const {
+    return value.place(language, resume.languages.front());
+  }
   bool shows(const model::Entry& entry) const {
     return model::entry_has_content(entry, language, resume.languages.front());
   }
@@ -91,10 +96,12 @@ struct Composer {
   // markup_text.cpp): bold and italic on top of `base`'s face, code in the
   // mono face, links in the accent colour (`link`: the whole text's, where
   // the markup gives none), style.bold-keywords in bold; malformed markup
-  // warns at `source` and is set as written. Every résumé text goes in so.
-  void add_text(RichText& rich, const std::string& text, const SpanStyle& base, const SourceSpan& source,
+  // warns at its marker's place in the file (`source`: place() of the
+  // value the text is, else the value's span) and is set as written.
+  // Every résumé text goes in so.
+  void add_text(RichText& rich, const std::string& text, const SpanStyle& base, const model::TextPlace& source,
                 const std::string& link = {}) const;
-  RichText rich_text(const std::string& text, const SpanStyle& base, const SourceSpan& source) const {
+  RichText rich_text(const std::string& text, const SpanStyle& base, const model::TextPlace& source) const {
     RichText rich;
     add_text(rich, text, base, source);
     return rich;

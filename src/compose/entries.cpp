@@ -39,10 +39,10 @@ void merge_into(SetLine& onto, SetLine& from) {
 // One item's head fields as this variant writes them.
 struct HeadFields {
   std::string org, role, date, location, tags;
-  SourceSpan org_span, role_span, date_span, location_span, tags_span;
+  model::TextPlace org_span, role_span, date_span, location_span, tags_span;
   // Each tag as written, with its place: its markup is read alone, so a
   // star in one tag never pairs with a star in the next.
-  std::vector<std::pair<std::string, SourceSpan>> tag_values;
+  std::vector<std::pair<std::string, model::TextPlace>> tag_values;
   // No organisation: the role takes its place and face on the head line
   // (a role of one's own — "Maintainer" — heads the item).
   bool role_heads = false;
@@ -57,7 +57,7 @@ struct HeadFields {
     }
     return empty;
   }
-  const SourceSpan& span(EntryField f) const {
+  const model::TextPlace& span(EntryField f) const {
     switch (f) {
       case EntryField::Org: return role_heads ? role_span : org_span;
       case EntryField::Role: return role_span;
@@ -111,7 +111,7 @@ void Composer::compose_entry(const model::Entry& entry, const model::Section& se
     case model::EntryKind::Paragraph: {
       // In the text column, beside the date column when there is one.
       const Scaled x = text_column_x();
-      RichText paragraph = rich_text(text(entry.text), body(), entry.text.span);
+      RichText paragraph = rich_text(text(entry.text), body(), place(entry.text));
       galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(column_width - x)), x);
       break;
     }
@@ -173,7 +173,7 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
 
 void Composer::add_bullet(const model::Localized& bullet, bool keep_with_previous, Scaled gap) {
   const Scaled width = column_width;
-  RichText rich = rich_text(text(bullet), body(), bullet.span);
+  RichText rich = rich_text(text(bullet), body(), place(bullet));
   auto lines = typesetter.set(rich, typesetter.body_shape(width - style.bullet_indent));
   if (lines.empty()) return;
   RichText symbol;
@@ -242,13 +242,13 @@ void Composer::add_item(const model::Entry& entry) {
     if (text(tag).empty()) continue;  // a blank tag leaves no stray " · "
     if (!head.tags.empty()) head.tags += " · ";
     head.tags += text(tag);
-    head.tag_values.emplace_back(text(tag), tag.span);
+    head.tag_values.emplace_back(text(tag), place(tag));
   }
-  head.org_span = entry.org.span;
-  head.role_span = entry.role.span;
-  head.location_span = entry.location.span;
+  head.org_span = place(entry.org);
+  head.role_span = place(entry.role);
+  head.location_span = place(entry.location);
   head.date_span = entry.date.start ? entry.date.start->span : entry.span;
-  if (!entry.tags.empty()) head.tags_span = entry.tags.front().span;
+  if (!entry.tags.empty()) head.tags_span = place(entry.tags.front());
 
   // With a date column the date leaves the head lines, and everything
   // else of the item is set in the narrower column to its right.
@@ -381,7 +381,7 @@ void Composer::add_item(const model::Entry& entry) {
     const bool run_in_here = run_in && !run_in_done && on_left(line, EntryField::Org);
     if (run_in_here) {
       left.add(run_in_separator(), body());
-      add_text(left, text(entry.text), body(), entry.text.span);
+      add_text(left, text(entry.text), body(), place(entry.text));
       run_in_done = true;
     }
     if (left.empty() && right.empty()) continue;
@@ -419,7 +419,7 @@ void Composer::add_item(const model::Entry& entry) {
 
   bool keep = set_any;
   if (!text(entry.text).empty() && !run_in_done) {
-    RichText paragraph = rich_text(text(entry.text), body(), entry.text.span);
+    RichText paragraph = rich_text(text(entry.text), body(), place(entry.text));
     put_lines(typesetter.set(paragraph, typesetter.body_shape(column_width)), 0, keep, keep ? style.bullet_gap_before : 0);
     keep = false;
   }
@@ -437,7 +437,7 @@ void Composer::add_item(const model::Entry& entry) {
     shape.hyphenate = false;
     auto set_date = [&](const std::string& words) {
       RichText date;
-      date.add(words, date_style, {}, head.date_span);
+      date.add(words, date_style, {}, head.date_span.span);
       return typesetter.set(date, shape);
     };
     // A range too wide for the column breaks after its separator, so each
@@ -511,8 +511,8 @@ void Composer::add_pair(const model::Entry& entry) {
   // Beside a date column the label takes the date column's place, as
   // moderncv sets a \cvitem's label there, and the text starts with the items'.
   const bool left_dates = date_column();
-  RichText label = rich_text(text(entry.label), with(FontVariant::Bold, style.text_size, style.text_color), entry.label.span);
-  RichText value = rich_text(text(entry.text), body(), entry.text.span);
+  RichText label = rich_text(text(entry.label), with(FontVariant::Bold, style.text_size, style.text_color), place(entry.label));
+  RichText value = rich_text(text(entry.text), body(), place(entry.text));
   // In a narrow column (a sidebar) a label column would leave the text a
   // few words a line and break the labels themselves: the label goes above
   // its text instead, as AltaCV and Deedy set their skill groups.
@@ -571,17 +571,26 @@ void Composer::add_publication(const model::Entry& entry) {
   const std::string doi_link = doi_url(fields.doi);
   const std::string link = entry.url.empty() ? doi_link : entry.url;
   RichText citation;
+  // The author parts are the authors text piece after piece: where each
+  // starts in it places its markup warnings.
+  std::size_t author_at = 0;
   for (const auto& part : citation_parts(fields, style.publication_show_doi, doi_form(style.publication_doi_form))) {
     switch (part.kind) {
-      case CitationPart::Kind::Author: add_text(citation, part.text, regular, entry.authors.span); break;
-      case CitationPart::Kind::Me: add_text(citation, part.text, bold, entry.authors.span); break;
+      case CitationPart::Kind::Author:
+        add_text(citation, part.text, regular, place(entry.authors).from_byte(author_at));
+        author_at += part.text.size();
+        break;
+      case CitationPart::Kind::Me:
+        add_text(citation, part.text, bold, place(entry.authors).from_byte(author_at));
+        author_at += part.text.size();
+        break;
       case CitationPart::Kind::Punctuation: citation.add(part.text, regular); break;
       case CitationPart::Kind::Title:
-        add_text(citation, part.text, link.empty() ? regular : accent, entry.title.span, link);
+        add_text(citation, part.text, link.empty() ? regular : accent, place(entry.title), link);
         break;
       case CitationPart::Kind::Venue:
         add_text(citation, part.lead + part.text, with(italic_for(part.text), style.text_size, style.text_color),
-                 entry.venue.span);
+                 place(entry.venue).after(part.lead.size()));
         break;
       case CitationPart::Kind::Year: citation.add(part.lead + part.text, regular, {}, entry.span); break;
       // Linked to its resolver.

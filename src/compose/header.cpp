@@ -209,7 +209,7 @@ class HeaderSetter {
       if ((parts_ & kHeaderHeadline) && !c_.text(person.headline).empty()) {
         RichText headline = c_.rich_text(c_.text(person.headline),
                                          c_.with(FontVariant::Regular, style_.headline_size, style_.accent_color),
-                                         person.headline.span);
+                                         c_.place(person.headline));
         headline_lines = c_.typesetter.set(headline, text_shape(text_width_));
       }
     };
@@ -539,7 +539,7 @@ class HeaderSetter {
   void set_summary() {
     const auto& person = c_.resume.person;
     if (c_.text(person.summary).empty()) return;
-    RichText summary = c_.rich_text(c_.text(person.summary), c_.body(), person.summary.span);
+    RichText summary = c_.rich_text(c_.text(person.summary), c_.body(), c_.place(person.summary));
     c_.galley.add_lines(c_.typesetter.set(summary, c_.typesetter.body_shape(width_)), 0, true,
                         (set_anything_ ? style_.gap_after_contact : 0) + clear_);
     clear_ = 0;
@@ -566,13 +566,13 @@ class HeaderSetter {
       const model::Metric& metric = *m;
       RichText value = c_.rich_text(c_.text(metric.value),
                                     c_.with(FontVariant::Bold, style_.metric_value_size, style_.accent_color),
-                                    metric.value.span);
+                                    c_.place(metric.value));
       ParagraphShape shape = text_shape(column - inset);
       shape.leading = shape.leading_cjk = 1.1;
       auto value_lines = c_.typesetter.set(value, shape);
       RichText label = c_.rich_text(c_.text(metric.label),
                                     c_.with(FontVariant::Regular, style_.metric_label_size, style_.muted_color),
-                                    metric.label.span);
+                                    c_.place(metric.label));
       auto label_lines = c_.typesetter.set(label, text_shape(column - inset));
       Block cell = stack_lines(std::move(value_lines), 0);
       if (!label_lines.empty()) {

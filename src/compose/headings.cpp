@@ -73,7 +73,7 @@ void Composer::compose_heading(const model::Localized& title_value) {
   if (!cjk) heading.letter_spacing = static_cast<Scaled>(style.heading_letter_spacing_em * static_cast<double>(size));
   // Capitals and small capitals per run of the markup; code as written.
   RichText rich;
-  for (auto& span : rich_text(written, heading, title_value.span).spans) {
+  for (auto& span : rich_text(written, heading, place(title_value)).spans) {
     const bool code = span.style.variant == FontVariant::Mono || span.style.variant == FontVariant::MonoBold;
     if (cjk || code) {
       rich.spans.push_back(std::move(span));

@@ -35,24 +35,34 @@ std::string excerpt(const std::string& text, std::size_t offset) {
 
 }  // namespace
 
-void Composer::add_text(RichText& rich, const std::string& text, const SpanStyle& base, const SourceSpan& source,
+void Composer::add_text(RichText& rich, const std::string& text, const SpanStyle& base, const model::TextPlace& source,
                         const std::string& link) const {
   markup::Parsed parsed = markup::parse(text);
   // A text shared by several variants is read once per variant: its
-  // warning is said once.
-  auto warn = [&](std::string message, const std::string& hint) { diags.warning_once(source, std::move(message), hint); };
+  // warning is said once. Each at its marker when the text can be placed
+  // so (model/scalar_source.hpp), else at the value's start.
+  auto warn_at = [&](std::size_t offset, std::string message, const std::string& hint) {
+    diags.warning_once(source.at(text, offset), std::move(message), hint);
+  };
+  auto warn = [&](std::string message, const std::string& hint) {
+    diags.warning_once(source.span, std::move(message), hint);
+  };
   // The first few problems of a text, then how many more: a field of
   // thousands of stray brackets is one mistake repeated, not thousands.
   constexpr std::size_t kShown = 3;
   for (std::size_t i = 0; i < parsed.problems.size() && i < kShown; ++i) {
     const auto& problem = parsed.problems[i];
-    warn("markup: " + problem.message + " (at '" + excerpt(text, problem.offset) + "')", problem.hint);
+    warn_at(problem.offset, "markup: " + problem.message + " (at '" + excerpt(text, problem.offset) + "')",
+            problem.hint);
   }
   if (parsed.problems.size() > kShown)
     warn("markup: " + std::to_string(parsed.problems.size() - kShown) + " more problems of markup in this text",
          "they are set as written; write \\* \\[ \\` for literal marks");
   markup::apply_bold_keywords(parsed.runs, style.bold_keywords);
   markup::apply_typography(parsed.runs, language, style.ja_quotes == "corner");
+  // A link's label in several runs (a bold keyword inside it) is one link:
+  // a refused one is warned of once, at its first run.
+  const std::string* refused = nullptr;
   for (const auto& run : parsed.runs) {
     SpanStyle s = base;
     s.variant = face(base.variant, run.bold, run.italic, run.code);
@@ -63,12 +73,16 @@ void Composer::add_text(RichText& rich, const std::string& text, const SpanStyle
       if (allowed) {
         target = std::move(uri);
         s.color = style.accent_color;
-      } else {
-        warn("markup: the link to '" + run.link + "' is not set: only http, https, mailto and tel addresses are",
-             "write the address in full, e.g. [label](https://example.com)");
+      } else if (!refused || *refused != run.link) {
+        warn_at(run.offset,
+                "markup: the link to '" + run.link + "' is not set: only http, https, mailto and tel addresses are",
+                "write the address in full, e.g. [label](https://example.com)");
       }
+      refused = allowed ? nullptr : &run.link;
+    } else {
+      refused = nullptr;
     }
-    rich.add(run.text, s, std::move(target), source);
+    rich.add(run.text, s, std::move(target), source.span);
   }
 }
 

@@ -34,7 +34,7 @@ void Composer::compose_section(const model::Section& section, bool first) {
   for (const auto& entry : section.entries) {
     if (entry.kind != model::EntryKind::Pair || !shows(entry)) continue;
     RichText label = rich_text(text(entry.label), with(FontVariant::Bold, style.text_size, style.text_color),
-                               entry.label.span);
+                               place(entry.label));
     pair_label_width = std::max(pair_label_width, typesetter.measure(label));
   }
   pair_label_width = std::min(pair_label_width, static_cast<Scaled>(style.pair_label_column_max * static_cast<double>(width)));
@@ -73,7 +73,7 @@ void Composer::compose_section(const model::Section& section, bool first) {
     first_bullet = false;
   }
   if (!text(section.text).empty()) {
-    RichText paragraph = rich_text(text(section.text), body(), section.text.span);
+    RichText paragraph = rich_text(text(section.text), body(), place(section.text));
     galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(width - text_x)), text_x, true);
   }
   entry_x = 0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/diagnostics.hpp"
+#include "model/scalar_source.hpp"
 
 namespace cvpdf::model {
 
@@ -15,13 +16,18 @@ namespace cvpdf::model {
 // Language keys are declared codes in canonical BCP 47 case (zh-Hant, en-GB).
 struct Localized {
   std::map<std::string, std::string> by_language;
-  SourceSpan span;
+  SourceSpan span;  // the whole value (a mapping of languages: where it starts)
+  // Where each language's scalar was written, by the keys of by_language;
+  // absent for texts the loader made (a label from a URL, a joined list).
+  std::map<std::string, ScalarOrigin> origins;
 
   bool empty() const { return by_language.empty(); }
   bool has(const std::string& language) const;
   // The text for `language`; falls back to the unlocalized text, then to the
   // text of `fallback_language` (the résumé's first language), then "".
   const std::string& get(const std::string& language, const std::string& fallback_language) const;
+  // The place of the text get() gives, for messages about a place inside it.
+  TextPlace place(const std::string& language, const std::string& fallback_language) const;
   static Localized plain(std::string text, SourceSpan span = {});
 };
 

@@ -50,6 +50,9 @@ class Reader {
   // "'<key>' must be <expected>, got <what node is>".
   void wrong_type(const YNode& node, const std::string& key, const std::string& expected, const std::string& hint) const;
 
+  // Where a scalar was written, for a text read from it (trimmed as text()
+  // trims); nullopt when its place is not known.
+  std::optional<ScalarOrigin> origin(const YNode& scalar) const;
   // A text: a scalar, or a mapping whose keys are declared languages. Null or
   // absent leaves `out` empty. Returns false after reporting an error.
   bool text(const YNode* node, const std::string& key, Localized& out) const;

@@ -151,11 +151,19 @@ void Reader::wrong_type(const YNode& node, const std::string& key, const std::st
   diags_.error(span(node), "'" + key + "' must be " + expected + ", got " + describe(node), hint);
 }
 
+std::optional<ScalarOrigin> Reader::origin(const YNode& scalar) const {
+  if (!scalar.pos.known() || scalar.start == std::string::npos || !doc_.source) return std::nullopt;
+  std::size_t lead = scalar.text.find_first_not_of(" \t\r\n");
+  return ScalarOrigin{doc_.source, scalar.start, scalar.pos.line, scalar.pos.column,
+                      lead == std::string::npos ? 0 : lead, scalar.text.size()};
+}
+
 bool Reader::text(const YNode* node, const std::string& key, Localized& out) const {
   if (!node || node->is_null()) return true;
   out.span = span(*node);
   if (node->is_scalar()) {
     out.by_language[""] = trim(node->text);
+    if (auto o = origin(*node)) out.origins[""] = std::move(*o);
     return true;
   }
   if (node->is_sequence()) {
@@ -191,6 +199,7 @@ bool Reader::text(const YNode* node, const std::string& key, Localized& out) con
       continue;
     }
     out.by_language[code] = trim(child.text);
+    if (auto o = origin(child)) out.origins[code] = std::move(*o);
   }
   return ok;
 }

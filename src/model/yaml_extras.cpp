@@ -76,6 +76,18 @@ std::size_t SurrogateEdits::shift(int line, int column) const {
   return 2 * static_cast<std::size_t>(last - first);
 }
 
+namespace {
+bool control_character(char32_t cp) { return (cp < 0x20 && cp != '\n' && cp != '\t') || (cp >= 0x7F && cp < 0xA0); }
+}  // namespace
+
+std::size_t first_control_character(std::string_view text) {
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t start = pos;
+    if (control_character(utf8::decode(text, pos))) return start;
+  }
+  return text.size();
+}
+
 std::pair<char32_t, std::size_t> remove_control_characters(std::string& text) {
   // Fast path: most texts have nothing to remove. C1 controls are C2 80–9F.
   bool any = false;
@@ -94,7 +106,7 @@ std::pair<char32_t, std::size_t> remove_control_characters(std::string& text) {
     char32_t cp = utf8::decode(text, pos);
     if (cp == '\t') {
       out += ' ';  // a tab has no width of its own in a paragraph
-    } else if ((cp < 0x20 && cp != '\n') || (cp >= 0x7F && cp < 0xA0)) {
+    } else if (control_character(cp)) {
       if (removed++ == 0) first = cp;
     } else {
       out.append(text, start, pos - start);

@@ -17,6 +17,7 @@
 #include <unordered_map>
 
 #include "core/utf8.hpp"
+#include "model/scalar_source.hpp"
 #include "model/yaml_tree.hpp"
 
 namespace cvpdf::model::detail {
@@ -48,21 +49,17 @@ std::string_view Document::line_text(int line) const {
 }
 
 SourceSpan Document::span_in_scalar(const YNode& node, std::size_t offset) const {
-  if (!node.pos.known() || node.text.find('\n') != std::string::npos) return span(node.pos);
-  std::string_view line = line_text(node.pos.line);
-  // The byte where the node's column starts.
-  std::size_t byte = 0;
-  for (int c = 1; c < node.pos.column && byte < line.size(); ++c) utf8::decode(line, byte);
-  std::string_view rest = line.substr(std::min(byte, line.size()));
-  int skip = 0;
-  if (node.quoted && !rest.empty() && (rest[0] == '"' || rest[0] == '\'')) {
-    rest.remove_prefix(1);
-    skip = 1;
-  }
-  if (rest.substr(0, node.text.size()) != node.text) return span(node.pos);
-  offset = std::min(offset, node.text.size());
-  int column = node.pos.column + skip + static_cast<int>(utf8::length(std::string_view(node.text).substr(0, offset)));
-  return {file, node.pos.line, column};
+  return span_in_scalar(node.pos, node.start, node.text, offset);
+}
+
+SourceSpan Document::span_in_scalar(Pos pos, std::size_t start, std::string_view value, std::size_t offset) const {
+  if (!pos.known() || start == std::string::npos || offset > value.size()) return span(pos);
+  auto read = read_scalar(text, start, value.size());
+  if (!read || !reads_as(read->text, value)) return span(pos);
+  if (value.empty()) return span(pos);
+  const bool past = offset == value.size();
+  auto [line, column] = position_after(text, start, pos.line, pos.column, read->from[past ? offset - 1 : offset]);
+  return {file, line, column + (past ? 1 : 0)};
 }
 
 namespace {
@@ -109,6 +106,12 @@ class MarkMapper {
       return std::string::npos;
     std::size_t column = static_cast<std::size_t>(mark.column) + edits_.shift(mark.line + 1, mark.column);
     return std::min(column, doc_.line_text(mark.line + 1).size());
+  }
+
+  // The mark's byte in the original text, or npos.
+  std::size_t offset(const YAML::Mark& mark) const {
+    std::size_t byte = byte_column(mark);
+    return byte == std::string::npos ? byte : doc_.line_starts[static_cast<std::size_t>(mark.line)] + byte;
   }
 
   Pos at(const YAML::Mark& mark) {
@@ -167,6 +170,7 @@ class Builder : public YAML::EventHandler {
                    "a résumé's longest paragraph is a few kilobytes; is a quote or a block scalar (|) not closed?");
       throw Abort{};
     }
+    n.start = marks_.offset(mark);
     n.text = value;
     n.quoted = tag == "!";
     if (!is_key()) {
@@ -174,7 +178,7 @@ class Builder : public YAML::EventHandler {
       if (removed > 0) {
         char name[16];
         std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(first));
-        diags_.warning(doc_.span(n.pos),
+        diags_.warning(doc_.span_in_scalar(n.pos, n.start, value, first_control_character(value)),
                        std::string("the text contains the control character ") + name +
                            (removed > 1 ? " (and " + std::to_string(removed - 1) + " more)" : std::string()) +
                            "; removed",
@@ -415,10 +419,14 @@ std::optional<Document> parse_yaml(std::string_view text, const std::string& fil
   doc.file = file;
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a UTF-8 byte order mark
   if (!check_input(text, file, diags, limits)) return std::nullopt;
-  doc.text.assign(text);
-  // yaml-cpp counts lines by LF alone; old Mac files end lines with a lone CR.
-  for (std::size_t i = 0; i < doc.text.size(); ++i)
-    if (doc.text[i] == '\r' && (i + 1 == doc.text.size() || doc.text[i + 1] != '\n')) doc.text[i] = '\n';
+  {
+    std::string parsed(text);
+    // yaml-cpp counts lines by LF alone; old Mac files end lines with a lone CR.
+    for (std::size_t i = 0; i < parsed.size(); ++i)
+      if (parsed[i] == '\r' && (i + 1 == parsed.size() || parsed[i + 1] != '\n')) parsed[i] = '\n';
+    doc.source = std::make_shared<const std::string>(std::move(parsed));
+    doc.text = *doc.source;
+  }
   doc.line_starts.push_back(0);
   for (std::size_t i = 0; i < doc.text.size(); ++i)
     if (doc.text[i] == '\n') doc.line_starts.push_back(i + 1);
@@ -443,7 +451,7 @@ std::optional<Document> parse_yaml(std::string_view text, const std::string& fil
   // forever on a stray ',' after a flow document (yaml-cpp 0.7: "{},").
   auto edits = SurrogateEdits::make(doc, scan.surrogates, diags);
   if (!edits) return std::nullopt;
-  std::istringstream in(edits->empty() ? doc.text : edits->text());
+  std::istringstream in(edits->empty() ? *doc.source : edits->text());
   Builder builder(doc, *edits, diags, limits);
   MarkMapper marks(doc, *edits);
   try {

@@ -7,6 +7,7 @@
 // pairs, merge keys, control characters written as escapes.
 #pragma once
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,6 +31,7 @@ struct YNode {
   Kind kind = Kind::Null;
   bool quoted = false;  // a scalar written in quotes or as a block scalar (| or >)
   Pos pos;              // where the value starts (for a null map value: its key)
+  std::size_t start = std::string::npos;  // a scalar's: the byte of Document::text where pos is
   std::string text;     // a scalar's value
   // A sequence's items, or a map's values in file order (each carries its key).
   std::vector<YNode> children;
@@ -58,15 +60,21 @@ struct Limits {
 // A parsed file: the tree and what is needed to point into the text.
 struct Document {
   std::string file;
-  std::string text;                      // as parsed: BOM removed, lone CRs made LFs
+  // The text as parsed (BOM removed, lone CRs made LFs), shared with the
+  // values' ScalarOrigins (model/scalar_source.hpp); `text` views it.
+  std::shared_ptr<const std::string> source;
+  std::string_view text;
   std::vector<std::size_t> line_starts;  // byte offset of each line
   YNode root;
   bool empty = false;                    // nothing but blanks, comments and document markers
 
   SourceSpan span(Pos pos) const { return {file, pos.line, pos.column}; }
-  // The place of byte `offset` inside a scalar written on one line at node.pos,
-  // or node.pos when the scalar's text cannot be found there (quoted, folded).
+  // The place of byte `offset` of a scalar's text, in any style
+  // (scalar_source.hpp), or node.pos when the text does not read so from there.
   SourceSpan span_in_scalar(const YNode& node, std::size_t offset) const;
+  // The same for a scalar whose node starts at byte `start`, at `pos`, and
+  // whose value (as YAML read it) is `value`.
+  SourceSpan span_in_scalar(Pos pos, std::size_t start, std::string_view value, std::size_t offset) const;
   std::string_view line_text(int line) const;  // 1-based, without the line break
 };
 
@@ -132,6 +140,9 @@ class SurrogateEdits {
 // which escapes such as \e, \a, \x00 or \u001b put there; tabs become spaces.
 // Returns the first removed code point and how many were removed (0: none).
 std::pair<char32_t, std::size_t> remove_control_characters(std::string& text);
+// The byte of the first character remove_control_characters removes, or
+// text.size() when there is none.
+std::size_t first_control_character(std::string_view text);
 
 // YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`), which yaml-cpp's event
 // parser passes on as a plain key. Adds to `map` the keys of `sources` that it

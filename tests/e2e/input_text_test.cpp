@@ -36,7 +36,7 @@ TEST(InputText, ControlCharacterEscapesNeverReachThePdf) {
              "    entries:\n      - \"Built\\x07 things\\x7f.\"\n");
   Result r = run(cvpdf() + " " + dir + "/r.yaml -o " + dir + "/cv.pdf");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("r.yaml:2:9: warning: the text contains the control character U+001B (and 2 more); removed"),
+  EXPECT_NE(r.err.find("r.yaml:2:13: warning: the text contains the control character U+001B (and 2 more); removed"),
             std::string::npos)
       << r.err;
   EXPECT_EQ(control_bytes(r.err), "") << r.err;

@@ -3,7 +3,7 @@
 // code in the mono face (mupdf's per-glyph font); a link inside a
 // paragraph is one annotation rectangle per line piece, covering exactly
 // the glyphs of its words, also across a line break and a page break;
-// pdftotext shows no markers; malformed markup warns at the value and is
+// pdftotext shows no markers; malformed markup warns at its marker and is
 // set as written; the text and Markdown exports carry the markup as their
 // readers expect.
 #include <gtest/gtest.h>
@@ -249,8 +249,8 @@ TEST(MarkupOnThePdf, TheTextLayerHasNoMarkersAndMalformedMarkupWarns) {
   EXPECT_NE(text.find("R&D"), std::string::npos);
   EXPECT_NE(text.find("a stray * star"), std::string::npos);
   EXPECT_NE(text.find("Set **unclosed as written."), std::string::npos);  // set literally
-  // Warned at the bullet's line.
-  EXPECT_NE(r.err.find("cv.yaml:18:13: warning: markup: '**' is not closed"), std::string::npos) << r.err;
+  // Warned at the marker in the bullet.
+  EXPECT_NE(r.err.find("cv.yaml:18:18: warning: markup: '**' is not closed"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("'**' is not closed"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("<img>"), std::string::npos) << r.err;
   // check says the same, once although it sets the text in both variants.

@@ -193,7 +193,7 @@ TEST(InputText, ControlCharacterEscapesAreRemovedWithAWarning) {
   EXPECT_EQ(l.resume->person.headline.get("", ""), "a b");  // a tab is a space
   const Diagnostic* d = l.warning("control character U+001B (and 5 more)");
   ASSERT_NE(d, nullptr) << l.dump();
-  EXPECT_EQ(d->span.to_string(), "resume.yaml:2:9");
+  EXPECT_EQ(d->span.to_string(), "resume.yaml:2:11");  // at the first escape
   EXPECT_FALSE(d->hint.empty());
 }
 
