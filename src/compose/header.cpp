@@ -201,7 +201,7 @@ class HeaderSetter {
       if (parts_ & kHeaderName) {
         // Markup as in any text: `Ada *Countess* Lovelace`.
         RichText name = c_.rich_text(c_.text(person.name),
-                                     c_.with(FontVariant::Bold, style_.name_size, style_.name_color), person.name.span);
+                                     c_.with(FontVariant::Bold, style_.name_size, style_.name_color), c_.place(person.name));
         ParagraphShape shape = text_shape(text_width_);
         shape.leading = shape.leading_cjk = 1.15;  // display size: tight leading
         name_lines = c_.typesetter.set(name, shape);
@@ -274,7 +274,7 @@ class HeaderSetter {
              false);
     add_item(items, person.phone, tel_uri(person.phone), person.span, model::kIconPhone, style_.phone_word, false,
              false);
-    add_item(items, c_.text(person.location), {}, person.location.span, model::kIconLocation, style_.location_word,
+    add_item(items, c_.text(person.location), {}, c_.place(person.location), model::kIconLocation, style_.location_word,
              false, true);
     for (const auto& link : person.links) {
       std::string label = c_.text(link.label);
@@ -298,7 +298,8 @@ class HeaderSetter {
           link.network != "Website")
         label = link.network + colon() + label;
       const std::string word = !network || network->name == "Website" ? style_.website_word : std::string(network->name);
-      add_item(items, label, link.url, link.span, icon, word, alone, written);
+      add_item(items, label, link.url, written ? c_.place(link.label) : model::TextPlace(link.span), icon, word, alone,
+               written);
     }
     return items;
   }
@@ -311,7 +312,7 @@ class HeaderSetter {
   // text the icon reads as `word` ("Email: ada@example.org", "GitHub"
   // alone), never as its private-use character: what parsers and a
   // reader's copy see.
-  void add_item(std::vector<RichText>& items, const std::string& text, const std::string& link, const SourceSpan& at,
+  void add_item(std::vector<RichText>& items, const std::string& text, const std::string& link, const model::TextPlace& at,
                 char32_t icon, const std::string& word, bool alone, bool markup) const {
     if (model::blank(text)) return;
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
@@ -321,7 +322,7 @@ class HeaderSetter {
       // In the accent colour, as moderncv sets its symbols; a no-break
       // space after it, so the icon never ends a line without its item.
       const SpanStyle accent = c_.with(FontVariant::Regular, style_.contact_size, style_.accent_color);
-      item.add(utf8::encode(icon), accent, link, at);
+      item.add(utf8::encode(icon), accent, link, at.span);
       // The colon's space is the no-break space set after the icon.
       std::string reads_as = icon_only ? word : word + colon();
       while (!icon_only && !reads_as.empty() && reads_as.back() == ' ') reads_as.pop_back();
@@ -336,10 +337,10 @@ class HeaderSetter {
       const auto box = static_cast<Scaled>(kIconBoxEm * static_cast<double>(style_.contact_size));
       SpanStyle space = muted;
       space.letter_spacing = std::max<Scaled>(0, box - c_.typesetter.measure(alone_icon));
-      item.add("\u00A0", space, link, at);
+      item.add("\u00A0", space, link, at.span);
     }
     if (markup) c_.add_text(item, text, muted, at, link);
-    else item.add(text, muted, link, at);
+    else item.add(text, muted, link, at.span);
   }
 
   // The items on one line, header.contact-separator between them.
