@@ -167,8 +167,19 @@ void read_design(const Reader& r, const YNode& design, Resume& out, bool& month_
   }
 }
 
+void set_months(Resume& out, std::vector<std::string> list, SourceSpan span) {
+  StyleValue v;
+  v.is_list = true;
+  v.list = std::move(list);
+  v.span = std::move(span);
+  out.style["dates.%LANG%.months"] = std::move(v);
+}
+
+// A locale is RenderCV's built-in one for its language (English when it
+// names none, as in RenderCV), with the words the file writes over it.
 void read_locale(const Reader& r, const YNode& locale, Resume& out, RenderCvLocale& result, bool month_names) {
-  auto f = r.fields(locale, kLocaleKeys, "in 'locale'");
+  auto f = r.fields(locale, kLocaleKeys, "in '" + locale.key + "'");
+  const RenderCvLocaleWords* words = rendercv_locale_words("english");
   if (const YNode* language = f["language"]; language && language->is_scalar()) {
     std::string code = rendercv_language_code(language->text);
     if (code.empty()) {
@@ -176,19 +187,20 @@ void read_locale(const Reader& r, const YNode& locale, Resume& out, RenderCvLoca
                         "RenderCV's names are english, german, french, spanish, mandarin_chinese, japanese, korean, …");
     } else {
       out.languages = {code};
+      words = rendercv_locale_words(language->text);  // null: a code RenderCV has no words for
     }
+  }
+  const SourceSpan at = r.span(f["language"] ? *f["language"] : locale);
+  if (words) {
+    set(r, out, "dates.%LANG%.present", f["language"] ? *f["language"] : locale, words->present);
+    set_months(out, rendercv_months(month_names ? words->names : words->abbreviations), at);
+    result.degree_with_area = words->degree_with_area;
   }
   if (const YNode* present = f["present"]; present && present->is_scalar()) set(r, out, "dates.%LANG%.present", *present, present->text);
   const YNode* months = f[month_names ? "month_names" : "month_abbreviations"];
   if (months && !months->is_null()) {
     std::vector<std::string> list;
-    if (month_list(r, *months, list)) {
-      StyleValue v;
-      v.is_list = true;
-      v.list = std::move(list);
-      v.span = r.span(*months);
-      out.style["dates.%LANG%.months"] = std::move(v);
-    }
+    if (month_list(r, *months, list)) set_months(out, std::move(list), r.span(*months));
   }
   if (const YNode* phrases = f["phrases"]; phrases && phrases->is_map()) {
     auto pf = r.fields(*phrases, kPhraseKeys, "in 'locale.phrases'");

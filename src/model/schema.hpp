@@ -123,4 +123,16 @@ std::string rendercv_language_code(std::string_view name);
 // RenderCV's theme → cvpdf's built-in theme, or "" when none fits.
 std::string rendercv_theme(std::string_view name);
 
+// rendercv_locales.cpp: RenderCV's built-in words for a locale language
+// ("german", or a code "de"); null for a language RenderCV does not have.
+struct RenderCvLocaleWords {
+  const char* language;          // RenderCV's name: "german"
+  const char* present;
+  const char* abbreviations;     // 12, '|'-separated
+  const char* names;             // 12, '|'-separated
+  const char* degree_with_area;  // "DEGREE in AREA"
+};
+const RenderCvLocaleWords* rendercv_locale_words(std::string_view language);
+std::vector<std::string> rendercv_months(const char* joined);
+
 }  // namespace cvpdf::model::detail

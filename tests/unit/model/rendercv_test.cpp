@@ -210,6 +210,34 @@ settings:
   EXPECT_EQ(r.style.at("page.size").span.line, 5);  // messages point into the RenderCV file
 }
 
+TEST(RenderCvLoad, ALocaleNamingItsLanguageHasRenderCvsWordsForIt) {
+  auto l = load(R"(cv:
+  name: Marie
+  sections:
+    formation:
+      - {institution: ENS, area: Physique, degree: Master}
+locale:
+  language: french
+)");
+  ASSERT_TRUE(l.resume) << l.dump();
+  const Resume& r = *l.resume;
+  EXPECT_EQ(r.languages, std::vector<std::string>{"fr"});
+  ASSERT_TRUE(r.style.count("dates.fr.months"));
+  EXPECT_EQ(r.style.at("dates.fr.months").list.at(1), "Fév");
+  EXPECT_EQ(r.style.at("dates.fr.months").list.size(), 12u);
+  EXPECT_EQ(r.style.at("dates.fr.present").scalar, "présent");
+  EXPECT_EQ(r.sections.at(0).entries.at(0).role.get("fr", "fr"), "Master en Physique");
+  // Every RenderCV locale has 12 abbreviations and 12 names.
+  for (const char* language : {"english", "arabic", "danish", "dutch", "french", "german", "hebrew", "hindi", "indonesian",
+                               "italian", "japanese", "korean", "mandarin_chinese", "norwegian_bokmål", "norwegian_nynorsk",
+                               "persian", "portuguese", "russian", "spanish", "turkish"}) {
+    const auto* words = detail::rendercv_locale_words(language);
+    ASSERT_NE(words, nullptr) << language;
+    EXPECT_EQ(detail::rendercv_months(words->abbreviations).size(), 12u) << language;
+    EXPECT_EQ(detail::rendercv_months(words->names).size(), 12u) << language;
+  }
+}
+
 TEST(RenderCvLoad, AThemeWithoutCounterpartIsClassicWithAWarning) {
   auto l = load("cv: {name: A}\ndesign: {theme: harvard}\n");
   ASSERT_TRUE(l.resume) << l.dump();
