@@ -165,7 +165,7 @@ int run(int argc, char** argv) {
       }
       case Options::Command::Convert: {
         Diagnostics diags;
-        auto yaml = convert_file(options->inputs.front(), diags);
+        auto yaml = convert_file(options->inputs.front(), options->output, diags);
         print(diags, options->quiet);
         if (!yaml) return kExitInput;
         try {

@@ -14,8 +14,8 @@ Usage:
   cvpdf check [options] RESUME.yaml...   validate only: errors and warnings, no output
   cvpdf - -o - < resume.yaml > cv.pdf    read standard input, write standard output
   cvpdf themes                           list the built-in themes
-  cvpdf convert FILE [-o OUT.yaml]       write a RenderCV file or JSON Resume as
-                                         cvpdf YAML (default: standard output)
+  cvpdf convert FILE [-o OUT.yaml]       write a RenderCV file or JSON Resume
+                                         as cvpdf YAML (default: standard output)
 
 Output:
   -o, --output FILE     where to write (default: RESUME.pdf, or RESUME-{lang}.pdf

@@ -10,8 +10,10 @@
 namespace cvpdf::app {
 
 // The cvpdf YAML of `input` ("-": standard input), or nullopt when loading
-// reported errors to `diags`. Throws IoError when the input cannot be read.
-std::optional<std::string> convert_file(const std::string& input, Diagnostics& diags);
+// reported errors to `diags`, for a file at `output` ("" or "-": standard
+// output): a relative photo path is rewritten to stay the same file from
+// there. Throws IoError when the input cannot be read.
+std::optional<std::string> convert_file(const std::string& input, const std::string& output, Diagnostics& diags);
 
 // Writes `yaml` to `output` ("" or "-": standard output) as one atomic
 // write; refuses an output that is the input. Throws IoError, OutputRefused.

@@ -155,6 +155,18 @@ TEST(RenderCv, ConvertPrintsToStandardOutputAndReadsJsonResume) {
   EXPECT_EQ(render(dir + "/r.yaml", dir + "/r2.pdf"), render(dir + "/r.json", dir + "/r1.pdf")) << read_file(dir + "/r.yaml");
 }
 
+TEST(RenderCv, ConvertKeepsThePhotoWhereverTheOutputGoes) {
+  const std::string dir = temp_dir();
+  run("mkdir -p '" + dir + "/in/img' '" + dir + "/out' && cp '" + source("docs/images/markup-en.png") + "' '" + dir + "/in/img/me.png'");
+  write_file(dir + "/in/cv.yaml", "cv:\n  name: Jane Roe\n  photo: img/me.png\n  sections:\n    summary: [Hello.]\n");
+  Result c = run(cvpdf() + " convert '" + dir + "/in/cv.yaml' -o '" + dir + "/out/cv.yaml'");
+  ASSERT_EQ(c.status, 0) << c.err;
+  const std::string yaml = read_file(dir + "/out/cv.yaml");
+  EXPECT_NE(yaml.find("photo: ../in/img/me.png"), std::string::npos) << yaml;
+  Result r = run(cvpdf() + " '" + dir + "/out/cv.yaml' -o '" + dir + "/out/cv.pdf'");
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
 TEST(RenderCv, ConvertRefusesWhatItCannotDo) {
   const std::string dir = temp_dir();
   const std::string input = source("tests/formats/rendercv/sb2nov.yaml");
