@@ -155,6 +155,22 @@ TEST(RenderCv, ConvertPrintsToStandardOutputAndReadsJsonResume) {
   EXPECT_EQ(render(dir + "/r.yaml", dir + "/r2.pdf"), render(dir + "/r.json", dir + "/r1.pdf")) << read_file(dir + "/r.yaml");
 }
 
+TEST(RenderCv, ConvertKeepsEveryLanguageOfACvpdfFile) {
+  // The writer is not RenderCV's alone: a two-language cvpdf file (texts by
+  // language, `only:`, metrics, tags, links) comes back the same in each
+  // variant. The text export is compared: it has every field, and is cheap.
+  const std::string dir = temp_dir();
+  Result c = run(cvpdf() + " convert '" + source("resume.yaml") + "' -o '" + dir + "/resume.yaml'");
+  ASSERT_EQ(c.status, 0) << c.err;
+  ASSERT_EQ(run(cvpdf() + " '" + source("resume.yaml") + "' --all -o '" + dir + "/a-{lang}.txt'").status, 0);
+  ASSERT_EQ(run(cvpdf() + " '" + dir + "/resume.yaml' --all -o '" + dir + "/b-{lang}.txt'").status, 0);
+  for (const char* language : {"en", "zh"}) {
+    const std::string a = read_file(dir + "/a-" + language + ".txt");
+    EXPECT_GT(a.size(), 1000u);
+    EXPECT_EQ(read_file(dir + "/b-" + language + ".txt"), a) << language;
+  }
+}
+
 TEST(RenderCv, ConvertKeepsThePhotoWhereverTheOutputGoes) {
   const std::string dir = temp_dir();
   run("mkdir -p '" + dir + "/in/img' '" + dir + "/out' && cp '" + source("docs/images/markup-en.png") + "' '" + dir + "/in/img/me.png'");
