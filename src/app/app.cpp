@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "app/cli.hpp"
+#include "app/convert.hpp"
 #include "app/depfile.hpp"
 #include "app/atomic_write.hpp"
 #include "app/output_target.hpp"
@@ -160,6 +161,19 @@ int run(int argc, char** argv) {
       case Options::Command::ListFonts: {
         text::FontBook book;
         for (const auto& family : text::installed_families(book)) std::cout << family << '\n';
+        return kExitOk;
+      }
+      case Options::Command::Convert: {
+        Diagnostics diags;
+        auto yaml = convert_file(options->inputs.front(), options->output, diags);
+        print(diags, options->quiet);
+        if (!yaml) return kExitInput;
+        try {
+          write_converted(options->inputs.front(), options->output, *yaml);
+        } catch (const OutputRefused& e) {  // -o names the input: a usage error, as for rendering
+          std::cerr << e.diagnostic().format() << '\n';
+          return kExitUsage;
+        }
         return kExitOk;
       }
       case Options::Command::Render:

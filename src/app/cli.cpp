@@ -14,6 +14,8 @@ Usage:
   cvpdf check [options] RESUME.yaml...   validate only: errors and warnings, no output
   cvpdf - -o - < resume.yaml > cv.pdf    read standard input, write standard output
   cvpdf themes                           list the built-in themes
+  cvpdf convert FILE [-o OUT.yaml]       write a RenderCV file or JSON Resume
+                                         as cvpdf YAML (default: standard output)
 
 Output:
   -o, --output FILE     where to write (default: RESUME.pdf, or RESUME-{lang}.pdf
@@ -85,6 +87,9 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
     }
     o.command = Options::Command::Themes;
     return o;
+  } else if (argc > 1 && std::strcmp(argv[1], "convert") == 0) {
+    o.command = Options::Command::Convert;
+    i = 2;
   }
   bool only_inputs = false;
   for (; i < argc; ++i) {
@@ -178,6 +183,20 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
       error.message = "unknown option '" + arg + "'";
       return std::nullopt;
     }
+  }
+  if (o.command == Options::Command::Convert) {
+    // One file in, one file out: the options that choose variants, themes
+    // or formats of a rendering mean nothing here and are refused.
+    if (o.inputs.size() != 1) {
+      error.message = o.inputs.empty() ? "convert: no résumé file given" : "convert takes one résumé file";
+      return std::nullopt;
+    }
+    if (o.all || !o.language.empty() || !o.layout.empty() || !o.sets.empty() || !o.depfile.empty() ||
+        o.fit_pages || o.watch || o.debug_layout || o.format != Format::Auto) {
+      error.message = "convert takes only -o, -q and -v";
+      return std::nullopt;
+    }
+    return o;
   }
   if (o.command != Options::Command::Render && o.command != Options::Command::Check) return o;
 

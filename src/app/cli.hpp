@@ -9,8 +9,9 @@ namespace cvpdf::app {
 enum class Format { Auto, Pdf, Text, Markdown };
 
 struct Options {
-  // Themes: `cvpdf themes` (and its alias --list-layouts).
-  enum class Command { Render, Check, Help, Version, Themes, ListFonts } command = Command::Render;
+  // Themes: `cvpdf themes` (and its alias --list-layouts); Convert: `cvpdf
+  // convert FILE [-o OUT]`, the input as cvpdf YAML.
+  enum class Command { Render, Check, Help, Version, Themes, ListFonts, Convert } command = Command::Render;
   std::vector<std::string> inputs;  // "-" is standard input
   std::string output;               // may hold {lang} and {name}; "-" is standard output
   Format format = Format::Auto;     // --format; Auto: from the output's extension

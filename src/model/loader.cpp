@@ -1,7 +1,8 @@
 // load_resume: the orchestrator of the loader's stages — JSON comments
 // blanked (json_comments.cpp), raw text checks and YAML (yaml_tree.cpp),
-// then the top level decides the schema: cvpdf's `person` (schema.cpp) or
-// JSON Resume's `basics` (json_resume.cpp).
+// then the top level decides the schema: cvpdf's `person` (schema.cpp),
+// JSON Resume's `basics` (json_resume.cpp) or RenderCV's `cv` mapping
+// (rendercv.cpp).
 // Also check_translations, the `check` command's look for missing texts.
 #include "model/loader.hpp"
 
@@ -66,6 +67,10 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
       out.layout_span = r.span(*theme);
       out.layout_builtin_only = true;
     }
+  } else if (const YNode* cv = root.find("cv"); cv && cv->is_map()) {
+    // RenderCV: `cv:` holds the person and `sections:`, beside `design:`,
+    // `locale:` and `settings:`. cvpdf's own files never have a `cv` key.
+    detail::read_rendercv(r, root, out);
   } else {
     // Warn about the keys (a misspelt `persn:` gets its suggestion), then fail.
     static const detail::KeyName top[] = {{"languages", "languages"}, {"theme", "theme"},       {"layout", "theme"},
@@ -73,7 +78,7 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
     r.fields(root, top, "at the top level");
     diags.error(r.span(root), no_person,
                 "a résumé starts with `person:` (name, headline, email, …) and `sections:`; "
-                "a JSON Resume with `basics:`");
+                "a JSON Resume with `basics:`, a RenderCV file with `cv:`");
     return std::nullopt;
   }
   if (diags.error_count() > before) return std::nullopt;

@@ -1,6 +1,7 @@
-// The network table (see networks.hpp). RenderCV's list (LinkedIn, GitHub,
-// GitLab, IMDB, Instagram, ORCID, Mastodon, StackOverflow, ResearchGate,
-// YouTube, Google Scholar, Telegram, Leetcode, X) and the profiles JSON
+// The network table (see networks.hpp). RenderCV's list (v2.8: LinkedIn,
+// GitHub, GitLab, IMDB, Instagram, ORCID, Mastodon, StackOverflow,
+// ResearchGate, YouTube, Google Scholar, Telegram, WhatsApp, Leetcode, X,
+// Bluesky, Reddit) and the profiles JSON
 // Resume files commonly name, with the URL forms those sites use.
 #include "model/networks.hpp"
 
@@ -40,6 +41,8 @@ constexpr std::array kNetworks{
     Network{"Keybase", "keybase", "https://keybase.io/", 0xF2F4},
     Network{"Codeforces", "codeforces", "https://codeforces.com/profile/", kIconLink},
     Network{"DBLP", "dblp", "https://dblp.org/pid/", kIconLink},
+    Network{"WhatsApp", "whatsapp|wa", "https://wa.me/", 0xF232},
+    Network{"Reddit", "reddit", "https://reddit.com/user/", 0xF1A1},
 };
 
 // Networks whose profile pages show the username after an '@' the user may
@@ -146,6 +149,22 @@ std::string network_url(const Network& network, std::string_view username, std::
       return {};
     }
     return std::string(network.prefix) + std::string(id);
+  }
+  if (network.name == "WhatsApp") {
+    // A phone number in international form (+1 234-567-8900): wa.me takes its digits.
+    std::string digits;
+    for (char c : u) {
+      if (c >= '0' && c <= '9') digits += c;
+      else if (c != '+' && c != ' ' && c != '-' && c != '(' && c != ')' && c != '.') {
+        problem = "a WhatsApp username is a phone number in international form (e.g. +1 234 567 8900)";
+        return {};
+      }
+    }
+    if (digits.size() < 6) {
+      problem = "a WhatsApp username is a phone number in international form (e.g. +1 234 567 8900)";
+      return {};
+    }
+    return std::string(network.prefix) + digits;
   }
   if (network.prefix.empty()) return std::string(u);  // a website: the username is the address
   if (at_is_optional(network) && !u.empty() && u.front() == '@') u.remove_prefix(1);

@@ -103,4 +103,42 @@ void read_languages(Reader& reader, const YNode* node, Resume& out);
 // `not_shown`, a note goes there for every field the page does not show.
 bool read_json_resume(Reader& reader, const YNode& root, Resume& out, Diagnostics* not_shown = nullptr);
 
+// rendercv.cpp: a RenderCV file (rendercv.com; the root has a `cv` mapping,
+// beside `design`, `locale`, `settings`). docs/rendercv.md maps its fields.
+void read_rendercv(Reader& reader, const YNode& root, Resume& out);
+
+// RenderCV's entry types. An entry's type is the first of RenderCV's list
+// (one-line, normal, experience, education, publication, bullet, numbered,
+// reversed numbered) that has one of the entry's keys among the keys no
+// other type has; a plain text is a text entry.
+enum class RenderCvEntry { Unknown, Text, OneLine, Normal, Experience, Education, Publication, Bullet, Numbered, ReversedNumbered };
+RenderCvEntry rendercv_entry_type(const YNode& entry);
+const char* rendercv_entry_name(RenderCvEntry type);  // "EducationEntry"
+// A section key as RenderCV titles it: "selected_honors" → "Selected Honors";
+// a key with a space or a capital letter is kept as written.
+std::string rendercv_section_title(std::string_view key);
+
+// rendercv_style.cpp: what a RenderCV file's `design`, `locale` and
+// `settings` say, as cvpdf's theme, languages and `style:` keys.
+struct RenderCvLocale {
+  std::string degree_with_area;  // locale.phrases.degree_with_area ("DEGREE in AREA"), "" if not given
+};
+void read_rendercv_style(Reader& reader, const YNode& root, Resume& out, RenderCvLocale& locale);
+// RenderCV's locale names and cvpdf's language codes: "german" → "de"; "" for none.
+std::string rendercv_language_code(std::string_view name);
+// RenderCV's theme → cvpdf's built-in theme, or "" when none fits.
+std::string rendercv_theme(std::string_view name);
+
+// rendercv_locales.cpp: RenderCV's built-in words for a locale language
+// ("german", or a code "de"); null for a language RenderCV does not have.
+struct RenderCvLocaleWords {
+  const char* language;          // RenderCV's name: "german"
+  const char* present;
+  const char* abbreviations;     // 12, '|'-separated
+  const char* names;             // 12, '|'-separated
+  const char* degree_with_area;  // "DEGREE in AREA"
+};
+const RenderCvLocaleWords* rendercv_locale_words(std::string_view language);
+std::vector<std::string> rendercv_months(const char* joined);
+
 }  // namespace cvpdf::model::detail

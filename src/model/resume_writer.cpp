@@ -1,0 +1,266 @@
+// write_resume_yaml: the Resume model → cvpdf's YAML, key by key in the
+// order SPEC.md documents them (languages, theme, style, person, sections).
+// A text of one language is a plain value; a localized text a mapping by
+// language. Dates are written as the schema reads them (2020-09, present).
+#include "model/resume_writer.hpp"
+
+#include <yaml-cpp/emitter.h>
+#include <yaml-cpp/emittermanip.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <memory>
+
+#include "model/networks.hpp"
+
+namespace cvpdf::model {
+
+namespace {
+
+void flow_list(YAML::Emitter& y, const std::vector<std::string>& list) {
+  y << YAML::Flow << YAML::BeginSeq;
+  for (const auto& item : list) y << item;
+  y << YAML::EndSeq;
+}
+
+void text(YAML::Emitter& y, const Localized& t) {
+  if (t.by_language.size() == 1 && t.by_language.count("")) {
+    y << t.by_language.at("");
+    return;
+  }
+  y << YAML::BeginMap;
+  for (const auto& [language, value] : t.by_language)
+    if (!language.empty()) y << YAML::Key << language << YAML::Value << value;
+  y << YAML::EndMap;
+}
+
+void key_text(YAML::Emitter& y, const char* key, const Localized& t) {
+  if (t.empty()) return;
+  y << YAML::Key << key << YAML::Value;
+  text(y, t);
+}
+
+void key_plain(YAML::Emitter& y, const char* key, const std::string& s) {
+  if (!s.empty()) y << YAML::Key << key << YAML::Value << s;
+}
+
+void key_texts(YAML::Emitter& y, const char* key, const std::vector<Localized>& list) {
+  if (list.empty()) return;
+  y << YAML::Key << key << YAML::Value << YAML::BeginSeq;
+  for (const auto& t : list) text(y, t);
+  y << YAML::EndSeq;
+}
+
+std::string date_text(const Date& d) {
+  if (d.present) return "present";
+  char buf[16];
+  if (d.day) std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", d.year, d.month, d.day);
+  else if (d.month) std::snprintf(buf, sizeof buf, "%04d-%02d", d.year, d.month);
+  else std::snprintf(buf, sizeof buf, "%04d", d.year);
+  return buf;
+}
+
+void dates(YAML::Emitter& y, const DateRange& r) {
+  if (r.start && !r.end) {
+    key_plain(y, "date", date_text(*r.start));
+  } else {
+    if (r.start) key_plain(y, "start", date_text(*r.start));
+    if (r.end) key_plain(y, "end", date_text(*r.end));
+  }
+}
+
+void only(YAML::Emitter& y, const Only& o) {
+  if (o.languages.empty()) return;
+  y << YAML::Key << "only" << YAML::Value;
+  flow_list(y, o.languages);
+}
+
+// A network link is written by network and username, so the loader builds
+// the same address again; an address of its own is kept beside them.
+void link(YAML::Emitter& y, const Link& l) {
+  y << YAML::BeginMap;
+  const Network* known = l.network.empty() ? nullptr : find_network(l.network);
+  if (known && !l.username.empty()) {
+    if (!l.label_is_username) key_text(y, "label", l.label);
+    key_plain(y, "network", l.network);
+    key_plain(y, "username", l.username);
+    std::string problem;
+    if (network_url(*known, l.username, problem) != l.url) key_plain(y, "url", l.url);
+  } else {
+    key_text(y, "label", l.label);
+    key_plain(y, "url", l.url);
+  }
+  y << YAML::EndMap;
+}
+
+void links(YAML::Emitter& y, const std::vector<Link>& list) {
+  if (list.empty()) return;
+  y << YAML::Key << "links" << YAML::Value << YAML::BeginSeq;
+  for (const auto& l : list) link(y, l);
+  y << YAML::EndSeq;
+}
+
+void entry(YAML::Emitter& y, const Entry& e) {
+  if (e.kind == EntryKind::Paragraph && e.only.languages.empty()) {
+    text(y, e.text);
+    return;
+  }
+  y << YAML::BeginMap;
+  switch (e.kind) {
+    case EntryKind::Item:
+      key_text(y, "org", e.org);
+      key_text(y, "role", e.role);
+      key_text(y, "location", e.location);
+      dates(y, e.date);
+      key_text(y, "text", e.text);
+      key_texts(y, "bullets", e.bullets);
+      links(y, e.links);
+      key_texts(y, "tags", e.tags);
+      break;
+    case EntryKind::Pair:
+      key_text(y, "label", e.label);
+      key_text(y, "text", e.text);
+      break;
+    case EntryKind::Publication:
+      key_text(y, "title", e.title);
+      key_text(y, "authors", e.authors);
+      key_text(y, "venue", e.venue);
+      key_plain(y, "year", e.year);
+      key_plain(y, "doi", e.doi);
+      key_plain(y, "url", e.url);
+      key_plain(y, "me", e.me);
+      key_text(y, "text", e.text);
+      break;
+    case EntryKind::Paragraph:
+      // A paragraph limited to some variants: {en: ..., only: en}.
+      for (const auto& [language, value] : e.text.by_language)
+        y << YAML::Key << (language.empty() ? std::string("text") : language) << YAML::Value << value;
+      break;
+  }
+  only(y, e.only);
+  y << YAML::EndMap;
+}
+
+// The flattened style keys as nested mappings again.
+struct StyleTree {
+  const StyleValue* value = nullptr;
+  std::map<std::string, std::unique_ptr<StyleTree>> children;
+};
+
+void emit(YAML::Emitter& y, const StyleTree& t) {
+  y << YAML::BeginMap;
+  for (const auto& [key, child] : t.children) {
+    y << YAML::Key << key << YAML::Value;
+    if (child->value) {
+      if (child->value->is_list) flow_list(y, child->value->list);
+      else y << child->value->scalar;
+    } else {
+      emit(y, *child);
+    }
+  }
+  y << YAML::EndMap;
+}
+
+void style(YAML::Emitter& y, const StyleMap& map) {
+  if (map.empty()) return;
+  StyleTree root;
+  for (const auto& [key, value] : map) {
+    StyleTree* at = &root;
+    std::size_t from = 0;
+    while (true) {
+      const auto dot = key.find('.', from);
+      auto& slot = at->children[key.substr(from, dot - from)];
+      if (!slot) slot = std::make_unique<StyleTree>();
+      at = slot.get();
+      if (dot == std::string::npos) break;
+      from = dot + 1;
+    }
+    at->value = &value;
+  }
+  y << YAML::Key << "style" << YAML::Value;
+  emit(y, root);
+}
+
+void person(YAML::Emitter& y, const Person& p) {
+  y << YAML::Key << "person" << YAML::Value << YAML::BeginMap;
+  key_text(y, "name", p.name);
+  key_text(y, "headline", p.headline);
+  key_plain(y, "email", p.email);
+  key_plain(y, "phone", p.phone);
+  key_text(y, "location", p.location);
+  key_plain(y, "photo", p.photo);
+  links(y, p.links);
+  key_text(y, "summary", p.summary);
+  if (!p.metrics.empty()) {
+    y << YAML::Key << "metrics" << YAML::Value << YAML::BeginSeq;
+    for (const auto& m : p.metrics) {
+      y << YAML::BeginMap;
+      key_text(y, "value", m.value);
+      key_text(y, "label", m.label);
+      y << YAML::EndMap;
+    }
+    y << YAML::EndSeq;
+  }
+  y << YAML::EndMap;
+}
+
+void section(YAML::Emitter& y, const Section& s) {
+  y << YAML::BeginMap;
+  key_text(y, "title", s.title);
+  only(y, s.only);
+  if (!s.entries.empty()) {
+    y << YAML::Key << "entries" << YAML::Value << YAML::BeginSeq;
+    for (const auto& e : s.entries) entry(y, e);
+    y << YAML::EndSeq;
+  } else if (!s.bullets.empty()) {
+    key_texts(y, "bullets", s.bullets);
+  } else {
+    key_text(y, "text", s.text);
+  }
+  y << YAML::EndMap;
+}
+
+}  // namespace
+
+std::string write_resume_yaml(const Resume& resume, const std::string& header) {
+  YAML::Emitter y;
+  y.SetIndent(2);
+  y << YAML::BeginMap;
+  y << YAML::Key << "languages" << YAML::Value;
+  flow_list(y, resume.languages);
+  // A JSON Resume's meta.theme is a hint, not a theme the file must have.
+  if (!resume.layout_builtin_only) key_plain(y, "theme", resume.layout);
+  style(y, resume.style);
+  person(y, resume.person);
+  if (!resume.sections.empty()) {
+    y << YAML::Key << "sections" << YAML::Value << YAML::BeginSeq;
+    for (const auto& s : resume.sections) {
+      // A reader's heading holds every language cvpdf has a word for
+      // (locale_words.hpp); the file declares only its own, so only those
+      // are written.
+      Section own = s;
+      std::erase_if(own.title.by_language, [&](const auto& kv) {
+        return !kv.first.empty() &&
+               std::find(resume.languages.begin(), resume.languages.end(), kv.first) == resume.languages.end();
+      });
+      if (own.title.by_language.size() > 1) own.title.by_language.erase("");
+      section(y, own);
+    }
+    y << YAML::EndSeq;
+  }
+  y << YAML::EndMap;
+  std::string out;
+  std::size_t from = 0;
+  while (from < header.size()) {
+    const auto nl = header.find('\n', from);
+    out += "# " + header.substr(from, nl - from) + "\n";
+    if (nl == std::string::npos) break;
+    from = nl + 1;
+  }
+  out += y.c_str();
+  out += "\n";
+  return out;
+}
+
+}  // namespace cvpdf::model
