@@ -279,6 +279,12 @@ void choose_scripts(std::vector<Char>& chars, const Context& before) {
   };
   assign(true);
   assign(false);
+  // What no strong character reached (a text of emoji alone): a joiner, a
+  // selector or a mark takes the script of the character it follows, as
+  // Unicode's Inherited means, so 👩‍💻 is one HarfBuzz run, not three.
+  for (std::size_t i = 1; i < chars.size(); ++i)
+    if (chars[i].script == HB_SCRIPT_INHERITED && chars[i].face == chars[i - 1].face)
+      chars[i].script = chars[i - 1].script;
 }
 
 struct Item {
