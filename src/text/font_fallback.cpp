@@ -1,7 +1,8 @@
 // System fallback: fontconfig's list of installed faces, filtered to those
 // cvpdf can embed, sorted once per (language, weight, slant) by a total
-// order of their own properties; then, per character, the first face in
-// that order whose charset has it and whose glyph for it has ink.
+// order of their own properties and indexed by 256-character page; then,
+// per character, the first face in that order whose charset has it and
+// whose glyph for it has ink.
 #include "text/font_fallback.hpp"
 
 #include <algorithm>
@@ -47,6 +48,10 @@ struct SystemFallback::Probe {
 
 struct SystemFallback::List {
   std::vector<Candidate> candidates;
+  // By 256-character page (cp & ~0xFF), the candidates with any character
+  // in it, in rank order: a character looks only at those, and a page no
+  // face touches (a script nothing is installed for) answers at once.
+  std::unordered_map<char32_t, std::vector<std::uint32_t>> by_page;
   std::unordered_map<char32_t, FaceId> found;  // kNoFace: no installed face has it
   ~List() {
     for (auto& c : candidates) FcCharSetDestroy(c.charset);
@@ -216,6 +221,13 @@ SystemFallback::List& SystemFallback::list_for(const std::string& language, Weig
   // in its cache's order, which must not choose the face.
   std::sort(list->candidates.begin(), list->candidates.end(),
             [](const Candidate& a, const Candidate& b) { return key_of(a) < key_of(b); });
+  for (std::uint32_t i = 0; i < list->candidates.size(); ++i) {
+    FcChar32 map[FC_CHARSET_MAP_SIZE];
+    FcChar32 next = 0;
+    for (FcChar32 page = FcCharSetFirstPage(list->candidates[i].charset, map, &next); page != FC_CHARSET_DONE;
+         page = FcCharSetNextPage(list->candidates[i].charset, map, &next))
+      list->by_page[page].push_back(i);
+  }
   return *lists_.emplace(key, std::move(list)).first->second;
 }
 
@@ -244,7 +256,10 @@ FaceId SystemFallback::face_for(const FontBook& book, char32_t cp, const std::st
   if (cached != list.found.end()) return cached->second;
 
   FaceId found = kNoFace;
-  for (const Candidate& c : list.candidates) {
+  static const std::vector<std::uint32_t> kNone;
+  const auto page = list.by_page.find(cp & ~char32_t{0xFF});
+  for (std::uint32_t i : page == list.by_page.end() ? kNone : page->second) {
+    const Candidate& c = list.candidates[i];
     if (!FcCharSetHasChar(c.charset, cp)) continue;
     Probe& p = probe(c);
     if (!p.usable) continue;
