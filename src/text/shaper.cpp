@@ -135,6 +135,34 @@ Replacement replacement_for(const FontBook& book, const FontChain& chain, const 
   return {chain.faces.front(), 0};
 }
 
+bool is_mark(char32_t cp, hb_unicode_funcs_t* unicode) {
+  switch (hb_unicode_general_category(unicode, cp)) {
+    case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// chars[i], a mark, into the system's face for it together with the
+// cluster it ends (back to its base character), if that face has every
+// character of the cluster but the joiners and selectors HarfBuzz hides.
+void move_cluster_to_mark_face(const FontBook& book, std::vector<Char>& chars, std::size_t i,
+                               const std::string& language, Weight weight, Slant slant, hb_unicode_funcs_t* unicode) {
+  const FaceId face = book.fallback_face(chars[i].cp, language, weight, slant);
+  if (face == kNoFace) return;
+  std::size_t base = i;
+  while (base > 0 && role_of(chars[base].cp, unicode) == Role::Attached) --base;
+  for (std::size_t k = base; k < i; ++k) {
+    const char32_t cp = chars[k].cp;
+    const bool hidden = cp == 0x200C || cp == 0x200D || is_variation_selector(cp);
+    if (!hidden && !book.face(face).has_glyph(cp)) return;
+  }
+  for (std::size_t k = base; k <= i; ++k) chars[k].face = face;
+}
+
 // Step 1: the face of every character; `before` is the text just before
 // them (none: kNoFace). A character no face of the chain has is set in the
 // system's fallback face for it (FontBook::fallback_face) and only
@@ -182,9 +210,14 @@ void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char
     switch (roles[i]) {
       case Role::Attached:
         // Splitting a cluster across faces breaks mark positioning and
-        // emoji sequences; a missing mark shows as .notdef within its cluster.
+        // emoji sequences. A mark the cluster's face lacks (the keycap of
+        // 1️⃣) would be a .notdef, which the PDF's subset leaves blank: the
+        // whole cluster moves to the fallback face for the mark when that
+        // face has the rest of it too.
         if (previous != kNoFace) {
           c.face = previous;
+          if (is_mark(c.cp, unicode) && !book.face(previous).has_glyph(c.cp))
+            move_cluster_to_mark_face(book, chars, i, language, weight, slant, unicode);
           continue;
         }
         c.face = face_for(book, chain, c.cp);

@@ -170,6 +170,21 @@ TEST_F(FontFallback, EmojiSequencesStayInOneFace) {
   }
 }
 
+TEST_F(FontFallback, AMarkTheClusterFaceLacksTakesTheClusterAlong) {
+  const FaceId lato = testing::lato(book);
+  // Keycap one: Lato has "1" but not U+20E3, a .notdef inside its cluster.
+  const std::string text = "a 1\uFE0F\u20E3 b";
+  std::vector<char32_t> missing;
+  auto runs = shape_en(text, FontChain{{lato}}, &missing);
+  EXPECT_TRUE(missing.empty());
+  const FaceId keycap = face_at(runs, 2);
+  EXPECT_NE(keycap, lato);
+  EXPECT_EQ(face_at(runs, text.find("\u20E3")), keycap);
+  EXPECT_EQ(face_at(runs, 0), lato);
+  for (const auto& r : runs)
+    for (const auto& g : r.glyphs) EXPECT_NE(g.glyph, 0u) << "a .notdef at byte " << g.cluster;
+}
+
 TEST_F(FontFallback, TheChainStillComesFirst) {
   const FaceId lato = testing::lato(book);
   const FaceId cjk = testing::noto_cjk_sc(book);
