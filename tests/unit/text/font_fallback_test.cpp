@@ -117,6 +117,19 @@ TEST_F(FontFallback, BoldTextPrefersABoldFallbackFace) {
   EXPECT_EQ(book.face(bold).weight, Weight::Bold);  // DejaVu Sans Bold has ✓
 }
 
+TEST_F(FontFallback, HanFallsBackToTheRegionalFaceOfTheLanguage) {
+  // A theme without CJK faces: the language picks the regional face, as
+  // the theme's own CJK list would (Japanese glyph forms for ja).
+  const std::pair<const char*, const char*> cases[] = {
+      {"ja", "Noto Sans CJK JP"}, {"zh-Hans", "Noto Sans CJK SC"}, {"zh-Hant", "Noto Sans CJK TC"}, {"ko", "Noto Sans CJK KR"}};
+  for (const auto& [language, family] : cases) {
+    const FaceId id = book.fallback_face(U'\u6F22', language, Weight::Regular, Slant::Upright);
+    ASSERT_NE(id, kNoFace) << language;
+    EXPECT_EQ(book.face(id).family, family) << language;
+    EXPECT_EQ(book.face(id).weight, Weight::Regular) << language;
+  }
+}
+
 TEST_F(FontFallback, PrivateUseCharactersNeverFallBack) {
   EXPECT_EQ(book.fallback_face(U'\uE000', "en", Weight::Regular, Slant::Upright), kNoFace);
   EXPECT_EQ(book.fallback_face(U'\U000F0001', "en", Weight::Regular, Slant::Upright), kNoFace);
