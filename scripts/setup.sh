@@ -15,8 +15,12 @@ packages=(
   # Latin faces of the built-in themes: Charis SIL (academic, engineering),
   # Open Sans (moderncv); Lato is bundled in fonts/
   fonts-sil-charis fonts-open-sans
-  # the mono face of `code` in text (fonts.mono)
+  # the mono face of `code` in text (fonts.mono); DejaVu Sans also holds
+  # many symbols (✓ ★ →) the system fallback finds
   fonts-dejavu-core
+  # monochrome emoji and symbols for the system fallback (3 MB; the colour
+  # emoji of fonts-noto-color-emoji have no outlines to embed)
+  fonts-symbola
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools
   # sanitizer suite and fuzzers (scripts/sanitize.sh, tests/fuzz/run.sh)

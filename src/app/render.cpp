@@ -25,6 +25,7 @@
 #include "model/not_shown.hpp"
 #include "model/visible_content.hpp"
 #include "pdf/pdf_writer.hpp"
+#include "text/font_fallback.hpp"
 
 #ifndef CVPDF_VERSION
 #define CVPDF_VERSION "0.0.0"
@@ -237,6 +238,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
       const auto& f = book.face(static_cast<text::FaceId>(i));
       *log += "font: " + f.family + " (" + f.postscript_name + ") from " + f.path;
       if (f.index) *log += " #" + std::to_string(f.index);
+      if (!f.fallback_for.empty()) *log += ", fallback for " + text::describe_characters(f.fallback_for);
       *log += "\n";
     }
   }

@@ -69,9 +69,9 @@ void Typesetter::warn_missing(const Span& span, const std::vector<char32_t>& mis
     if (!warned_missing_.insert(cp).second) continue;
     char code[16];
     std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(cp));
-    diags_.warning(span.source, std::string("no font of the layout has the character ") + code + " '" +
-                                    utf8::encode(cp) + "'; it is set as a blank box",
-                   "add a font that has it to the layout's fonts (see `cvpdf --list-fonts`)");
+    diags_.warning(span.source, std::string("no installed font has the character ") + code + " '" +
+                                    utf8::encode(cp) + "'; it is set as a replacement box",
+                   "install a font that has it (cvpdf finds it through fontconfig) or add one to the layout's fonts");
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <hb-ot.h>
 
+#include "text/font_fallback.hpp"
 #include "text/font_tables.hpp"
 
 namespace cvpdf::text {
@@ -168,6 +169,17 @@ void FontBook::open_face(Face& face, const std::string& path, unsigned index) {
 
 FaceId FontBook::load_file(const std::string& path, unsigned index, const std::string& named_as,
                            const SourceSpan& named_at) {
+  return load(path, index, named_as, named_at);
+}
+
+FaceId FontBook::fallback_face(char32_t cp, const std::string& language, Weight weight, Slant slant) const {
+  if (!fallback_on_) return kNoFace;
+  if (!fallback_) fallback_ = std::make_unique<SystemFallback>();
+  return fallback_->face_for(*this, cp, language, weight, slant);
+}
+
+FaceId FontBook::load(const std::string& path, unsigned index, const std::string& named_as,
+                      const SourceSpan& named_at) const {
   auto remember = [&](Face& face) {
     if (!face.named_at.known() && named_at.known()) {
       face.named_as = named_as;
@@ -186,6 +198,7 @@ FaceId FontBook::load_file(const std::string& path, unsigned index, const std::s
       release(*f);
       fresh.named_as = f->named_as;
       fresh.named_at = f->named_at;
+      fresh.fallback_for = f->fallback_for;
       *f = std::move(fresh);
       stale_[f->id] = false;
     }
@@ -246,6 +259,7 @@ std::vector<std::string> FontBook::refresh_changed_files() {
     }
     fresh.named_as = f->named_as;
     fresh.named_at = f->named_at;
+    fresh.fallback_for = f->fallback_for;
     release(*f);
     *f = std::move(fresh);
     stale_[f->id] = false;

@@ -3,7 +3,7 @@
 // HarfBuzz, shared by every variant of a run. Faces are addressed by FaceId.
 // Also owns noticing that a font file changed under a run (a mapped file cut
 // short, or rewritten in place) and reopening changed files between --watch
-// builds.
+// builds, and the cache of system fallback faces (font_fallback.hpp).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -18,6 +18,8 @@
 #include "text/mapped_file.hpp"
 
 namespace cvpdf::text {
+
+class SystemFallback;
 
 using FaceId = std::uint32_t;
 inline constexpr FaceId kNoFace = 0xFFFFFFFF;
@@ -51,6 +53,9 @@ struct Face {
   // it is shaped or embedded. Empty span when unknown (a test, a fuzzer).
   std::string named_as;
   SourceSpan named_at;
+  // The characters this face was found for by system fallback, in the
+  // order they were first asked for (for -v); empty for a face a layout names.
+  std::vector<char32_t> fallback_for;
 
   // A FatalError about this font: at the layout key that named it when
   // known ("layout.yaml:3:10: font './x.ttf' (/abs/x.ttf): message"), else
@@ -97,6 +102,18 @@ class FontBook {
                    const SourceSpan& named_at = {});
 
   const Face& face(FaceId id) const { return *faces_.at(id); }
+
+  // The installed face that sets `cp` when no face of a chain has it
+  // (SystemFallback's rule; `language` is the text's BCP 47 tag, `weight`
+  // and `slant` those of the chain), loaded on first use; kNoFace when no
+  // usable installed font has it, or fallback is off. Const although it
+  // may load a face: the book is a cache of the system's fonts, and no
+  // FaceId or face already handed out changes.
+  FaceId fallback_face(char32_t cp, const std::string& language, Weight weight, Slant slant) const;
+  // On by default. Off: only the chains' faces set text (tests that need
+  // the same output whatever fonts a machine has installed).
+  void set_system_fallback(bool on) { fallback_on_ = on; }
+  bool system_fallback() const { return fallback_on_; }
   std::size_t size() const { return faces_.size(); }
 
   // Face::check_unchanged() for every face (but those refresh could not
@@ -118,13 +135,20 @@ class FontBook {
   void set_bundled_font_dirs(std::vector<std::string> dirs) { bundled_dirs_ = std::move(dirs); }
 
  private:
+  friend class SystemFallback;
+
+  // load_file's work, callable from fallback_face (hence const, over
+  // mutable members: loading adds a face and changes none).
+  FaceId load(const std::string& path, unsigned index, const std::string& named_as, const SourceSpan& named_at) const;
   // Opens face `index` of `path` into `face` (everything but id and origin).
   static void open_face(Face& face, const std::string& path, unsigned index);
   static void release(Face& face);
 
-  std::vector<std::unique_ptr<Face>> faces_;
-  std::vector<bool> stale_;  // by FaceId: its file changed and did not reopen
+  mutable std::vector<std::unique_ptr<Face>> faces_;
+  mutable std::vector<bool> stale_;  // by FaceId: its file changed and did not reopen
   std::vector<std::string> bundled_dirs_;
+  bool fallback_on_ = true;
+  mutable std::unique_ptr<SystemFallback> fallback_;  // made on the first fallback lookup
 };
 
 }  // namespace cvpdf::text

@@ -87,40 +87,6 @@ std::optional<std::string> resolve_path(const FontBook& book, const std::string&
   return std::nullopt;
 }
 
-void ensure_fontconfig() {
-  static std::once_flag once;
-  std::call_once(once, [] { FcInit(); });
-}
-
-// fontconfig's orthography names for the languages whose glyph forms differ
-// between regions; the rest pass their primary subtag, which fontconfig only
-// uses to order otherwise equal matches.
-std::string fontconfig_language(const std::string& bcp47) {
-  std::string tag = lower_ascii(bcp47);
-  std::replace(tag.begin(), tag.end(), '_', '-');
-  if (tag.empty()) return {};
-  auto has_subtag = [&](std::string_view sub) {
-    std::size_t pos = 0;
-    while ((pos = tag.find(sub, pos)) != std::string::npos) {
-      bool starts = pos == 0 || tag[pos - 1] == '-';
-      bool ends = pos + sub.size() == tag.size() || tag[pos + sub.size()] == '-';
-      if (starts && ends) return true;
-      ++pos;
-    }
-    return false;
-  };
-  std::string primary = tag.substr(0, tag.find('-'));
-  if (primary == "zh") {
-    if (has_subtag("hk")) return "zh-hk";
-    if (has_subtag("mo")) return "zh-mo";
-    if (has_subtag("hant") || has_subtag("tw")) return "zh-tw";
-    if (has_subtag("sg")) return "zh-sg";
-    return "zh-cn";  // "zh", "zh-Hans", "zh-CN": simplified is the default reading of "zh"
-  }
-  if (primary.size() < 2 || primary.size() > 3) return {};
-  return primary;  // "ja", "ko", "en", ...
-}
-
 struct Match {
   std::string file;
   unsigned index = 0;
@@ -221,6 +187,40 @@ bool style_matches(const FontRequest& request, Weight weight, Slant slant) {
 }
 
 }  // namespace
+
+void ensure_fontconfig() {
+  static std::once_flag once;
+  std::call_once(once, [] { FcInit(); });
+}
+
+// fontconfig's orthography names for the languages whose glyph forms differ
+// between regions; the rest pass their primary subtag, which fontconfig only
+// uses to order otherwise equal matches.
+std::string fontconfig_language(const std::string& bcp47) {
+  std::string tag = lower_ascii(bcp47);
+  std::replace(tag.begin(), tag.end(), '_', '-');
+  if (tag.empty()) return {};
+  auto has_subtag = [&](std::string_view sub) {
+    std::size_t pos = 0;
+    while ((pos = tag.find(sub, pos)) != std::string::npos) {
+      bool starts = pos == 0 || tag[pos - 1] == '-';
+      bool ends = pos + sub.size() == tag.size() || tag[pos + sub.size()] == '-';
+      if (starts && ends) return true;
+      ++pos;
+    }
+    return false;
+  };
+  std::string primary = tag.substr(0, tag.find('-'));
+  if (primary == "zh") {
+    if (has_subtag("hk")) return "zh-hk";
+    if (has_subtag("mo")) return "zh-mo";
+    if (has_subtag("hant") || has_subtag("tw")) return "zh-tw";
+    if (has_subtag("sg")) return "zh-sg";
+    return "zh-cn";  // "zh", "zh-Hans", "zh-CN": simplified is the default reading of "zh"
+  }
+  if (primary.size() < 2 || primary.size() > 3) return {};
+  return primary;  // "ja", "ko", "en", ...
+}
 
 std::optional<FaceId> find_face(FontBook& book, const FontRequest& request, bool* exact_style) {
   if (exact_style) *exact_style = true;

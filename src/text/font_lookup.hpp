@@ -41,6 +41,14 @@ struct FontRequest {
 // language: "Noto Sans CJK" + zh-Hans → "Noto Sans CJK SC".
 std::optional<FaceId> find_face(FontBook& book, const FontRequest& request, bool* exact_style = nullptr);
 
+// fontconfig's language for a BCP 47 tag: the orthography names for the
+// languages whose glyph forms differ by region ("zh-Hant" → "zh-tw", "zh" →
+// "zh-cn"), else the primary subtag ("ja", "en"); empty when there is none.
+std::string fontconfig_language(const std::string& bcp47);
+
+// FcInit, once per process.
+void ensure_fontconfig();
+
 // The family names fontconfig knows (for --list-fonts and "did you mean"),
 // sorted, without duplicates. The overload adds the bundled fonts' families.
 std::vector<std::string> installed_families();

@@ -19,6 +19,7 @@ struct Char {
   std::size_t begin = 0;  // byte offset in the text
   hb_script_t script = HB_SCRIPT_COMMON;
   FaceId face = kNoFace;
+  std::uint32_t not_found = 0;  // the glyph a character no font has is drawn with (0: the face's .notdef)
 };
 
 // How a character takes part in choosing its face.
@@ -108,10 +109,66 @@ bool is_cjk_script(hb_script_t script) {
          script == HB_SCRIPT_HANGUL || script == HB_SCRIPT_BOPOMOFO;
 }
 
+// What sets a character that no installed font has: a visible mark, never
+// a blank. U+FFFD from the chain or else from the system; only when no
+// installed font has that either, the first face's .notdef (whose outline
+// the PDF's font subset leaves empty: .notdef cannot be the visible mark).
+struct Replacement {
+  FaceId face = kNoFace;
+  std::uint32_t glyph = 0;  // 0: the face's .notdef
+};
+
+bool has_ink(const Face& face, std::uint32_t glyph) {
+  hb_glyph_extents_t extents{};
+  return hb_font_get_glyph_extents(face.hb_font, glyph, &extents) && extents.width != 0 && extents.height != 0;
+}
+
+Replacement replacement_for(const FontBook& book, const FontChain& chain, const std::string& language) {
+  constexpr char32_t kReplacement = 0xFFFD;
+  for (FaceId id : chain.faces) {
+    const std::uint32_t glyph = book.face(id).glyph_for(kReplacement);
+    if (glyph != 0 && has_ink(book.face(id), glyph)) return {id, glyph};
+  }
+  const Face& style = book.face(chain.faces.front());
+  const FaceId system = book.fallback_face(kReplacement, language, style.weight, style.slant);
+  if (system != kNoFace) return {system, book.face(system).glyph_for(kReplacement)};
+  return {chain.faces.front(), 0};
+}
+
+bool is_mark(char32_t cp, hb_unicode_funcs_t* unicode) {
+  switch (hb_unicode_general_category(unicode, cp)) {
+    case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// chars[i], a mark, into the system's face for it together with the
+// cluster it ends (back to its base character), if that face has every
+// character of the cluster but the joiners and selectors HarfBuzz hides.
+void move_cluster_to_mark_face(const FontBook& book, std::vector<Char>& chars, std::size_t i,
+                               const std::string& language, Weight weight, Slant slant, hb_unicode_funcs_t* unicode) {
+  const FaceId face = book.fallback_face(chars[i].cp, language, weight, slant);
+  if (face == kNoFace) return;
+  std::size_t base = i;
+  while (base > 0 && role_of(chars[base].cp, unicode) == Role::Attached) --base;
+  for (std::size_t k = base; k < i; ++k) {
+    const char32_t cp = chars[k].cp;
+    const bool hidden = cp == 0x200C || cp == 0x200D || is_variation_selector(cp);
+    if (!hidden && !book.face(face).has_glyph(cp)) return;
+  }
+  for (std::size_t k = base; k <= i; ++k) chars[k].face = face;
+}
+
 // Step 1: the face of every character; `before` is the text just before
-// them (none: kNoFace).
+// them (none: kNoFace). A character no face of the chain has is set in the
+// system's fallback face for it (FontBook::fallback_face) and only
+// reported missing when no installed font has it.
 void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char>& chars, const Context& before,
-                  std::vector<char32_t>* missing) {
+                  const std::string& language, std::vector<char32_t>* missing) {
   hb_unicode_funcs_t* unicode = hb_unicode_funcs_get_default();
   const FaceId first = chain.faces.empty() ? kNoFace : chain.faces.front();
   std::vector<Role> roles(chars.size());
@@ -134,15 +191,33 @@ void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char
     if (missing && reported.insert(cp).second) missing->push_back(cp);
   };
 
+  // The chain's style, for the fallback faces to match where they can.
+  const Weight weight = first == kNoFace ? Weight::Regular : book.face(first).weight;
+  const Slant slant = first == kNoFace ? Slant::Upright : book.face(first).slant;
+  bool have_replacement = false;
+  Replacement replacement;
+
   for (std::size_t i = 0; i < chars.size(); ++i) {
     Char& c = chars[i];
     const FaceId previous = i > 0 ? chars[i - 1].face : kNoFace;
+    // After a zero-width joiner an emoji stays in the face of the one
+    // before it when that face has it: 👩‍💻 is one cluster, one face.
+    if (i > 0 && chars[i - 1].cp == 0x200D && previous != kNoFace && roles[i] == Role::Strong &&
+        book.face(previous).has_glyph(c.cp)) {
+      c.face = previous;
+      continue;
+    }
     switch (roles[i]) {
       case Role::Attached:
         // Splitting a cluster across faces breaks mark positioning and
-        // emoji sequences; a missing mark shows as .notdef within its cluster.
+        // emoji sequences. A mark the cluster's face lacks (the keycap of
+        // 1️⃣) would be a .notdef, which the PDF's subset leaves blank: the
+        // whole cluster moves to the fallback face for the mark when that
+        // face has the rest of it too.
         if (previous != kNoFace) {
           c.face = previous;
+          if (is_mark(c.cp, unicode) && !book.face(previous).has_glyph(c.cp))
+            move_cluster_to_mark_face(book, chars, i, language, weight, slant, unicode);
           continue;
         }
         c.face = face_for(book, chain, c.cp);
@@ -186,9 +261,14 @@ void choose_faces(const FontBook& book, const FontChain& chain, std::vector<Char
         break;
     }
     c.face = face_for(book, chain, c.cp);
+    if (c.face == kNoFace && first != kNoFace) c.face = book.fallback_face(c.cp, language, weight, slant);
     if (c.face == kNoFace) {
       report(c.cp);
-      c.face = first;
+      if (first == kNoFace) continue;
+      if (!have_replacement) replacement = replacement_for(book, chain, language);
+      have_replacement = true;
+      c.face = replacement.face;
+      c.not_found = replacement.glyph;
     }
   }
 }
@@ -232,6 +312,12 @@ void choose_scripts(std::vector<Char>& chars, const Context& before) {
   };
   assign(true);
   assign(false);
+  // What no strong character reached (a text of emoji alone): a joiner, a
+  // selector or a mark takes the script of the character it follows, as
+  // Unicode's Inherited means, so 👩‍💻 is one HarfBuzz run, not three.
+  for (std::size_t i = 1; i < chars.size(); ++i)
+    if (chars[i].script == HB_SCRIPT_INHERITED && chars[i].face == chars[i - 1].face)
+      chars[i].script = chars[i - 1].script;
 }
 
 struct Item {
@@ -239,6 +325,7 @@ struct Item {
   std::size_t end = 0;
   FaceId face = kNoFace;
   hb_script_t script = HB_SCRIPT_COMMON;
+  std::uint32_t not_found = 0;  // HarfBuzz's glyph for characters the face lacks (0: .notdef)
 };
 
 // Step 3: runs of characters sharing face and script.
@@ -247,8 +334,9 @@ std::vector<Item> itemise(const std::vector<Char>& chars, std::size_t end) {
   for (std::size_t i = 0; i < chars.size(); ++i) {
     const Char& c = chars[i];
     if (items.empty() || items.back().face != c.face || items.back().script != c.script)
-      items.push_back(Item{c.begin, c.begin, c.face, c.script});
+      items.push_back(Item{c.begin, c.begin, c.face, c.script, 0});
     items.back().end = i + 1 < chars.size() ? chars[i + 1].begin : end;
+    if (c.not_found != 0) items.back().not_found = c.not_found;
   }
   return items;
 }
@@ -272,6 +360,7 @@ ShapedRun shape_item(const FontBook& book, std::string_view text, const Item& it
   hb_buffer_add_utf8(buffer, text.data(), static_cast<int>(text.size()), static_cast<unsigned>(item.begin),
                      static_cast<int>(item.end - item.begin));
   hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
+  if (item.not_found != 0) hb_buffer_set_not_found_glyph(buffer, item.not_found);
   hb_buffer_set_script(buffer, item.script);
   // No guessing: hb_buffer_guess_segment_properties would take the process
   // locale, and output must not depend on the machine.
@@ -353,7 +442,7 @@ std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::s
   const Context before = begin > 0 && !chars.empty() && is_paired_dash_or_ellipsis(chars.front().cp)
                              ? context_before(book, chain, text, begin, hb_unicode_funcs_get_default())
                              : Context{};
-  choose_faces(book, chain, chars, before, missing);
+  choose_faces(book, chain, chars, before, options.language, missing);
   if (chain.faces.empty()) return {};
   choose_scripts(chars, before);
   std::vector<ShapedRun> runs;

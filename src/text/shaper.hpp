@@ -48,9 +48,12 @@ struct ShapeOptions {
 };
 
 // Shapes text[begin, end). Glyph clusters are byte offsets into `text` (not
-// relative to begin). Characters that no face of the chain has are set with
-// the first face's .notdef and reported by `missing` (if given) as code points
-// (each once; code points already in *missing are not added again).
+// relative to begin). A character that no face of the chain has is set in
+// the installed face the system fallback finds for it
+// (FontBook::fallback_face); one that no installed font has is set as a
+// visible replacement (the first face's .notdef box, else U+FFFD) and
+// reported by `missing` (if given) as a code point (each once; code points
+// already in *missing are not added again).
 //
 // Runs split where the face or the script changes. Spaces and Common-script
 // punctuation stay in the preceding character's face when it has them (so
