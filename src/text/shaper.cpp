@@ -163,6 +163,33 @@ void move_cluster_to_mark_face(const FontBook& book, std::vector<Char>& chars, s
   for (std::size_t k = base; k <= i; ++k) chars[k].face = face;
 }
 
+// The face and script of the first strong character at or after `from`,
+// looking ahead a few characters only.
+Context context_after(const FontBook& book, const FontChain& chain, std::string_view text, std::size_t from,
+                      hb_unicode_funcs_t* unicode) {
+  constexpr int kLookAhead = 16;
+  std::size_t pos = from;
+  for (int n = 0; n < kLookAhead && pos < text.size(); ++n) {
+    const char32_t cp = utf8::decode(text, pos);
+    if (role_of(cp, unicode) == Role::Strong) {
+      const hb_script_t script = hb_unicode_script(unicode, cp);
+      return {face_for(book, chain, cp), is_neutral_script(script) ? HB_SCRIPT_INVALID : script};
+    }
+  }
+  return {};
+}
+
+// What a dash or an ellipsis shaped alone goes with: Chinese, Japanese or
+// Korean on either side makes it theirs ("msprof——日常使用" too), else the
+// text before it.
+Context dash_context(const FontBook& book, const FontChain& chain, std::string_view text, std::size_t begin,
+                     hb_unicode_funcs_t* unicode) {
+  const Context before = context_before(book, chain, text, begin, unicode);
+  if (is_cjk_script(before.script)) return before;
+  const Context after = context_after(book, chain, text, begin, unicode);
+  return is_cjk_script(after.script) ? after : before;
+}
+
 // Step 1: the face of every character; `before` is the text just before
 // them (none: kNoFace). A character no face of the chain has is set in the
 // system's fallback face for it (FontBook::fallback_face) and only
@@ -439,8 +466,8 @@ std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::s
     chars.push_back(c);
   }
   // Only where it is known to matter: the context changes no other text.
-  const Context before = begin > 0 && !chars.empty() && is_paired_dash_or_ellipsis(chars.front().cp)
-                             ? context_before(book, chain, text, begin, hb_unicode_funcs_get_default())
+  const Context before = !chars.empty() && is_paired_dash_or_ellipsis(chars.front().cp)
+                             ? dash_context(book, chain, text, begin, hb_unicode_funcs_get_default())
                              : Context{};
   choose_faces(book, chain, chars, before, options.language, missing);
   if (chain.faces.empty()) return {};

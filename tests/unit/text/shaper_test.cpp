@@ -246,7 +246,13 @@ TEST_F(ShaperTest, ChineseDashesShapedAloneTakeTheTextBeforeThem) {
     const Scaled expected = dashes == "—" ? em : 2 * em;
     EXPECT_NEAR(static_cast<double>(runs[0].width()), static_cast<double>(expected), static_cast<double>(em) / 100) << dashes;
   }
-  // After Latin text the dash stays Latin.
+  // After a Latin word but before Chinese, the dashes are Chinese.
+  const std::string mixed = "msprof——日常使用";
+  auto mixed_runs = shape(book, mixed, 6, 6 + std::string("——").size(), chain, options);
+  ASSERT_EQ(mixed_runs.size(), 1u);
+  EXPECT_EQ(mixed_runs[0].face, cjk);
+  EXPECT_NEAR(static_cast<double>(mixed_runs[0].width()), static_cast<double>(2 * pt(10)), static_cast<double>(pt(10)) / 100);
+  // Between Latin words the dash stays Latin.
   const std::string latin = "word—word";
   auto runs = shape(book, latin, 4, 4 + std::string("—").size(), chain, options);
   ASSERT_EQ(runs.size(), 1u);
