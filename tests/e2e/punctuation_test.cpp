@@ -99,20 +99,28 @@ TEST(Punctuation, NoSlipsInTheShowcase) {
     }
 }
 
+// The glyphs (mupdf's, in order) of a Chinese résumé whose one section is
+// `text`; none when it does not render.
+std::vector<Glyph> glyphs_of_chinese_text(const std::string& text) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/cv.yaml",
+             "languages: [zh]\nperson: {name: 艾达}\nsections:\n  - title: 简介\n    text: " + text + "\n");
+  const Result r = run(cvpdf() + " -q '" + dir + "/cv.yaml' -o '" + dir + "/cv.pdf'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  const GlyphBoxes boxes = read_glyph_boxes(dir + "/cv.pdf");
+  EXPECT_TRUE(boxes.error.empty()) << boxes.error;
+  std::vector<Glyph> glyphs;
+  for (const auto& page : boxes.glyph_pages)
+    for (const auto& line : page.lines) glyphs.insert(glyphs.end(), line.glyphs.begin(), line.glyphs.end());
+  return glyphs;
+}
+
 // Curly quotes (typed, or from typographic()) take the face of what they
 // quote, as CLREQ asks: the CJK face's full-width forms around Chinese, the
 // Latin face around Latin words — checked on the PDF's per-glyph font.
 TEST(Punctuation, QuotesAroundChineseAreInTheCjkFace) {
-  const std::string dir = temp_dir();
-  write_file(dir + "/cv.yaml", "languages: [zh]\nperson: {name: 艾达}\nsections:\n  - title: 简介\n"
-                               "    text: GPU \u201C训练\u201D 与 \u201COK\u201D 系统\n");
-  const Result r = run(cvpdf() + " -q '" + dir + "/cv.yaml' -o '" + dir + "/cv.pdf'");
-  ASSERT_EQ(r.status, 0) << r.err;
-  const GlyphBoxes boxes = read_glyph_boxes(dir + "/cv.pdf");
-  ASSERT_TRUE(boxes.error.empty()) << boxes.error;
-  std::vector<Glyph> glyphs;
-  for (const auto& page : boxes.glyph_pages)
-    for (const auto& line : page.lines) glyphs.insert(glyphs.end(), line.glyphs.begin(), line.glyphs.end());
+  const std::vector<Glyph> glyphs = glyphs_of_chinese_text("GPU \u201C训练\u201D 与 \u201COK\u201D 系统");
+  ASSERT_FALSE(glyphs.empty());
   int checked = 0;
   for (std::size_t i = 0; i < glyphs.size(); ++i) {
     const std::string& c = glyphs[i].text;
@@ -133,16 +141,8 @@ TEST(Punctuation, QuotesAroundChineseAreInTheCjkFace) {
 // they are, the dashes were Lato's two proportional ones. On the PDF: the
 // glyphs' font, and the pen's advance from the mark before to the one after.
 TEST(Punctuation, ChineseDashesAndEllipsesSpanTwoEmsInTheCjkFace) {
-  const std::string dir = temp_dir();
-  write_file(dir + "/cv.yaml", "languages: [zh]\nperson: {name: 艾达}\nsections:\n  - title: 简介\n"
-                               "    text: 破折号——它，省略号……它。\n");
-  const Result r = run(cvpdf() + " -q '" + dir + "/cv.yaml' -o '" + dir + "/cv.pdf'");
-  ASSERT_EQ(r.status, 0) << r.err;
-  const GlyphBoxes boxes = read_glyph_boxes(dir + "/cv.pdf");
-  ASSERT_TRUE(boxes.error.empty()) << boxes.error;
-  std::vector<Glyph> glyphs;
-  for (const auto& page : boxes.glyph_pages)
-    for (const auto& line : page.lines) glyphs.insert(glyphs.end(), line.glyphs.begin(), line.glyphs.end());
+  const std::vector<Glyph> glyphs = glyphs_of_chinese_text("破折号——它，省略号……它。");
+  ASSERT_FALSE(glyphs.empty());
   int checked = 0;
   for (std::size_t i = 1; i + 2 < glyphs.size(); ++i) {
     const std::string& c = glyphs[i].text;
