@@ -290,5 +290,41 @@ TEST(JsonResumeCorpus, CommentsAreReadPastWithAWarningAtTheFirst) {
   EXPECT_NE(read_file(dir + "/flow.txt").find("either // or"), std::string::npos) << read_file(dir + "/flow.txt");
 }
 
+// JSON Resume files in Chinese, Japanese, Korean, French and German that
+// declare no language (tests/formats/languages/): each is set in the
+// language its text is in — that language's headings and dates — with every
+// string field on the page.
+TEST(JsonResumeLanguages, AFileThatDeclaresNoLanguageIsSetInItsOwn) {
+  struct Case {
+    const char* file;
+    const char* language;
+    std::vector<std::string> words;  // headings and dates the language sets
+  };
+  const std::vector<Case> cases = {
+      {"zh.json", "zh-Hans", {"工作经历", "教育背景", "专业技能", "2020.03 – 至今", "2013.09 – 2016.06"}},
+      {"ja.json", "ja", {"職歴", "学歴", "スキル", "2018 年 4 月 – 現在"}},
+      {"ko.json", "ko", {"경력", "학력", "기술", "2019.07 – 현재"}},
+      {"fr.json", "fr", {"EXPÉRIENCE", "FORMATION", "COMPÉTENCES", "mars 2020 – aujourd’hui"}},
+      {"de.json", "de", {"BERUFSERFAHRUNG", "AUSBILDUNG", "KENNTNISSE", "März 2020 – heute"}},
+  };
+  for (const auto& c : cases) {
+    const std::string file = source(std::string("tests/formats/languages/") + c.file);
+    const std::string pdf = temp_dir() + "/cv.pdf";
+    const Result r = run(cvpdf() + " -v '" + file + "' -o '" + pdf + "'");
+    ASSERT_EQ(r.status, 0) << c.file << ": " << r.err;
+    EXPECT_NE(r.err.find(std::string("language: ") + c.language + " (detected from the text)"), std::string::npos)
+        << c.file << ": " << r.err;
+    const std::string text = pdf_text(pdf);
+    for (const auto& word : c.words) EXPECT_NE(text.find(word), std::string::npos) << c.file << ": " << word << " in " << text;
+    const std::string page = folded(text);
+    for (const Leaf& leaf : leaves_of(file)) {
+      if (leaf.key == "startDate" || leaf.key == "endDate") continue;  // the words above
+      const std::string shown = folded(shown_as(leaf));
+      EXPECT_NE(page.find(shown), std::string::npos) << c.file << ": " << leaf.path << " = '" << leaf.value << "'";
+    }
+    EXPECT_NE(pdf_objects(pdf).find(std::string("/Lang (") + c.language + ")"), std::string::npos) << c.file;
+  }
+}
+
 }  // namespace
 }  // namespace cvpdf::test
