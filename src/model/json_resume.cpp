@@ -10,6 +10,7 @@
 // means the thing is ongoing (end: present), as JSON Resume themes show it.
 #include <algorithm>
 
+#include "core/utf8.hpp"
 #include "model/json_resume_detail.hpp"
 #include "model/locale_words.hpp"
 #include "model/visible_content.hpp"
@@ -28,6 +29,32 @@ std::string joined(const std::string& a, const std::string& b, const std::string
   if (a.empty()) return b;
   if (b.empty()) return a;
   return a + separator + b;
+}
+
+namespace {
+
+enum class Writing { Latin, Chinese, Japanese };
+
+// How a text writes its lists: kana is Japanese (、), Han alone Chinese
+// (，), anything else — Korean too — Latin commas.
+Writing writing_of(const std::string& s) {
+  Writing w = Writing::Latin;
+  for (std::size_t pos = 0; pos < s.size();) {
+    const char32_t cp = utf8::decode(s, pos);
+    if ((cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x31F0 && cp <= 0x31FF)) return Writing::Japanese;
+    if ((cp >= 0x3400 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x3FFFF))
+      w = Writing::Chinese;
+  }
+  return w;
+}
+
+}  // namespace
+
+std::string list_separator(const std::string& a, const std::string& b) {
+  const Writing wa = writing_of(a), wb = writing_of(b);
+  if (wa == Writing::Japanese || wb == Writing::Japanese) return "\u3001";
+  if (wa == Writing::Chinese || wb == Writing::Chinese) return "\uFF0C";
+  return ", ";
 }
 
 void add_url_link(const Reader& r, const YNode* url, std::vector<Link>& links) {
@@ -186,7 +213,8 @@ class Sections {
     r_.text(f["studyType"], "studyType", study);
     r_.text(f["area"], "area", area);
     r_.text(f["score"], "score", score);
-    std::string role = joined(joined(text_of(study), text_of(area), ", "), text_of(score), kAlongside);
+    std::string role = joined(joined(text_of(study), text_of(area), json_resume::list_separator(text_of(study), text_of(area))),
+                              text_of(score), kAlongside);
     if (!role.empty()) e.role = Localized::plain(role, r_.span(item));
     read_dates(r_, f["startDate"], f["endDate"], e.date);
     r_.text_list(f["courses"], "courses", e.bullets);

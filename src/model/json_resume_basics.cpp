@@ -76,7 +76,7 @@ void read_location(const Reader& r, const YNode* loc, Person& p, const Unshown& 
   for (const char* key : {"city", "region", "countryCode"}) {
     Localized part;
     r.text(lf[key], key, part);
-    text = joined(text, part.get("", ""), ", ");
+    text = joined(text, part.get("", ""), list_separator(text, part.get("", "")));
   }
   if (!text.empty()) p.location = Localized::plain(text, r.span(*loc));
   const char* why = "the contact line gives the place (city, region, country), not the postal address";

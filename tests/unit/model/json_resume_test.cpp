@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "model/json_comments.hpp"
+#include "model/json_resume_detail.hpp"
 #include "model/not_shown.hpp"
 #include "test_support.hpp"
 
@@ -35,6 +36,16 @@ TEST(JsonComments, OnlyJsonsCommentsAreBlankedKeepingEveryPlace) {
   EXPECT_EQ(blanked("{\n  /* open", open), "(none)");
   ASSERT_EQ(open.error_count(), 1u);
   EXPECT_EQ(open.all()[0].span.to_string(), "r.json:2:3");
+}
+
+// A place's or a degree's parts are joined as their writing lists things.
+TEST(JsonResume, ListPartsAreJoinedAsTheirWritingDoes) {
+  using model::detail::json_resume::list_separator;
+  EXPECT_EQ(list_separator("San Francisco", "California"), ", ");
+  EXPECT_EQ(list_separator("杭州", "浙江"), "\uFF0C");
+  EXPECT_EQ(list_separator("Master", "计算机科学"), "\uFF0C");
+  EXPECT_EQ(list_separator("ソフトウェア", "東京"), "\u3001");
+  EXPECT_EQ(list_separator("서울", "경기도"), ", ");  // Korean writes Latin commas
 }
 
 TEST(JsonResume, MetaLanguageIsTheResumesLanguage) {
