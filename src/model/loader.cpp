@@ -71,6 +71,9 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
     // RenderCV: `cv:` holds the person and `sections:`, beside `design:`,
     // `locale:` and `settings:`. cvpdf's own files never have a `cv` key.
     detail::read_rendercv(r, root, out);
+  } else if (cv) {
+    r.wrong_type(*cv, "cv", "a mapping with name, email, sections, … (a RenderCV file)", "");
+    return std::nullopt;
   } else {
     // Warn about the keys (a misspelt `persn:` gets its suggestion), then fail.
     static const detail::KeyName top[] = {{"languages", "languages"}, {"theme", "theme"},       {"layout", "theme"},
