@@ -54,7 +54,7 @@ std::string clock_time() {
 // collisions) and then written as one transaction.
 void write_outputs(const Options& options, const RenderResult& result) {
   std::vector<OutputRequest> requests;
-  for (const auto& out : result.outputs) requests.push_back({out.path, out.origin});
+  for (const auto& out : result.outputs) requests.push_back({out.path, out.origin, out.templated});
   std::string depfile;
   if (!options.depfile.empty()) {
     depfile = make_depfile(result.rules);

@@ -97,6 +97,7 @@ int connect_socket(const std::string& path) {
 class Transaction {
  public:
   explicit Transaction(const std::vector<PlannedWrite>& writes) : writes_(writes) {
+    make_directories();
     std::size_t staged = 0;
     std::set<std::string> directories;
     for (const auto& w : writes_) {
@@ -115,6 +116,10 @@ class Transaction {
       if (fd >= 0) ::close(fd);
     for (const auto& temp : temps_)
       if (!temp.empty()) remove_temporary(temp);
+    // A run that wrote nothing leaves no directory it made (rmdir takes
+    // only an empty one, so one an output reached stays).
+    if (!committed_)
+      for (auto it = made_.rbegin(); it != made_.rend(); ++it) ::rmdir(it->c_str());
     restore_signal_actions();
   }
   Transaction(const Transaction&) = delete;
@@ -149,9 +154,28 @@ class Transaction {
     }
     for (std::size_t i = 0; i < writes_.size(); ++i)
       if (writes_[i].target.kind == WriteKind::InPlace) rewrite(i);
+    committed_ = true;
   }
 
  private:
+  // The missing parents of templated outputs, outermost first; each made
+  // once (outputs share them), and remembered to be taken back on failure.
+  void make_directories() {
+    for (std::size_t i = 0; i < writes_.size(); ++i)
+      for (const auto& dir : writes_[i].target.make_directories) {
+        if (::mkdir(dir.c_str(), 0777) == 0) {
+          made_.push_back(dir);
+          continue;
+        }
+        if (errno == EEXIST) continue;
+        const int error = errno;
+        for (auto it = made_.rbegin(); it != made_.rend(); ++it) ::rmdir(it->c_str());
+        made_.clear();
+        throw IoError({Severity::Error, SourceSpan{writes_[i].target.path, 0, 0},
+                       "cannot make the directory " + dir + ": " + std::strerror(error), write_hint(error)});
+      }
+  }
+
   [[noreturn]] void fail(std::size_t i, const std::string& what) {
     const int error = errno;
     const Target& t = writes_[i].target;
@@ -218,6 +242,8 @@ class Transaction {
   }
 
   const std::vector<PlannedWrite>& writes_;
+  std::vector<std::string> made_;  // directories this run made
+  bool committed_ = false;
   std::vector<std::string> temps_;  // per write: its temporary until renamed
   std::vector<int> fds_;            // per write: a descriptor to close on failure
 };

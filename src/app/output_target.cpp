@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -68,7 +69,28 @@ std::string end_of_links(const std::string& path) {
 
 }  // namespace
 
-Target resolve_target(const std::string& path) {
+// The missing directories above `file`, outermost first, up to the first
+// that exists (which must be a directory).
+std::vector<std::string> missing_parents(const std::string& path, const std::string& file) {
+  std::vector<std::string> missing;
+  std::string dir = parent_of(file);
+  for (int depth = 0; depth < PATH_MAX; ++depth) {
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) == 0) {
+      if (!S_ISDIR(st.st_mode)) io_error(path, dir + " is a file, not a directory", "choose another output path");
+      break;
+    }
+    if (errno != ENOENT) check_parent(path, fs::path(dir).append("x").string());
+    missing.push_back(dir);
+    const std::string up = parent_of(dir);
+    if (up == dir) break;
+    dir = up;
+  }
+  std::reverse(missing.begin(), missing.end());
+  return missing;
+}
+
+Target resolve_target(const std::string& path, bool make_parents) {
   Target t;
   t.path = path;
   t.file = path;
@@ -87,9 +109,19 @@ Target resolve_target(const std::string& path) {
     if (errno != ENOENT) io_error(path, std::string("cannot write: ") + std::strerror(errno));
     // Nothing there yet, or a dangling link: write where the link points.
     t.file = end_of_links(path);
-    check_parent(path, t.file);
-    auto dir = real_path(parent_of(t.file));
-    t.canonical = (fs::path(dir ? *dir : parent_of(t.file)) / fs::path(t.file).filename()).string();
+    if (make_parents) t.make_directories = missing_parents(path, t.file);
+    if (t.make_directories.empty()) {
+      check_parent(path, t.file);
+      auto dir = real_path(parent_of(t.file));
+      t.canonical = (fs::path(dir ? *dir : parent_of(t.file)) / fs::path(t.file).filename()).string();
+    } else {
+      // Below the first directory that exists, the path is as written.
+      const std::string base = parent_of(t.make_directories.front());
+      auto dir = real_path(base);
+      t.canonical = (fs::path(dir ? *dir : base) /
+                     fs::path(t.file).lexically_normal().lexically_relative(fs::path(base).lexically_normal()))
+                        .string();
+    }
     return t;
   }
   t.exists = true;
@@ -116,7 +148,7 @@ Target resolve_target(const std::string& path) {
 std::vector<Target> plan_targets(const std::vector<OutputRequest>& outputs, const std::vector<std::string>& read_files,
                                  bool read_stdin) {
   std::vector<Target> targets;
-  for (const auto& out : outputs) targets.push_back(resolve_target(out.path));
+  for (const auto& out : outputs) targets.push_back(resolve_target(out.path, out.make_parents));
 
   // What the run read, by identity: stat follows links, so a symlink or a
   // hard link to an input or a different spelling of its path all match.

@@ -34,19 +34,25 @@ struct Target {
   bool exists = false;    // a file is there now (`existing` is its stat)
   struct stat existing {};
   std::string canonical;  // the absolute path without links, to compare outputs
+  // Directories to make before writing, outermost first: the missing
+  // parents of an output named by a template (SPEC), made by the write.
+  std::vector<std::string> make_directories;
 };
 
 // Follows `path` (chains of symbolic links too; a dangling link gives the
 // path it points to) and says how it is to be written. Throws IoError for a
 // directory, a block device, a missing parent directory or a parent that is
 // a file.
-Target resolve_target(const std::string& path);
+// With `make_parents` (an output named by a template) missing parent
+// directories are not an error: the Target lists them to be made.
+Target resolve_target(const std::string& path, bool make_parents = false);
 
 // One output of the run and what it is ("the output of r.yaml (en)",
 // "the depfile (-M)"), for messages.
 struct OutputRequest {
   std::string path;
   std::string origin;
+  bool make_parents = false;  // named by a template: missing parent directories are made
 };
 
 // Resolves every output and refuses (OutputRefused) one that is the same

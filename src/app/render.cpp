@@ -68,6 +68,12 @@ std::string output_name(const Options& options, const std::string& input, const 
   return expand_template(pattern, {{"name", stem}, {"lang", language}});
 }
 
+// Whether -o names its outputs by a template ({name}, {lang}): SPEC makes
+// their missing parent directories ("out/{lang}/cv.pdf").
+bool templated_output(const Options& options) {
+  return options.output.find("{name}") != std::string::npos || options.output.find("{lang}") != std::string::npos;
+}
+
 // PDF dates are four-digit years: 0 (1970) to 9999-12-31T23:59:59Z.
 constexpr std::int64_t kLastDate = 253402300799;
 
@@ -189,7 +195,8 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
         auto flavour = format == Format::Markdown ? TextFlavour::Markdown : TextFlavour::Plain;
         // The PDF path says this while composing; the text leaves out the same.
         model::warn_nothing_to_show(*resume, language, diags);
-        result.outputs.push_back({path, export_text(*resume, style, language, flavour), "text", "the output of " + name + " (" + language + ")"});
+        result.outputs.push_back({path, export_text(*resume, style, language, flavour), "text",
+                                  "the output of " + name + " (" + language + ")", templated_output(options)});
         rule.targets.push_back(path);
         continue;
       }
@@ -219,7 +226,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
                 fixed(clock.lap_ms()) + " ms\n";
       }
       result.outputs.push_back({path, std::move(bytes), std::to_string(pages) + (pages == 1 ? " page" : " pages"),
-                                "the output of " + name + " (" + language + ")"});
+                                "the output of " + name + " (" + language + ")", templated_output(options)});
       rule.targets.push_back(path);
     }
     if (input != "-") rule.prerequisites.push_back(input);

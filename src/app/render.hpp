@@ -17,6 +17,7 @@ struct Output {
   std::string bytes;
   std::string summary;  // "2 pages" or "text", for messages
   std::string origin;   // "r.yaml (en)": whose output, for refusals
+  bool templated = false;  // named by a template ({lang}, {name}): missing directories are made
 };
 
 struct RenderResult {

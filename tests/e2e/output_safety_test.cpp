@@ -161,6 +161,47 @@ TEST(Collisions, RefusedBeforeAnythingIsWritten) {
   EXPECT_FALSE(exists(dir + "/both.pdf"));
 }
 
+// ---- SPEC: missing parent directories of a templated output are made ----
+
+TEST(Directories, ATemplatedOutputsMissingParentsAreMade) {
+  std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", kBilingual);
+  Result all = cv(dir, "r.yaml --all -o 'out/{lang}/cv.pdf'");
+  ASSERT_EQ(all.status, 0) << all.err;
+  EXPECT_TRUE(is_pdf(dir + "/out/en/cv.pdf"));
+  EXPECT_TRUE(is_pdf(dir + "/out/zh/cv.pdf"));
+  Result named = cv(dir, "r.yaml -o 'by-name/{name}/cv.txt'");
+  ASSERT_EQ(named.status, 0) << named.err;
+  EXPECT_TRUE(exists(dir + "/by-name/r/cv.txt"));
+  // A path without a template is the user's own: a missing directory there
+  // is an I/O error, as is a parent that is a file.
+  Result plain = cv(dir, "r.yaml -o 'missing/cv.pdf'");
+  EXPECT_EQ(plain.status, 3);
+  EXPECT_NE(plain.err.find("the directory missing does not exist"), std::string::npos) << plain.err;
+  write_file(dir + "/file", "x");
+  Result under_file = cv(dir, "r.yaml -o 'file/{lang}/cv.pdf'");
+  EXPECT_EQ(under_file.status, 3);
+  EXPECT_NE(under_file.err.find("is a file, not a directory"), std::string::npos) << under_file.err;
+}
+
+TEST(Directories, AFailedRunMakesNoDirectory) {
+  std::string dir = temp_dir();
+  write_file(dir + "/bad.yaml", "person: [\n");
+  Result bad = cv(dir, "bad.yaml -o 'out/{lang}/cv.pdf'");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_FALSE(exists(dir + "/out"));
+  // Failing while writing (a full device as the depfile, after the PDF's
+  // temporary is staged) takes back the directories it made.
+  if (geteuid() != 0) GTEST_SKIP() << "needs root for mknod";
+  write_file(dir + "/r.yaml", kSimple);
+  ASSERT_EQ(run("mknod " + q(dir + "/full") + " c 1 7").status, 0);
+  if (run("echo x > " + q(dir + "/full") + " 2>/dev/null; test -c " + q(dir + "/full")).status != 0)
+    GTEST_SKIP() << "no device node";
+  Result full = cv(dir, "r.yaml -o 'out/a/{name}.pdf' -M full");
+  EXPECT_EQ(full.status, 3) << full.err;
+  EXPECT_FALSE(exists(dir + "/out")) << "a failed run left the directories it made";
+}
+
 // ---- item 8: devices, FIFOs, sockets, standard output ----
 
 // Device nodes of our own (the same major/minor as /dev/null and /dev/full)
