@@ -10,8 +10,8 @@
 // means the thing is ongoing (end: present), as JSON Resume themes show it.
 #include <algorithm>
 
-#include "core/utf8.hpp"
 #include "model/json_resume_detail.hpp"
+#include "model/language_detect.hpp"
 #include "model/locale_words.hpp"
 #include "model/visible_content.hpp"
 
@@ -31,29 +31,12 @@ std::string joined(const std::string& a, const std::string& b, const std::string
   return a + separator + b;
 }
 
-namespace {
-
-enum class Writing { Latin, Chinese, Japanese };
-
-// How a text writes its lists: kana is Japanese (、), Han alone Chinese
-// (，), anything else — Korean too — Latin commas.
-Writing writing_of(const std::string& s) {
-  Writing w = Writing::Latin;
-  for (std::size_t pos = 0; pos < s.size();) {
-    const char32_t cp = utf8::decode(s, pos);
-    if ((cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x31F0 && cp <= 0x31FF)) return Writing::Japanese;
-    if ((cp >= 0x3400 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x3FFFF))
-      w = Writing::Chinese;
-  }
-  return w;
-}
-
-}  // namespace
-
+// The parts' own language says how it writes a list (language_detect.hpp):
+// Japanese 、, Chinese ，, anything else — Korean too — a Latin comma.
 std::string list_separator(const std::string& a, const std::string& b) {
-  const Writing wa = writing_of(a), wb = writing_of(b);
-  if (wa == Writing::Japanese || wb == Writing::Japanese) return "\u3001";
-  if (wa == Writing::Chinese || wb == Writing::Chinese) return "\uFF0C";
+  const std::string language = detect_language_of_text(a + " " + b);
+  if (language == "ja") return "\u3001";
+  if (language.rfind("zh", 0) == 0) return "\uFF0C";
   return ", ";
 }
 
