@@ -25,6 +25,15 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       break;
     }
 
+  // Each link of the paragraph by number (frame::GlyphRun::link): a run of
+  // spans with the same URI is one link, even across lines.
+  std::vector<std::uint16_t> link_of(rich.spans.size(), 0);
+  for (std::size_t i = 0, count = 0; i < rich.spans.size(); ++i) {
+    if (rich.spans[i].link.empty()) continue;
+    if (i == 0 || rich.spans[i - 1].link != rich.spans[i].link) count = std::min<std::size_t>(count + 1, 0xFFFF);
+    link_of[i] = static_cast<std::uint16_t>(count);
+  }
+
   std::size_t cuts = 0, first_cut = 0;  // lines ending at a last-resort cut; the first one's cut item
   for (const auto& line : result.lines) {
     if (line.overfull) warn_overfull(where, line.natural_width - line.shrink - line.width);
@@ -41,25 +50,29 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     frame::GlyphRun* run = nullptr;
     std::size_t run_index = 0;  // of `run` in out.elements
     std::string link;
+    std::uint16_t link_number = 0;
     Scaled link_start = 0;
     auto close_link = [&](Scaled end_x) {
       if (!link.empty() && end_x > link_start) {
         // push_back may reallocate the elements: `run` must follow its run.
         // (Kept by index: searching for it made a line of many links
         // quadratic, as one run continues past the link areas after it.)
-        out.elements.push_back(frame::LinkArea{link_start, -out.height, end_x - link_start, out.height + out.depth, link});
+        frame::LinkArea area{link_start, -out.height, end_x - link_start, out.height + out.depth, link};
+        area.link = link_number;
+        out.elements.push_back(std::move(area));
         if (run) run = &std::get<frame::GlyphRun>(out.elements[run_index]);
       }
       link.clear();
     };
-    auto start_run = [&](text::FaceId face, Scaled size, const frame::Color& color) {
-      if (run && run->face == face && run->size == size && run->color == color) return;
+    auto start_run = [&](text::FaceId face, Scaled size, const frame::Color& color, std::uint16_t in_link) {
+      if (run && run->face == face && run->size == size && run->color == color && run->link == in_link) return;
       frame::GlyphRun r2;
       r2.face = face;
       r2.size = size;
       r2.x = x;
       r2.y = 0;
       r2.color = color;
+      r2.link = in_link;
       out.elements.push_back(std::move(r2));
       run_index = out.elements.size() - 1;
       run = &std::get<frame::GlyphRun>(out.elements.back());
@@ -71,10 +84,11 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
         close_link(x);
         if (!span.link.empty()) {
           link = span.link;
+          link_number = link_of[piece.span];
           link_start = x;
         }
       }
-      start_run(piece.face, piece.size, span.style.color);
+      start_run(piece.face, piece.size, span.style.color, link_of[piece.span]);
       for (std::size_t g = from; g < to; ++g) {
         run->glyphs.push_back(piece.glyphs[g]);
         x += piece.glyphs[g].advance;
@@ -108,7 +122,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
             // the space at w − 3em·r): the two go to the space glyph, at
             // their net width, so it is drawn where the word before ends.
             x -= held;  // where a new run for the space would begin
-            start_run(s.space_face, span.style.size, span.style.color);
+            start_run(s.space_face, span.style.size, span.style.color, link_of[s.space_span]);
             run->glyphs.push_back(frame::Glyph{s.space_glyph, w + held, 0, 0, " "});
             x += held;
             held = 0;
@@ -138,7 +152,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     if (line.hyphenated && line.break_index < items.size() && role(line.break_index) == Role::Hyphen) {
       const Segment& s = p.segments[items[line.break_index].payload];
       const Piece& piece = s.pieces.front();
-      start_run(piece.face, piece.size, rich.spans[piece.span].style.color);
+      start_run(piece.face, piece.size, rich.spans[piece.span].style.color, link_of[piece.span]);
       // The hyphen stands for no source text: a soft hyphen, so extracted
       // text reads "optimiza\u00ADtion", a word a parser can rejoin.
       run->glyphs.push_back(frame::Glyph{s.hyphen_glyph, s.hyphen_width, 0, 0, "\u00AD"});

@@ -2,8 +2,14 @@
 // link areas and images, plus the outline and metadata. The composer makes
 // them; the PDF backend only serialises them. Coordinates are in scaled
 // points from the page's top-left corner, y growing downwards.
+//
+// The logical structure rides along for the tagged PDF: the composer builds
+// a tree of structure elements (Document::structure) in reading order and
+// tags every element it draws with the node it belongs to, or leaves it an
+// artifact (rules, bars, icons, footers, the debug overlay).
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -13,6 +19,21 @@
 #include "text/font_book.hpp"
 
 namespace cvpdf::frame {
+
+// A node of Document::structure, by index; kArtifact for what is drawn but
+// not read.
+using StructId = std::int32_t;
+inline constexpr StructId kArtifact = -1;
+
+// Where an element belongs in the logical structure. `seq` orders content
+// among its node's kids and their subtrees: the composer numbers what it
+// tags in reading order (StructNode kids are ordered by the smallest seq
+// in them), so a two-column page still reads in the composer's order
+// whatever order the painter draws it in.
+struct Tag {
+  StructId node = kArtifact;
+  std::uint32_t seq = 0;
+};
 
 using Color = cvpdf::Color;  // core/color.hpp: shared with the style
 
@@ -27,6 +48,16 @@ struct Glyph {
   Scaled x_offset = 0;
   Scaled y_offset = 0;  // positive moves up (HarfBuzz's convention)
   std::string text;
+  // An extraction span: glyphs from one with `reads_as` to the next one
+  // with `reads_as_end` (inclusive; the same glyph may hold both, and the
+  // span may continue into the following runs of the same line) extract
+  // and copy as `*reads_as` instead of their own texts (an /ActualText).
+  // A hyphenated word reads whole: "train-" as "training", the "ing" that
+  // ends it on the next line as "". The painter draws a span that it cannot
+  // keep inside one marked-content sequence (a change of Tag or a rule
+  // between its glyphs) without its text, and never nests two.
+  std::optional<std::string> reads_as{};
+  bool reads_as_end = false;
 };
 
 struct GlyphRun {
@@ -36,6 +67,12 @@ struct GlyphRun {
   Scaled y = 0;  // baseline
   Color color;
   std::vector<Glyph> glyphs;
+  Tag tag{};
+  // The link the run is part of, numbered from 1 within its paragraph (0:
+  // none); a run never holds glyphs of two links, or of a link and text
+  // outside it. The LinkArea of the same link has the same number, so the
+  // tagger can give both one Link element.
+  std::uint16_t link = 0;
   Scaled width() const;
 };
 
@@ -44,6 +81,7 @@ struct Rule {
   Scaled x = 0, y = 0;  // top-left
   Scaled width = 0, height = 0;
   Color color;
+  Tag tag{};  // rules are artifacts, unless the composer says otherwise
 };
 
 // A clickable area.
@@ -51,11 +89,15 @@ struct LinkArea {
   Scaled x = 0, y = 0;  // top-left
   Scaled width = 0, height = 0;
   std::string uri;      // "https://…", "mailto:…"
+  std::uint16_t link = 0;  // as GlyphRun::link
+  Tag tag{};               // the Link element (its annotation becomes an OBJR kid of it)
+  std::string contents{};  // the annotation's /Contents: what the link says, for screen readers
 };
 
 struct Image {
   Scaled x = 0, y = 0, width = 0, height = 0;
   std::string path;  // JPEG or PNG
+  Tag tag{};         // a Figure (its /Alt in StructNode::alt), or an artifact
 };
 
 using Element = std::variant<GlyphRun, Rule, LinkArea, Image>;
@@ -84,8 +126,24 @@ struct Metadata {
   std::string producer;     // "cvpdf 0.1.0"
 };
 
+// One structure element. Roles are the standard structure types of ISO
+// 32000-1 14.8.4 ("Document", "Sect", "H1", "H2", "H3", "P", "L", "LI",
+// "Lbl", "LBody", "Table", "TR", "TH", "TD", "Link", "Figure", "Span"); a
+// custom role names the standard one it stands for in `standard_role`, and
+// the backend writes the RoleMap from those.
+struct StructNode {
+  std::string role;
+  std::string standard_role;  // empty for a standard role
+  StructId parent = kArtifact;  // kArtifact for the root (node 0, "Document")
+  std::string lang;         // BCP 47, when it differs from the parent's
+  std::string alt;          // /Alt (a Figure's description)
+  std::string actual_text;  // /ActualText, when the content's own text would mislead
+};
+
 struct Document {
   std::vector<Page> pages;
+  // Empty: an untagged document. Else node 0 is the root ("Document").
+  std::vector<StructNode> structure;
   std::vector<Bookmark> bookmarks;
   Metadata metadata;
 };
