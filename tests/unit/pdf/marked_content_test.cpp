@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/diagnostics.hpp"
+#include "pdf/content_stream.hpp"
 #include "pdf/page_content.hpp"
 
 namespace cvpdf::pdf {
@@ -94,6 +95,12 @@ TEST_F(MarkedContentPainting, ImagesAndArtifactsNest) {
   EXPECT_EQ(paint_page(page_, resources_).content,
             "/P <</MCID 0>> BDC\nq\n50 0 0 40 10 150 cm\n/Im1 Do\nQ\nEMC\n"
             "/Artifact BMC\n0 0 0 rg\n10 179.5 100 0.5 re\nf\n10 169.5 100 0.5 re\nf\nEMC\n");
+}
+
+TEST(ContentStream, MarkedContentNamesAreEscaped) {
+  ContentStream c;
+  c.begin_marked_content("My Role/#", 2).end_marked_content().begin_marked_content("Artifact", std::nullopt, "0061");
+  EXPECT_EQ(c.bytes(), "/My#20Role#2F#23 <</MCID 2>> BDC\nEMC\n/Artifact <</ActualText <FEFF0061>>> BDC\n");
 }
 
 TEST_F(MarkedContentPainting, ATagNamingNoNodeIsABug) {
