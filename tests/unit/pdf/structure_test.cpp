@@ -220,6 +220,25 @@ TEST_F(TaggedPdf, UntaggedDocumentHasNoTree) {
             std::string::npos);
 }
 
+TEST_F(TaggedPdf, SameDocumentSameBytes) {
+  EXPECT_EQ(write_pdf(document(), *fonts_), read_file(path("tagged")));
+}
+
+TEST_F(TaggedPdf, NothingToReadStillMakesAWellFormedTree) {
+  // Every element an artifact: the tree is the bare Document element.
+  frame::Document doc = document();
+  for (auto& page : doc.pages)
+    for (auto& element : page.elements) std::visit([](auto& e) { e.tag.node = frame::kArtifact; }, element);
+  write_file(path("artifacts"), write_pdf(doc, *fonts_));
+  const CommandResult r = check("artifacts");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(run_command("pdfinfo -struct " + quote(path("artifacts"))).output, "Document\n");
+  const std::string q = qdf("artifacts");
+  EXPECT_EQ(untagged_content(q), "");
+  EXPECT_EQ(q.find("MCID"), std::string::npos);
+  EXPECT_EQ(q.find("pdfuaid"), std::string::npos);  // the links are in no Link element
+}
+
 TEST_F(TaggedPdf, TagNamingNoNodeIsABug) {
   frame::Document doc = document();
   std::get<frame::LinkArea>(doc.pages[0].elements[6]).tag.node = 42;
