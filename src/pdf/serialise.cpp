@@ -119,7 +119,10 @@ void write_object_streams(const std::vector<const PdfObject*>& objects, std::uin
 
 // Object numbers that no object has are free; they are chained from entry 0
 // as in a classic table (7.5.4), each with the generation PoDoFo recorded
-// for it (0 for a number it never handed out), entry 0 with 65535.
+// for it (0 for a number it never handed out). Entry 0 gets generation 0,
+// not the classic table's 65535 (object 0 is never reused either way, and
+// qpdf writes 0 too): 65535 alone would widen every row's third field to
+// two bytes.
 void chain_free_entries(const PdfVecObjects& objects, const std::vector<bool>& used, std::vector<XrefEntry>& xref) {
   std::uint64_t next_free = 0;
   for (std::size_t n = xref.size(); n-- > 1;) {
@@ -130,7 +133,7 @@ void chain_free_entries(const PdfVecObjects& objects, const std::vector<bool>& u
     xref[n] = {XrefEntry::kFree, next_free, generation};
     next_free = n;
   }
-  xref[0] = {XrefEntry::kFree, next_free, 65535};
+  xref[0] = {XrefEntry::kFree, next_free, 0};
 }
 
 unsigned bytes_for(std::uint64_t value) {

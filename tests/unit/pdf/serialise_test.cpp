@@ -3,6 +3,7 @@
 // small dictionaries, the case object streams are for. Read back by every
 // reader here: qpdf --check, PoDoFo's own parser, poppler and mupdf.
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <regex>
 #include <set>
@@ -28,7 +29,9 @@ constexpr std::size_t kElements = 1000;  // five object streams' worth
 struct TestPdf {
   PdfMemDocument pdf;
   PdfReference xmp;
-  explicit TestPdf(std::size_t elements, const std::string& title = "Jane Doe CV") {
+  // `embedded` pairs of a dictionary and the stream it points to, made
+  // alternately like a font's descriptor and program, hang off the catalog.
+  explicit TestPdf(std::size_t elements, const std::string& title = "Jane Doe CV", std::size_t embedded = 0) {
     PdfError::EnableDebug(false);
     PdfError::EnableLogging(false);
     pdf.SetPdfVersion(ePdfVersion_1_7);
@@ -50,6 +53,16 @@ struct TestPdf {
     }
     root->GetDictionary().AddKey("K", kids);
     pdf.GetCatalog()->GetDictionary().AddKey("StructTreeRoot", root->Reference());
+    PdfArray pairs;
+    for (std::size_t i = 0; i < embedded; ++i) {
+      PdfObject* descriptor = pdf.GetObjects().CreateObject("Descriptor");
+      PdfObject* program = pdf.GetObjects().CreateObject();
+      const std::string data = "program " + std::to_string(i);
+      program->GetStream()->Set(data.data(), static_cast<pdf_long>(data.size()), TVecFilters());
+      descriptor->GetDictionary().AddKey("Program", program->Reference());
+      pairs.push_back(descriptor->Reference());
+    }
+    if (embedded) pdf.GetCatalog()->GetDictionary().AddKey("Embedded", pairs);
 
     frame::Metadata metadata;
     metadata.title = title;
@@ -77,7 +90,7 @@ class Serialise : public ::testing::Test {
     big_ = new std::string(serialise_document(big.pdf));
     big_xmp_ = big.xmp.ObjectNumber();
     write_file(*scratch_ / "big.pdf", *big_);
-    TestPdf small(3);
+    TestPdf small(3, "Jane Doe CV", 12);
     small_ = new std::string(serialise_document(small.pdf));
     write_file(*scratch_ / "small.pdf", *small_);
   }
@@ -224,11 +237,83 @@ TEST_F(Serialise, PopplerAndMupdfReadIt) {
   EXPECT_EQ(static_cast<unsigned char>(pixels[middle + 2]), 255u) << "no blue in the middle of the page";
 }
 
-TEST_F(Serialise, BothWaysOfWritingTheCrossReferenceStreamAreExercised) {
-  // The PNG predictor is used only when it shrinks the stream: a long run
-  // of growing offsets (big) wins with it, a handful of rows (small) does not.
-  EXPECT_NE(big_->find("/DecodeParms<</Predictor 12/Columns "), std::string::npos);
-  EXPECT_EQ(small_->find("/Predictor"), std::string::npos);
+// The cross-reference stream of `pdf`: its dictionary and its inflated data.
+struct XrefStream {
+  std::string dictionary;
+  std::string data;
+};
+
+XrefStream xref_stream(const std::string& pdf) {
+  const std::size_t offset = std::stoul(pdf.substr(pdf.rfind("startxref\n") + 10));
+  const std::size_t open = pdf.find(">>\nstream\n", offset);
+  XrefStream x;
+  x.dictionary = pdf.substr(offset, open - offset);
+  std::smatch length;
+  EXPECT_TRUE(std::regex_search(x.dictionary, length, std::regex(R"(/Length (\d+))")));
+  const std::string compressed = pdf.substr(open + 10, std::stoul(length[1]));
+  x.data.resize(1 << 20);  // ample: a row is at most 17 bytes
+  uLongf size = static_cast<uLongf>(x.data.size());
+  EXPECT_EQ(uncompress(reinterpret_cast<Bytef*>(x.data.data()), &size,
+                       reinterpret_cast<const Bytef*>(compressed.data()), static_cast<uLong>(compressed.size())),
+            Z_OK);
+  x.data.resize(size);
+  return x;
+}
+
+std::size_t deflated_size(const std::string& data) {
+  uLongf size = compressBound(static_cast<uLong>(data.size()));
+  std::string out(size, '\0');
+  compress2(reinterpret_cast<Bytef*>(out.data()), &size, reinterpret_cast<const Bytef*>(data.data()),
+            static_cast<uLong>(data.size()), Z_BEST_COMPRESSION);
+  return size;
+}
+
+TEST_F(Serialise, ThePngPredictorIsUsedOnlyWhenItMakesTheStreamSmaller) {
+  for (const std::string* pdf : {big_, small_}) {
+    const XrefStream x = xref_stream(*pdf);
+    std::smatch w;
+    ASSERT_TRUE(std::regex_search(x.dictionary, w, std::regex(R"(/W\[1 (\d) (\d)\])"))) << x.dictionary;
+    const std::size_t columns = 1 + std::stoul(w[1]) + std::stoul(w[2]);
+    const bool predicted = x.dictionary.find("/DecodeParms<</Predictor 12/Columns " + std::to_string(columns) + ">>") !=
+                           std::string::npos;
+    // Undo or apply PNG Up row by row to get the other encoding.
+    std::string plain, up;
+    const std::size_t row_size = predicted ? columns + 1 : columns;
+    ASSERT_EQ(x.data.size() % row_size, 0u);
+    std::string above(columns, '\0');
+    for (std::size_t at = 0; at < x.data.size(); at += row_size) {
+      std::string row(columns, '\0');
+      if (predicted) {
+        ASSERT_EQ(x.data[at], '\x02');
+      }
+      for (std::size_t i = 0; i < columns; ++i) {
+        const auto stored = static_cast<unsigned char>(x.data[at + (predicted ? 1 : 0) + i]);
+        const auto a = static_cast<unsigned char>(above[i]);
+        row[i] = static_cast<char>(predicted ? stored + a : stored);
+      }
+      up += '\x02';
+      for (std::size_t i = 0; i < columns; ++i)
+        up += static_cast<char>(static_cast<unsigned char>(row[i]) - static_cast<unsigned char>(above[i]));
+      plain += row;
+      above = row;
+    }
+    const std::size_t chosen = deflated_size(predicted ? up : plain);
+    const std::size_t other = deflated_size(predicted ? plain : up);
+    // A tie keeps the plain rows: a reader has less to undo.
+    if (predicted) {
+      EXPECT_LT(chosen, other) << "the predictor did not make the stream smaller";
+    } else {
+      EXPECT_LE(chosen, other) << "the predictor would have made the stream smaller";
+    }
+    // Row 0 is the head of the free list, so the data decodes to real entries.
+    EXPECT_EQ(plain[0], '\0');
+  }
+  // Both ways stay under test (the readers' tests above read both files):
+  // a thousand rows of growing indices and offsets, where the predictor
+  // wins, and rows alternating between object streams and offsets (like a
+  // résumé's fonts), where it loses.
+  EXPECT_NE(xref_stream(*big_).dictionary.find("/Predictor 12"), std::string::npos);
+  EXPECT_EQ(xref_stream(*small_).dictionary.find("/Predictor"), std::string::npos);
 }
 
 TEST_F(Serialise, SameDocumentSameBytes) {
