@@ -16,6 +16,7 @@
 #include "pdf/format.hpp"
 #include "pdf/page_content.hpp"
 #include "pdf/pdf_objects.hpp"
+#include "pdf/serialise.hpp"
 
 namespace cvpdf::pdf {
 
@@ -86,14 +87,7 @@ PdfReference add_page(PdfMemDocument& pdf, const frame::Page& page, const Resour
   return object.Reference();
 }
 
-std::string serialise(PdfMemDocument& pdf) {
-  PdfRefCountedBuffer buffer;
-  PdfOutputDevice device(&buffer);
-  pdf.Write(&device);
-  std::string bytes(buffer.GetBuffer(), device.GetLength());
-  set_file_id(bytes);
-  return bytes;
-}
+std::string serialise(PdfMemDocument& pdf) { return serialise_document(pdf); }
 
 }  // namespace
 
