@@ -4,9 +4,10 @@
 //   collect glyph usage → subset + embed fonts → embed images → per page:
 //   paint content, resources, links → outline → metadata → write → /ID
 //
-// The file is PDF 1.7 with a classic xref table: no xref streams (PoDoFo
-// 0.9.8 writes them malformed), no CollectGarbage (it corrupted a file),
-// no linearisation (it throws after truncating the output).
+// The file is PDF 1.7 laid out by serialise.cpp: object streams and a
+// cross-reference stream, written by us (PoDoFo 0.9.8 writes xref streams
+// malformed); no CollectGarbage (it corrupted a file), no linearisation
+// (it throws after truncating the output).
 #include "pdf/pdf_writer.hpp"
 
 #include <map>
