@@ -169,9 +169,12 @@ TEST(Structure, TreeShapeOfAResume) {
   ASSERT_EQ(contact_links.size(), 2u);
   EXPECT_TRUE(contains(tree.outline(contact_links[0]), "<link ada@example.com>"));
   EXPECT_TRUE(contains(tree.outline(contact_links[1]), "<link ada.example.org>"));
-  // The metrics: an LI per metric, value and label in its LBody.
+  // The metrics: an LI per metric, its value the Lbl, its label the LBody.
   EXPECT_EQ(tree.roles(top[5]), "LI LI");
-  EXPECT_EQ(tree.text(tree.children(top[5])[0]), "6xfaster billing");
+  const auto metric = tree.children(top[5])[0];
+  EXPECT_EQ(tree.roles(metric), "Lbl LBody");
+  EXPECT_EQ(tree.text(tree.children(metric)[0]), "6x");
+  EXPECT_EQ(tree.text(tree.children(metric)[1]), "faster billing");
 
   // A section: its H2, then an item's Sect: title line H3 (its links ride
   // on it: entry.links after-org), the role line, one L of its bullets,
