@@ -262,7 +262,8 @@ bool is_icon(const frame::GlyphRun& run) {
 
 // Every built-in theme over the classic one (as app/layouts.cpp stacks
 // them), in both languages: a tagged document that opens with its H1,
-// never skips a heading level, and leaves only icons and footers untagged.
+// never skips a heading level, has no empty element, and leaves only
+// icons and footers untagged.
 TEST(Structure, EveryThemeTagsItsText) {
   Diagnostics diags;
   auto resume = probe::load(resume_yaml(), diags);
@@ -288,6 +289,9 @@ TEST(Structure, EveryThemeTagsItsText) {
         const std::string& role = doc.structure[n].role;
         if (role.size() == 2 && role[0] == 'H' && tree.first[n] != UINT32_MAX) headings.push_back({tree.first[n], role[1] - '0'});
       }
+      // No element without content: the tree stays as small as it can.
+      for (std::size_t n = 0; n < doc.structure.size(); ++n)
+        EXPECT_NE(tree.first[n], UINT32_MAX) << "an empty " << doc.structure[n].role;
       std::sort(headings.begin(), headings.end());
       for (const auto& [seq, h] : headings) {
         EXPECT_LE(h, level + 1) << "a heading level skipped at H" << h;
