@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -44,6 +45,11 @@ class ContentStream {
   // `utf16be_hex` (UTF-16BE as hex, without BOM) instead of its glyphs'.
   ContentStream& begin_actual_text(std::string_view utf16be_hex);           // /Span <<…>> BDC
   ContentStream& end_marked_content();                                       // EMC
+  // Marked content with properties: an MCID (tagged content, the structure
+  // element's type as the tag) and/or an /ActualText (UTF-16BE hex, no BOM).
+  ContentStream& begin_marked_content(std::string_view tag, std::optional<std::int64_t> mcid,
+                                      const std::optional<std::string>& actual_text_hex = std::nullopt);  // BDC
+  ContentStream& begin_artifact();                                           // /Artifact BMC
 
   const std::string& bytes() const { return out_; }
   std::string take() { return std::move(out_); }

@@ -16,6 +16,7 @@
 
 #include "core/diagnostics.hpp"
 #include "pdf/content_stream.hpp"
+#include "pdf/extraction_spans.hpp"
 #include "pdf/format.hpp"
 
 namespace cvpdf::pdf {
@@ -51,16 +52,32 @@ bool needs_actual_text(const PageFont& font, std::uint16_t code, const std::stri
 
 class Painter {
  public:
-  Painter(const frame::Page& page, const PageResources& resources) : page_(page), resources_(resources) {}
+  Painter(const frame::Page& page, const PageResources& resources)
+      : page_(page),
+        resources_(resources),
+        tagged_(resources.structure && !resources.structure->empty()),
+        spans_(plan_extraction_spans(page, tagged_)) {}
 
   PaintedPage run() {
-    for (const auto& element : page_.elements) {
-      if (const auto* run = std::get_if<frame::GlyphRun>(&element)) paint(*run);
-      else if (const auto* rule = std::get_if<frame::Rule>(&element)) paint(*rule);
+    for (std::size_t e = 0; e < page_.elements.size(); ++e) {
+      const frame::Element& element = page_.elements[e];
+      if (const auto* link = std::get_if<frame::LinkArea>(&element)) {
+        // An annotation, nothing to draw; the structure writer places it.
+        out_.links.push_back({e, link->tag});
+        continue;
+      }
+      if (!paints(element)) continue;
+      if (const auto* run = std::get_if<frame::GlyphRun>(&element)) {
+        paint(*run, e);
+        continue;
+      }
+      leave_text();
+      if (tagged_) enter_sequence(std::visit([](const auto& el) { return el.tag; }, element));
+      if (const auto* rule = std::get_if<frame::Rule>(&element)) paint(*rule);
       else if (const auto* image = std::get_if<frame::Image>(&element)) paint(*image);
-      // LinkArea: an annotation, nothing to draw.
     }
     leave_text();
+    close_sequence();
     out_.content = stream_.take();
     return std::move(out_);
   }
@@ -76,20 +93,72 @@ class Painter {
     fill_ = clamped;
   }
 
+  // A marked-content sequence lives on one side of BT/ET: one opened inside
+  // a text object is closed before ET, one opened outside before BT.
   void enter_text() {
     if (in_text_) return;
+    if (!sequence_in_text_) close_sequence();
     stream_.begin_text();
     in_text_ = true;
   }
 
   void leave_text() {
     if (!in_text_) return;
+    if (sequence_in_text_) close_sequence();
     stream_.end_text();
     in_text_ = false;
   }
 
-  void paint(const frame::GlyphRun& run) {
-    if (run.glyphs.empty() || run.size <= 0) return;
+  void close_sequence() {
+    if (!in_sequence_) return;
+    stream_.end_marked_content();
+    in_sequence_ = false;
+  }
+
+  // Continues the open marked-content sequence when the content belongs to
+  // its node and asks no /ActualText of its own, else closes it and opens
+  // one for `tag` (with `actual_text`, UTF-16BE hex, when given).
+  void enter_sequence(const frame::Tag& tag, const std::string* actual_text = nullptr) {
+    if (tag.node != frame::kArtifact &&
+        (tag.node < 0 || static_cast<std::size_t>(tag.node) >= resources_.structure->size()))
+      internal_error("an element is tagged with structure node " + std::to_string(tag.node) + " of " +
+                     std::to_string(resources_.structure->size()));
+    if (in_sequence_ && !actual_text && tag.node == sequence_node_) {
+      if (tag.node != frame::kArtifact) out_.marked.back().seq = std::min(out_.marked.back().seq, tag.seq);
+      return;
+    }
+    close_sequence();
+    if (tag.node == frame::kArtifact) {
+      if (actual_text) stream_.begin_marked_content("Artifact", std::nullopt, *actual_text);
+      else stream_.begin_artifact();
+    } else {
+      const frame::StructNode& node = (*resources_.structure)[static_cast<std::size_t>(tag.node)];
+      stream_.begin_marked_content(node.standard_role.empty() ? node.role : node.standard_role,
+                                   static_cast<std::int64_t>(out_.marked.size()),
+                                   actual_text ? std::optional<std::string>(*actual_text) : std::nullopt);
+      out_.marked.push_back({tag.node, tag.seq});
+    }
+    in_sequence_ = true;
+    sequence_in_text_ = in_text_;
+    sequence_node_ = tag.node;
+  }
+
+  // An /ActualText sequence: on an untagged page a /Span of its own; on a
+  // tagged page the node's sequence itself carries the text (a sequence of
+  // its own for the span), because poppler's structure reader (22.12) ends
+  // an MCID's content at the first EMC, nested or not.
+  void begin_actual_text(const frame::Tag& tag, const std::string& utf8) {
+    const std::string hex = utf16be_hex(utf8);
+    if (tagged_) enter_sequence(tag, &hex);
+    else stream_.begin_actual_text(hex);
+  }
+
+  void end_actual_text() {
+    if (tagged_) close_sequence();
+    else stream_.end_marked_content();
+  }
+
+  void paint(const frame::GlyphRun& run, std::size_t element) {
     const auto font = resources_.fonts.find(run.face);
     if (font == resources_.fonts.end() || !font->second.glyphs)
       internal_error("no PDF font for face #" + std::to_string(run.face));
@@ -97,6 +166,13 @@ class Painter {
     out_.fonts_used.insert(run.face);
 
     enter_text();
+    // The run's sequence opens before its text state when its first glyph
+    // is plain, so that state belongs with the glyphs it sets.
+    if (tagged_ && !in_span_ && !spans_.starts.count({element, 0})) {
+      const auto first = glyphs.find(run.glyphs.front().id);
+      if (first == glyphs.end() || !needs_actual_text(font->second, first->second.code, run.glyphs.front().text))
+        enter_sequence(run.tag);
+    }
     fill_colour(run.color);
     if (!font_ || font_->first != run.face || font_->second != run.size) {
       stream_.set_font(font->second.resource, to_pt(run.size));
@@ -107,7 +183,9 @@ class Painter {
     Scaled target = 0;      // the frame's pen, sp from the run origin
     std::int64_t pen = 0;   // the reader's pen, millionths of an em
     bool in_array = false;
-    for (const auto& glyph : run.glyphs) {
+    for (std::size_t g = 0; g < run.glyphs.size(); ++g) {
+      const frame::Glyph& glyph = run.glyphs[g];
+      const bool span_start = spans_.starts.count({element, g}) > 0;
       const auto encoded = glyphs.find(glyph.id);
       // Not a font problem: collect_font_usage checked every glyph against
       // its face and subset_font encoded each one or refused the font,
@@ -115,16 +193,27 @@ class Painter {
       if (encoded == glyphs.end())
         internal_error("glyph " + std::to_string(glyph.id) + " of font #" + std::to_string(run.face) + " (/" +
                        font->second.resource + ") was not embedded");
-      const bool actual_text = needs_actual_text(font->second, encoded->second.code, glyph.text);
-      if (in_array && (glyph.y_offset != rise_ || actual_text)) {
+      const bool actual_text =
+          !in_span_ && !span_start && needs_actual_text(font->second, encoded->second.code, glyph.text);
+      // Plain glyphs of a tagged page go in their node's sequence, opened
+      // here rather than before the run so that a run that starts with an
+      // /ActualText opens no empty one.
+      const bool plain = tagged_ && !in_span_ && !span_start && !actual_text;
+      const bool opens = plain && !(in_sequence_ && sequence_node_ == run.tag.node);
+      if (in_array && (glyph.y_offset != rise_ || actual_text || span_start || opens)) {
         stream_.end_positioned();
         in_array = false;
+      }
+      if (plain) enter_sequence(run.tag);
+      if (span_start) {
+        begin_actual_text(run.tag, *glyph.reads_as);
+        in_span_ = true;
       }
       if (glyph.y_offset != rise_) {
         stream_.set_rise(to_pt(glyph.y_offset));
         rise_ = glyph.y_offset;
       }
-      if (actual_text) stream_.begin_actual_text(utf16be_hex(glyph.text));
+      if (actual_text) begin_actual_text(run.tag, glyph.text);
       if (!in_array) {
         stream_.begin_positioned();
         in_array = true;
@@ -138,17 +227,17 @@ class Painter {
       stream_.positioned_glyph(encoded->second.code);
       pen += encoded->second.width;
       target += glyph.advance;
-      if (actual_text) {
+      if (actual_text || (in_span_ && spans_.ends.count({element, g}))) {
         stream_.end_positioned();
         in_array = false;
-        stream_.end_marked_content();
+        end_actual_text();
+        if (!actual_text) in_span_ = false;
       }
     }
     if (in_array) stream_.end_positioned();
   }
 
   void paint(const frame::Rule& rule) {
-    if (rule.width <= 0 || rule.height <= 0) return;
     leave_text();
     fill_colour(rule.color);
     stream_.rect(x_pt(rule.x), y_pt(rule.y + rule.height), to_pt(rule.width), to_pt(rule.height));
@@ -156,7 +245,6 @@ class Painter {
   }
 
   void paint(const frame::Image& image) {
-    if (image.width <= 0 || image.height <= 0) return;
     const auto name = resources_.images.find(image.path);
     if (name == resources_.images.end()) internal_error("no PDF image for " + image.path);
     out_.images_used.insert(image.path);
@@ -169,6 +257,12 @@ class Painter {
 
   const frame::Page& page_;
   const PageResources& resources_;
+  const bool tagged_;
+  const ExtractionSpans spans_;
+  bool in_sequence_ = false;  // a tagged page's marked-content sequence is open
+  bool sequence_in_text_ = false;  // … and was opened inside a text object
+  frame::StructId sequence_node_ = frame::kArtifact;
+  bool in_span_ = false;  // inside a reads_as /ActualText sequence
   ContentStream stream_;
   PaintedPage out_;
   bool in_text_ = false;
