@@ -27,6 +27,10 @@ std::uint16_t link_at(const std::vector<SetLine>& lines, std::size_t line, const
   return std::get<frame::GlyphRun>(lines[line].elements[at.element]).link;
 }
 
+Scaled size_at(const std::vector<SetLine>& lines, std::size_t line, const Placed& at) {
+  return std::get<frame::GlyphRun>(lines[line].elements[at.element]).size;
+}
+
 // Whether the segment after `s` continues the same word: no space and no
 // CJK join between them (a hyphen or slash, a join with no glue, or no
 // break at all), so a line broken there divides one word.
@@ -101,15 +105,18 @@ void mark_divided_words(const std::vector<Seg>& segments, std::vector<SetLine>& 
   }
 }
 
-// Han–Latin joins with no space in the source, within a line: the ¼ em
-// clreq sets there, between segments (a Quarter join) or inside one
-// (clreq::quarter_inside), is covered by one span from the cluster before
-// it to the glyph after it, reading as their own texts, so the extractor
-// sees no word space. Joins that share a glyph ("A中B") make one span.
-// Poppler does not split at the stretch between Han characters or at CJK
-// punctuation (no white there beyond the mark's own), so those are left.
+// Joins with no space in the source that an extractor takes for a word
+// space, within a line: the ¼ em clreq sets between Han and Latin, between
+// segments (a Quarter join) or inside one (clreq::quarter_inside), and a
+// change of size inside a word (synthesised small capitals: poppler
+// splits "EDUCATION" into "E DUCATION" where the size drops). Each is
+// covered by one span from the cluster before it to the glyph after it,
+// reading as their own texts; joins that share a glyph ("A中B") make one
+// span. Poppler does not split at the stretch between Han characters or
+// at CJK punctuation (no white there beyond the mark's own), so those are
+// left.
 template <class Seg>
-void mark_cjk_joins(const std::vector<Seg>& segments, std::vector<SetLine>& lines,
+void mark_tight_joins(const std::vector<Seg>& segments, std::vector<SetLine>& lines,
                     const std::vector<std::vector<Placed>>& placed, const std::vector<std::vector<bool>>& taken) {
   for (std::size_t l = 0; l < placed.size(); ++l) {
     const auto& line = placed[l];
@@ -123,7 +130,8 @@ void mark_cjk_joins(const std::vector<Seg>& segments, std::vector<SetLine>& line
       bool gap = false;
       if (line[k].segment == line[k + 1].segment) {
         gap = clreq::quarter_inside({paragraph_detail::last_char(before, before.size()), 1},
-                                    {paragraph_detail::first_char(next.text, 0), 1}) > 0;
+                                    {paragraph_detail::first_char(next.text, 0), 1}) > 0 ||
+              size_at(lines, l, line[k]) != size_at(lines, l, line[k + 1]);
       } else if (line[k].segment + 1 == line[k + 1].segment) {
         const Seg& s = segments[line[k].segment];
         gap = s.after == text::BreakAfter::Allowed && s.join.kind == clreq::JoinKind::Quarter;
@@ -321,7 +329,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     std::vector<std::vector<bool>> taken(placed.size());
     for (std::size_t l = 0; l < placed.size(); ++l) taken[l].assign(placed[l].size(), false);
     mark_divided_words(p.segments, lines, placed, taken);
-    mark_cjk_joins(p.segments, lines, placed, taken);
+    mark_tight_joins(p.segments, lines, placed, taken);
   }
   if (cuts > 0) {
     // Said once per paragraph, at the first cut: inside its segment, after

@@ -170,5 +170,24 @@ TEST(TextLayer, HanLatinJoinsWithoutASpaceReadWithout) {
   EXPECT_EQ(extracted(lines2), spaced);
 }
 
+TEST(TextLayer, ASizeChangeInsideAWordReadsWithoutASpace) {
+  // Synthesised small capitals (compose/headings.cpp): poppler starts a new
+  // word where the size drops and writes "E DUCATION".
+  Fixture f;
+  Typesetter t = f.typesetter(false);
+  SpanStyle small = regular(f.style);
+  small.size = f.style.text_size * 4 / 5;
+  RichText text;
+  text.add("E", regular(f.style));
+  text.add("DUCATION", small);
+  text.add(" ", regular(f.style));
+  text.add("A", regular(f.style));
+  text.add("ND", small);
+  auto lines = t.set(text, t.body_shape(pt(300)));
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(spans(lines), 2);
+  EXPECT_EQ(extracted(lines), "EDUCATION AND");
+}
+
 }  // namespace
 }  // namespace cvpdf::compose
