@@ -1,7 +1,8 @@
 // The set stage: the chosen breaks → set lines of positioned glyph runs
 // (glue set at the line's ratio, real space glyphs, link areas, the hyphen
-// of a hyphenated line), and the warnings of lines that ran over or were
-// cut.
+// of a hyphenated line), the extraction spans that make the PDF's text
+// say what the source says (a divided word whole, no space at a tight
+// join), and the warnings of lines that ran over or were cut.
 #include "compose/paragraph_stages.hpp"
 
 namespace cvpdf::compose {
@@ -117,7 +118,7 @@ void mark_divided_words(const std::vector<Seg>& segments, std::vector<SetLine>& 
 // left.
 template <class Seg>
 void mark_tight_joins(const std::vector<Seg>& segments, std::vector<SetLine>& lines,
-                    const std::vector<std::vector<Placed>>& placed, const std::vector<std::vector<bool>>& taken) {
+                      const std::vector<std::vector<Placed>>& placed, const std::vector<std::vector<bool>>& taken) {
   for (std::size_t l = 0; l < placed.size(); ++l) {
     const auto& line = placed[l];
     std::vector<std::pair<std::size_t, std::size_t>> spans;

@@ -318,8 +318,8 @@ const Extracted& extracted(const Variant& v) {
   Extracted& x = cache[v.name()];
   static const std::string dir = temp_dir();
   const std::string pdf = dir + "/" + std::to_string(cache.size()) + ".pdf";
-  Result r = run(cvpdf() + " '" + source(v.file) + "' --lang " + v.lang + (v.theme.empty() ? "" : " --theme " + v.theme) +
-                 " -o '" + pdf + "'");
+  const std::string theme = v.theme.empty() ? "" : " --theme " + v.theme;
+  Result r = run(cvpdf() + " '" + source(v.file) + "' --lang " + v.lang + theme + " -o '" + pdf + "'");
   EXPECT_EQ(r.status, 0) << v.name() << ": " << r.err;
   Result t = run("pdftotext -enc UTF-8 '" + pdf + "' -");
   EXPECT_EQ(t.status, 0) << t.err;
