@@ -8,6 +8,7 @@
 #include "compose/fonts.hpp"
 #include "compose/galley.hpp"
 #include "compose/paragraph.hpp"
+#include "compose/structure.hpp"
 #include "compose/style.hpp"
 #include "model/entry_lines.hpp"
 #include "model/resume.hpp"
@@ -75,6 +76,34 @@ struct Composer {
   // whole everywhere else.
   std::vector<std::size_t> entry_splits{};
 
+  // The logical structure (structure.hpp): the builder of this column's
+  // reading-order lane; null composes untagged (a test setting one part).
+  StructureBuilder* structure = nullptr;
+  // The L of the entry's (or the section's) bullets, made at the first
+  // bullet; the L of a section's run of pairs or of publications.
+  StructId bullet_list = kArtifact;
+  StructId entry_list = kArtifact;
+  model::EntryKind entry_list_kind = model::EntryKind::Item;
+  // Whether the section has a heading (H2): only then are its entries'
+  // title lines H3, so no heading level is skipped.
+  bool section_heading = false;
+  int head_lines = 0;  // the item's head lines set so far (add_split_line)
+
+  // The builder's calls, doing nothing without a builder.
+  StructId open_node(const std::string& role) { return structure ? structure->open(role) : kArtifact; }
+  void close_node() {
+    if (structure) structure->close();
+  }
+  StructId add_node(const std::string& role, StructId parent = kArtifact) {
+    return structure ? structure->add(role, parent) : kArtifact;
+  }
+  void tag(std::vector<SetLine>& lines, StructId node) {
+    if (structure && node != kArtifact) structure->tag(lines, node);
+  }
+  StructId tag_as(std::vector<SetLine>& lines, const std::string& role, StructId parent = kArtifact) {
+    return structure ? structure->paragraph(lines, role, parent) : kArtifact;
+  }
+
   // The text of a localized value in this variant; "" when it is only
   // white space (model/visible_content.hpp), so nothing blank is ever set.
   const std::string& text(const model::Localized& value) const {
@@ -140,8 +169,11 @@ struct Composer {
   // A line with `left` set ragged in the space `right` leaves, `right` flush
   // right on its first line, at least 1em from it; when they do not fit so,
   // `right` goes on a line of its own below, flush right.
+  // `left` is one structure element — `role`, or by default the item's
+  // title (H3) on its first head line under a titled section, else a P —
+  // and `right` a P after it.
   void add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap = 0,
-                      Alignment align = Alignment::Ragged);
+                      Alignment align = Alignment::Ragged, const char* role = nullptr);
   std::string run_in_separator() const;
   // A bullet: the symbol hanging in the indent, the text after it.
   void add_bullet(const model::Localized& bullet, bool keep_with_previous, Scaled gap = 0);

@@ -1,8 +1,14 @@
 // The PoDoFo stages of the backend, one file each, chained by pdf_writer.cpp:
 // fonts (font_embedding.cpp), images (images.cpp), link annotations
 // (annotations.cpp), the outline (outline.cpp), Info/XMP/catalog entries
+<<<<<<< HEAD
+// (metadata.cpp), value helpers (pdf_values.cpp); the file's layout and /ID
+// are serialise.cpp's.
+// PoDoFo is used only as the object model and to write single objects; every dictionary
+=======
 // (metadata.cpp), the PDF/A output intent (output_intent.cpp), value helpers and the trailer /ID (pdf_values.cpp).
 // PoDoFo is used only as the object model and serialiser; every dictionary
+>>>>>>> feat/tags
 // is written key by key so nothing depends on PoDoFo's defaults (which stamp
 // clocks and leave orphans).
 #pragma once
@@ -68,10 +74,5 @@ void add_metadata(PoDoFo::PdfMemDocument& doc, const frame::Metadata& metadata, 
 // The catalog's /OutputIntents: sRGB (icc_profile.hpp), as PDF/A asks of a
 // file painted in DeviceRGB.
 void add_output_intent(PoDoFo::PdfMemDocument& doc);
-
-// Replaces the trailer's /ID (PoDoFo's hash of the Info dictionary) with a
-// digest of everything written before the trailer. Only the trailer changes
-// length, and it follows the xref table, so every offset stays right.
-void set_file_id(std::string& pdf);
 
 }  // namespace cvpdf::pdf

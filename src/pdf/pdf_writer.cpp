@@ -3,11 +3,12 @@
 //
 //   collect glyph usage → subset + embed fonts → embed images → per page:
 //   paint content, resources, links → structure tree (tagged documents) →
-//   outline → output intent (PDF/A) → metadata → write → /ID
+//   outline → output intent (PDF/A) → metadata → write (serialise.cpp)
 //
-// The file is PDF 1.7 with a classic xref table: no xref streams (PoDoFo
-// 0.9.8 writes them malformed), no CollectGarbage (it corrupted a file),
-// no linearisation (it throws after truncating the output).
+// The file is PDF 1.7 laid out by serialise.cpp: object streams and a
+// cross-reference stream, written by us (PoDoFo 0.9.8 writes xref streams
+// malformed); no CollectGarbage (it corrupted a file), no linearisation
+// (it throws after truncating the output).
 #include "pdf/pdf_writer.hpp"
 
 #include <map>
@@ -18,6 +19,7 @@
 #include "pdf/format.hpp"
 #include "pdf/page_content.hpp"
 #include "pdf/pdf_objects.hpp"
+#include "pdf/serialise.hpp"
 #include "pdf/structure.hpp"
 
 namespace cvpdf::pdf {
@@ -93,14 +95,7 @@ TaggedPage add_page(PdfMemDocument& pdf, const frame::Page& page, const Resource
   return tagged;
 }
 
-std::string serialise(PdfMemDocument& pdf) {
-  PdfRefCountedBuffer buffer;
-  PdfOutputDevice device(&buffer);
-  pdf.Write(&device);
-  std::string bytes(buffer.GetBuffer(), device.GetLength());
-  set_file_id(bytes);
-  return bytes;
-}
+std::string serialise(PdfMemDocument& pdf) { return serialise_document(pdf); }
 
 }  // namespace
 

@@ -27,11 +27,9 @@ struct Annotation {
 std::vector<Annotation> link_annotations(const std::string& pdf, double page_height) {
   const std::string objects = pdf_objects(pdf);
   std::vector<Annotation> out;
-  static const std::regex kObject(R"(\n\d+ 0 obj\n([\s\S]*?)\nendobj)");
   static const std::regex kUri(R"(/URI \(([^)]*)\))");
   static const std::regex kRect(R"(/Rect \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\])");
-  for (auto it = std::sregex_iterator(objects.begin(), objects.end(), kObject); it != std::sregex_iterator(); ++it) {
-    const std::string body = (*it)[1];
+  for (const auto& [number, body] : object_bodies(objects)) {
     if (body.find("/Subtype /Link") == std::string::npos) continue;
     std::smatch uri, rect;
     if (!std::regex_search(body, uri, kUri) || !std::regex_search(body, rect, kRect)) continue;

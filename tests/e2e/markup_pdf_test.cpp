@@ -49,15 +49,12 @@ struct Annotation {
 // each page object, whose /Annots names the annotations).
 std::vector<Annotation> read_links(const std::string& pdf, double page_height) {
   const std::string objects = pdf_objects(pdf);
-  static const std::regex kObject(R"((\d+) 0 obj\s*<<([\s\S]*?)\nendobj)");
   static const std::regex kPage(R"(%% Page (\d+)\n%%[^\n]*\n(\d+) 0 obj)");
   static const std::regex kAnnots(R"(/Annots \[([^\]]*)\])");
   static const std::regex kRef(R"((\d+) 0 R)");
   static const std::regex kUri(R"(/URI \(([^)]*)\))");
   static const std::regex kRect(R"(/Rect \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\])");
-  std::map<std::string, std::string> bodies;
-  for (auto it = std::sregex_iterator(objects.begin(), objects.end(), kObject); it != std::sregex_iterator(); ++it)
-    bodies[(*it)[1]] = (*it)[2];
+  std::map<std::string, std::string> bodies = object_bodies(objects);
   std::vector<Annotation> out;
   for (auto it = std::sregex_iterator(objects.begin(), objects.end(), kPage); it != std::sregex_iterator(); ++it) {
     const int page = std::stoi((*it)[1]);

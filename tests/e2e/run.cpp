@@ -96,6 +96,22 @@ std::string pdf_objects(const std::string& pdf) {
   return run("qpdf --qdf --object-streams=disable '" + pdf + "' -").out;
 }
 
+std::map<std::string, std::string> object_bodies(const std::string& objects) {
+  std::map<std::string, std::string> bodies;
+  std::size_t at = 0;
+  while ((at = objects.find(" 0 obj", at)) != std::string::npos) {
+    std::size_t start = at;
+    while (start > 0 && objects[start - 1] >= '0' && objects[start - 1] <= '9') --start;
+    const bool at_line_start = start == 0 || objects[start - 1] == '\n';
+    const std::size_t body = at + 6;
+    const std::size_t end = objects.find("\nendobj", body);
+    if (end == std::string::npos) break;
+    if (at_line_start && start < at) bodies[objects.substr(start, at - start)] = objects.substr(body, end - body);
+    at = end;
+  }
+  return bodies;
+}
+
 std::string cvpdf() { return std::string("'") + CVPDF_BINARY + "'"; }
 std::string source(const std::string& relative) { return std::string(CVPDF_SOURCE_DIR) + "/" + relative; }
 

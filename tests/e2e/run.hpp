@@ -1,5 +1,6 @@
 // Running the cvpdf binary and the PDF tools from tests.
 #pragma once
+#include <map>
 #include <string>
 
 namespace cvpdf::test {
@@ -25,6 +26,11 @@ bool exists(const std::string& path);
 std::string pdf_text(const std::string& pdf, const std::string& extra_args = {});
 // qpdf --qdf: the file uncompressed, for looking at objects.
 std::string pdf_objects(const std::string& pdf);
+// The objects of pdf_objects' output by number ("12"): the text between
+// "12 0 obj" and its "endobj". Found by search, not std::regex, whose
+// libstdc++ matcher recurses once per character and overflows the stack
+// on a large object.
+std::map<std::string, std::string> object_bodies(const std::string& objects);
 
 std::string cvpdf();  // the binary, quoted for the shell
 std::string source(const std::string& relative);  // a path in the source tree

@@ -1,0 +1,247 @@
+// The file layout (see serialise.hpp): which object goes where, the object
+// streams, the cross-reference stream and the /ID. Stages:
+//
+//   sort the objects → write stream objects → pack the rest into object
+//   streams → cross-reference stream (entries, field widths, predictor) → /ID
+#include "pdf/serialise.hpp"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostics.hpp"
+#include "pdf/format.hpp"
+
+namespace cvpdf::pdf {
+
+using namespace PoDoFo;
+
+namespace {
+
+[[noreturn]] void bug(const std::string& what) {
+  throw FatalError({Severity::Error, SourceSpan{}, "cannot write the PDF: " + what,
+                    "this is a bug in cvpdf; please report it"});
+}
+
+// One row of the cross-reference stream (7.5.8.3, table 18).
+struct XrefEntry {
+  enum Type : std::uint8_t { kFree = 0, kAtOffset = 1, kInObjectStream = 2 };
+  Type type = kFree;
+  std::uint64_t field2 = 0;  // next free object number | byte offset | object stream's number
+  std::uint64_t field3 = 0;  // generation to reuse | generation | index within the object stream
+};
+
+// What PoDoFo writes for `write` into a fresh buffer.
+template <typename Write>
+std::string podofo_bytes(Write write) {
+  PdfRefCountedBuffer buffer;
+  PdfOutputDevice device(&buffer);
+  write(device);
+  return std::string(buffer.GetBuffer(), device.GetLength());
+}
+
+std::string deflate(std::string_view data) {
+  uLongf size = compressBound(static_cast<uLong>(data.size()));
+  std::string out(size, '\0');
+  const int status = compress2(reinterpret_cast<Bytef*>(out.data()), &size,
+                               reinterpret_cast<const Bytef*>(data.data()), static_cast<uLong>(data.size()),
+                               Z_BEST_COMPRESSION);
+  if (status != Z_OK) bug("zlib failed to compress a stream (" + std::to_string(status) + ")");
+  out.resize(size);
+  return out;
+}
+
+std::string reference(const PdfReference& ref) {
+  return std::to_string(ref.ObjectNumber()) + " " + std::to_string(ref.GenerationNumber()) + " R";
+}
+
+// A stream object we make ourselves (the object streams and the xref
+// stream are not PoDoFo objects: they describe the file, not the document).
+std::string stream_object(std::uint64_t number, const std::string& dictionary_keys, const std::string& data) {
+  return std::to_string(number) + " 0 obj\n<<" + dictionary_keys + "/Length " + std::to_string(data.size()) +
+         ">>\nstream\n" + data + "\nendstream\nendobj\n";
+}
+
+std::string header(const PdfMemDocument& pdf) {
+  const EPdfVersion version = pdf.GetPdfVersion();
+  if (version < ePdfVersion_1_5 || version > ePdfVersion_1_7)
+    bug("object streams need PDF 1.5 to 1.7, the document asks for 1." + std::to_string(static_cast<int>(version)));
+  // The comment's four bytes above 127 tell transfer tools the file is binary (7.5.2).
+  return "%PDF-1." + std::to_string(static_cast<int>(version)) + "\n%\xE2\xE3\xCF\xD3\n";
+}
+
+std::vector<const PdfObject*> objects_by_number(const PdfVecObjects& objects) {
+  std::vector<const PdfObject*> sorted(objects.begin(), objects.end());
+  std::sort(sorted.begin(), sorted.end(),
+            [](const PdfObject* a, const PdfObject* b) { return a->Reference() < b->Reference(); });
+  for (std::size_t i = 1; i < sorted.size(); ++i)
+    if (sorted[i]->Reference().ObjectNumber() == sorted[i - 1]->Reference().ObjectNumber())
+      bug("two objects share the number " + std::to_string(sorted[i]->Reference().ObjectNumber()));
+  if (!sorted.empty() && sorted.front()->Reference().ObjectNumber() == 0) bug("an object has the number 0");
+  return sorted;
+}
+
+// Object streams may hold neither streams nor objects of a non-zero
+// generation (7.5.7); those are written in the open.
+bool packable(const PdfObject& object) { return !object.HasStream() && object.Reference().GenerationNumber() == 0; }
+
+// Packs `objects` (in order) into object streams numbered from
+// `first_number`, appending them to `file` and filling their entries.
+void write_object_streams(const std::vector<const PdfObject*>& objects, std::uint64_t first_number, std::string& file,
+                          std::vector<XrefEntry>& xref) {
+  std::uint64_t number = first_number;
+  for (std::size_t start = 0; start < objects.size(); start += kObjectsPerStream, ++number) {
+    const std::size_t end = std::min(objects.size(), start + kObjectsPerStream);
+    std::string offsets;  // "number offset" pairs, offsets counted from /First
+    std::string bodies;
+    for (std::size_t i = start; i < end; ++i) {
+      const PdfObject& object = *objects[i];
+      const pdf_objnum object_number = object.Reference().ObjectNumber();
+      if (!offsets.empty()) offsets += ' ';
+      offsets += std::to_string(object_number) + " " + std::to_string(bodies.size());
+      // The value alone (no "n 0 obj"): PdfVariant::Write, not WriteObject.
+      bodies += podofo_bytes([&](PdfOutputDevice& d) { object.PdfVariant::Write(&d, ePdfWriteMode_Compact, nullptr); });
+      // A separator, so that a value ending in a number or a name never
+      // runs into the next one.
+      bodies += '\n';
+      xref[object_number] = {XrefEntry::kInObjectStream, number, i - start};
+    }
+    offsets += '\n';
+    const std::string keys = "/Type/ObjStm/N " + std::to_string(end - start) + "/First " +
+                             std::to_string(offsets.size()) + "/Filter/FlateDecode";
+    xref[number] = {XrefEntry::kAtOffset, file.size(), 0};
+    file += stream_object(number, keys, deflate(offsets + bodies));
+  }
+}
+
+// Object numbers that no object has are free; they are chained from entry 0
+// as in a classic table (7.5.4), each with the generation PoDoFo recorded
+// for it (0 for a number it never handed out). Entry 0 gets generation 0,
+// not the classic table's 65535 (object 0 is never reused either way, and
+// qpdf writes 0 too): 65535 alone would widen every row's third field to
+// two bytes.
+void chain_free_entries(const PdfVecObjects& objects, const std::vector<bool>& used, std::vector<XrefEntry>& xref) {
+  std::uint64_t next_free = 0;
+  for (std::size_t n = xref.size(); n-- > 1;) {
+    if (used[n]) continue;
+    std::uint64_t generation = 0;
+    for (const PdfReference& ref : objects.GetFreeObjects())
+      if (ref.ObjectNumber() == n) generation = ref.GenerationNumber();
+    xref[n] = {XrefEntry::kFree, next_free, generation};
+    next_free = n;
+  }
+  xref[0] = {XrefEntry::kFree, next_free, 0};
+}
+
+unsigned bytes_for(std::uint64_t value) {
+  unsigned n = 1;
+  while (n < 8 && (value >> (8 * n)) != 0) ++n;
+  return n;
+}
+
+struct XrefData {
+  unsigned width2 = 1, width3 = 1;  // /W [1 width2 width3]
+  std::string rows;                 // big-endian fields, one row per object number
+};
+
+XrefData xref_rows(const std::vector<XrefEntry>& xref) {
+  XrefData data;
+  for (const XrefEntry& e : xref) {
+    data.width2 = std::max(data.width2, bytes_for(e.field2));
+    data.width3 = std::max(data.width3, bytes_for(e.field3));
+  }
+  auto put = [&](std::uint64_t value, unsigned width) {
+    for (unsigned i = width; i-- > 0;) data.rows += static_cast<char>((value >> (8 * i)) & 0xFF);
+  };
+  for (const XrefEntry& e : xref) {
+    put(e.type, 1);
+    put(e.field2, data.width2);
+    put(e.field3, data.width3);
+  }
+  return data;
+}
+
+// The PNG Up predictor (7.4.4.4): each row becomes a filter-type byte (2)
+// and its difference from the row above. Offsets grow slowly and types
+// repeat, so the differences are mostly zeros.
+std::string png_up(const std::string& rows, std::size_t columns) {
+  std::string out;
+  out.reserve(rows.size() + rows.size() / columns);
+  for (std::size_t row = 0; row < rows.size(); row += columns) {
+    out += '\x02';
+    for (std::size_t i = 0; i < columns; ++i) {
+      const auto above = row == 0 ? 0 : static_cast<unsigned char>(rows[row - columns + i]);
+      out += static_cast<char>(static_cast<unsigned char>(rows[row + i]) - above);
+    }
+  }
+  return out;
+}
+
+std::string file_id(std::string_view body) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string hex;
+  for (auto b : digest128(body)) {
+    hex += kHex[b >> 4];
+    hex += kHex[b & 0xF];
+  }
+  // The file is new, so the permanent and the changing identifier agree.
+  return "[<" + hex + "><" + hex + ">]";
+}
+
+std::string trailer_keys(const PdfMemDocument& pdf) {
+  const PdfObject* trailer = pdf.GetTrailer();
+  const PdfObject* root = trailer ? trailer->GetDictionary().GetKey("Root") : nullptr;
+  if (!root || !root->IsReference()) bug("the document has no catalog");
+  std::string keys = "/Root " + reference(root->GetReference());
+  const PdfObject* info = trailer->GetDictionary().GetKey("Info");
+  if (info && info->IsReference()) keys += "/Info " + reference(info->GetReference());
+  return keys;
+}
+
+}  // namespace
+
+std::string serialise_document(PdfMemDocument& pdf) {
+  std::string file = header(pdf);
+  const std::vector<const PdfObject*> objects = objects_by_number(pdf.GetObjects());
+  const std::uint64_t last = objects.empty() ? 0 : objects.back()->Reference().ObjectNumber();
+  std::vector<const PdfObject*> packed;
+  for (const PdfObject* object : objects)
+    if (packable(*object)) packed.push_back(object);
+  const std::uint64_t object_streams = (packed.size() + kObjectsPerStream - 1) / kObjectsPerStream;
+  const std::uint64_t xref_number = last + object_streams + 1;
+
+  std::vector<XrefEntry> xref(xref_number + 1);
+  std::vector<bool> used(xref.size(), false);
+  for (const PdfObject* object : objects) {
+    used[object->Reference().ObjectNumber()] = true;
+    if (packable(*object)) continue;
+    xref[object->Reference().ObjectNumber()] = {XrefEntry::kAtOffset, file.size(),
+                                                object->Reference().GenerationNumber()};
+    file += podofo_bytes([&](PdfOutputDevice& d) { object->WriteObject(&d, ePdfWriteMode_Compact, nullptr); });
+  }
+  write_object_streams(packed, last + 1, file, xref);
+  for (std::uint64_t n = last + 1; n <= xref_number; ++n) used[n] = true;
+  chain_free_entries(pdf.GetObjects(), used, xref);
+
+  const std::string id = file_id(file);
+  const std::size_t xref_offset = file.size();
+  xref[xref_number] = {XrefEntry::kAtOffset, xref_offset, 0};
+  const XrefData data = xref_rows(xref);
+  const std::size_t columns = 1 + data.width2 + data.width3;
+  const std::string plain = deflate(data.rows);
+  const std::string predicted = deflate(png_up(data.rows, columns));
+  const bool use_predictor = predicted.size() < plain.size();
+
+  std::string keys = "/Type/XRef/Size " + std::to_string(xref.size()) + "/Index[0 " + std::to_string(xref.size()) +
+                     "]/W[1 " + std::to_string(data.width2) + " " + std::to_string(data.width3) + "]" +
+                     trailer_keys(pdf) + "/ID" + id + "/Filter/FlateDecode";
+  if (use_predictor) keys += "/DecodeParms<</Predictor 12/Columns " + std::to_string(columns) + ">>";
+  file += stream_object(xref_number, keys, use_predictor ? predicted : plain);
+  file += "startxref\n" + std::to_string(xref_offset) + "\n%%EOF\n";
+  return file;
+}
+
+}  // namespace cvpdf::pdf
