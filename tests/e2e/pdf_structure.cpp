@@ -366,6 +366,14 @@ void walk_content(const std::string& content, const std::map<std::string, int>& 
           if (it != properties.end()) m.mcid = it->second;
         }
       }
+      // Matterhorn 01-003/004: real content and artifacts do not nest.
+      const bool in_artifact = std::any_of(stack.begin(), stack.end(), [](const Mark& o) { return o.tag == "Artifact"; });
+      const bool in_tagged = std::any_of(stack.begin(), stack.end(), [](const Mark& o) { return o.mcid >= 0; });
+      if (m.tag == "Artifact" && in_tagged)
+        errors.push_back("an /Artifact at byte " + std::to_string(t.begin) + " is inside tagged content");
+      if (m.mcid >= 0 && in_artifact)
+        errors.push_back("tagged content (MCID " + std::to_string(m.mcid) + ") at byte " + std::to_string(t.begin) +
+                         " is inside an /Artifact");
       stack.push_back(m);
     } else if (t.text == "EMC") {
       if (stack.empty()) {
@@ -844,7 +852,11 @@ std::vector<StructTextNode> parse_struct_text(std::string_view text) {
     if (body[0] == '"') {
       // Content text; a newline inside it continues on the next lines.
       while ((body.size() < 2 || body.back() != '"') && std::getline(in, line)) body += "\n" + line;
-      if (parent >= 0) nodes[static_cast<std::size_t>(parent)].texts.push_back(body.substr(1, body.size() - 2));
+      if (parent >= 0) {
+        StructTextNode& n = nodes[static_cast<std::size_t>(parent)];
+        n.sequence.push_back(-1 - static_cast<int>(n.texts.size()));
+        n.texts.push_back(body.substr(1, body.size() - 2));
+      }
       // Keep the element open for its next content line at the same indent.
       continue;
     }
@@ -857,7 +869,10 @@ std::vector<StructTextNode> parse_struct_text(std::string_view text) {
     node.role = body.substr(0, body.find_first_of(" :"));
     node.parent = parent;
     const int index = static_cast<int>(nodes.size());
-    if (parent >= 0) nodes[static_cast<std::size_t>(parent)].children.push_back(index);
+    if (parent >= 0) {
+      nodes[static_cast<std::size_t>(parent)].children.push_back(index);
+      nodes[static_cast<std::size_t>(parent)].sequence.push_back(index);
+    }
     nodes.push_back(node);
     open.emplace_back(indent, index);
   }
@@ -865,13 +880,9 @@ std::vector<StructTextNode> parse_struct_text(std::string_view text) {
 }
 
 std::string subtree_text(const std::vector<StructTextNode>& nodes, int node) {
-  // Poppler prints an element's content lines before its child elements
-  // only when they come first; parse_struct_text keeps them apart, so the
-  // order here is the element's own text, then its children's.
   std::string out;
   const StructTextNode& n = nodes[static_cast<std::size_t>(node)];
-  for (const std::string& t : n.texts) out += t;
-  for (int c : n.children) out += subtree_text(nodes, c);
+  for (int kid : n.sequence) out += kid < 0 ? n.texts[static_cast<std::size_t>(-1 - kid)] : subtree_text(nodes, kid);
   return out;
 }
 

@@ -143,10 +143,13 @@ struct StructTextNode {
   std::vector<int> children;
   std::vector<std::string> texts;  // its own content lines, in order
   int objects = 0;                 // its OBJR kids
+  // Its kids in the order poppler printed them: a child's index, or
+  // -1 - i for texts[i].
+  std::vector<int> sequence;
 };
 
 std::vector<StructTextNode> parse_struct_text(std::string_view text);
-// The node's text and its subtree's, in order, joined without separators.
+// The text of the node's subtree in its order, joined without separators.
 std::string subtree_text(const std::vector<StructTextNode>& nodes, int node);
 
 // ---- everything a check needs, read once ------------------------------------
@@ -174,29 +177,32 @@ bool claims_pdfua(const TaggedPdf& pdf);
 
 using Violations = std::vector<std::string>;
 
-// [01-003/004/005, 01-007] Every painting operator in marked content that
+// [01-003, 01-004, 01-005] Every painting operator in marked content that
 // is an /Artifact or has an /MCID the ParentTree maps to a StructElem that
-// has that MCID as a kid on that page; every structure MCR names content
-// that exists; MCIDs are unique on a page; BDC/BMC/EMC balance.
+// has that MCID as a kid on that page; artifacts and tagged content do not
+// nest; every structure MCR names content that exists; MCIDs are unique
+// on a page, ParentTree keys unique in the file; BDC/BMC/EMC balance.
 Violations check_marked_content(const TaggedPdf& pdf);
-// [06-001..004, 07-001] /MarkInfo /Marked true, /Lang, /Metadata with a
-// dc:title, pdfuaid:part 1 when PDF/UA is claimed, /DisplayDocTitle true.
+// [01-007, 06-001, 06-003, 07-001, 07-002, 11-001] /MarkInfo /Marked true
+// (no /Suspects true), /Lang, /Metadata with a dc:title, pdfuaid:part 1
+// when PDF/UA is claimed, /DisplayDocTitle true.
 Violations check_catalog(const TaggedPdf& pdf);
-// [28-002, 28-004, 28-008/009/010] Every annotation has /StructParent, is
-// the OBJR kid of a Link StructElem through the ParentTree, has /Contents;
-// a page with annotations has /Tabs /S.
+// [28-002, 28-004, 28-008, 28-009, 28-011, 28-012] Every annotation has
+// /StructParent, is the OBJR kid of a Link StructElem (an Annot for other
+// subtypes) through the ParentTree, has /Contents; a page with
+// annotations has /Tabs /S.
 Violations check_annotations(const TaggedPdf& pdf);
-// [31-001..030, 31-027] Every font embedded and with ToUnicode (pdffonts).
+// [10-001, 31-009] Every font embedded and with ToUnicode (pdffonts).
 Violations check_fonts(const TaggedPdf& pdf);
 // [13-004] Every Figure has /Alt (or /ActualText).
 Violations check_figures(const TaggedPdf& pdf);
 // [14-002, 14-003] An H1 exists, the first heading is H1, and levels don't
 // skip going down (H1 → H3 without an H2 between).
 Violations check_headings(const TaggedPdf& pdf);
-// [02-001, 02-003/004, 09-001..009] Every role standard or role-mapped to
-// a standard one (no cycles, no remapping a standard role); L kids LI or
-// Caption, LI kids Lbl or LBody; Table kids TR, THead, TBody, TFoot or
-// Caption, those hold TR, TR kids TH or TD.
+// [02-001, 02-003, 02-004, 09-004, 09-005] Every role standard or
+// role-mapped to a standard one (no cycles, no remapping a standard role);
+// L kids LI, Caption (or a nested L), LI kids Lbl or LBody; Table kids TR,
+// THead, TBody, TFoot or Caption, those hold TR, TR kids TH or TD.
 Violations check_roles(const TaggedPdf& pdf);
 // No text lost: the characters of the structure's text (pdfinfo
 // -struct-text) are the characters pdftotext shows once the artifacts are

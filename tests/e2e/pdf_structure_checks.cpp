@@ -119,6 +119,21 @@ Violations check_marked_content(const TaggedPdf& pdf) {
                       element_name(pdf, element) + ", which does not have it as a kid");
     }
   }
+  // The ParentTree's keys are each page's and each annotation's own.
+  std::map<long, std::string> owners;
+  for (std::size_t p = 0; p < pdf.file.pages.size(); ++p) {
+    const PdfJson* dict = pdf.file.object(pdf.file.pages[p]);
+    std::vector<std::pair<long, std::string>> keys;
+    if (const PdfJson* sp = pdf.file.get(dict, "/StructParents")) keys.emplace_back(static_cast<long>(sp->number), page_name(p));
+    if (const PdfJson* annots = pdf.file.get(dict, "/Annots"))
+      for (const PdfJson& a : annots->array)
+        if (const PdfJson* sp = pdf.file.get(&a, "/StructParent"))
+          keys.emplace_back(static_cast<long>(sp->number), "annotation " + a.string);
+    for (const auto& [key, owner] : keys) {
+      auto [it, fresh] = owners.emplace(key, owner);
+      if (!fresh) out.push_back("ParentTree key " + std::to_string(key) + " is both " + it->second + "'s and " + owner + "'s");
+    }
+  }
   // The other way: structure that points at content that is not there.
   for (const StructElement& e : pdf.tree.elements)
     for (const StructKid& k : e.kids) {

@@ -23,6 +23,10 @@ std::string join(const Violations& v) {
   return s;
 }
 
+bool mentions(const Violations& v, const std::string& words) {
+  return std::any_of(v.begin(), v.end(), [&](const std::string& s) { return s.find(words) != std::string::npos; });
+}
+
 // resume.yaml rendered with `theme` in `lang`, once per run.
 const TaggedPdf& rendered(const std::string& theme, const std::string& lang) {
   static std::map<std::string, TaggedPdf> cache;
@@ -142,6 +146,68 @@ TEST(TaggedPdf, SeedResumeTreeInEnglish) { expect_tree_shape("en", "Shaojie Tan"
 TEST(TaggedPdf, SeedResumeTreeInChinese) {
   // The Chinese variant keeps the name as the file gives it.
   expect_tree_shape("zh", "Shaojie Tan");
+}
+
+TEST(TaggedPdfChecker, ReadsMarkedContent) {
+  // A string holding ") Tj" and an inline image's data are not operators;
+  // "'" and '"' are.
+  const PageContent ok = read_content(
+      "/P <</MCID 0 /ActualText (a\\) Tj)>> BDC BT [(x) -20 (y\\) TJ)] TJ (z) ' 1 2 (w) \" ET EMC\n"
+      "/Artifact BMC BI /W 1 /H 1 /BPC 8 /CS /G ID \x01 Tj EI EMC\n"
+      "/Span /MC0 BDC 0 0 5 5 re f EMC",
+      {{"MC0", 1}});
+  EXPECT_TRUE(ok.errors.empty()) << join(ok.errors);
+  ASSERT_EQ(ok.items.size(), 5u);
+  EXPECT_EQ(ok.items[0].op, "TJ");
+  EXPECT_EQ(ok.items[1].op, "'");
+  EXPECT_EQ(ok.items[2].op, "\"");
+  EXPECT_EQ(ok.items[0].mcid, 0);
+  EXPECT_EQ(ok.items[3].op, "BI");
+  EXPECT_TRUE(ok.items[3].artifact);
+  EXPECT_EQ(ok.items[4].mcid, 1);  // through the page's /Properties
+  EXPECT_EQ(ok.mcids, (std::vector<int>{0, 1}));
+
+  const PageContent loose = read_content("BT (x) Tj ET /P <</MCID 0>> BDC (y) Tj EMC");
+  ASSERT_EQ(loose.items.size(), 2u);
+  EXPECT_EQ(loose.items[0].mcid, -1);
+  EXPECT_FALSE(loose.items[0].artifact);
+
+  EXPECT_TRUE(mentions(read_content("/Artifact BMC /P <</MCID 0>> BDC (x) Tj EMC EMC").errors, "inside an /Artifact"));
+  EXPECT_TRUE(mentions(read_content("/P <</MCID 0>> BDC /Artifact BMC (x) Tj EMC EMC").errors, "inside tagged content"));
+  EXPECT_TRUE(mentions(read_content("/P <</MCID 0>> BDC (x) Tj").errors, "is never closed"));
+  EXPECT_TRUE(mentions(read_content("(x) Tj EMC").errors, "closes no marked content"));
+  EXPECT_TRUE(mentions(read_content("/P <</MCID 0>> BDC (x Tj EMC").errors, "does not end"));
+}
+
+TEST(TaggedPdfChecker, ReadsPopplersStructText) {
+  // As pdfinfo -struct-text prints it (poppler 22.12).
+  const auto nodes = parse_struct_text(
+      "Document\n"
+      "  H1 (block)\n"
+      "    \"Jane Doe\"\n"
+      "  L (block)\n"
+      "    LI (block)\n"
+      "      Lbl (block)\n"
+      "        \"[1] \"\n"
+      "      LBody (block)\n"
+      "        \"Did a train-\"\n"
+      "        \"ing\"\n"
+      "        Link (inline)\n"
+      "          \"example.com\"\n"
+      "          Object 7 0\n"
+      "        \" run\"\n");
+  ASSERT_EQ(nodes.size(), 7u);
+  EXPECT_EQ(nodes[0].role, "Document");
+  EXPECT_EQ(nodes[1].role, "H1");
+  EXPECT_EQ(nodes[1].parent, 0);
+  EXPECT_EQ(subtree_text(nodes, 1), "Jane Doe");
+  EXPECT_EQ(nodes[4].role, "Lbl");
+  EXPECT_EQ(nodes[4].parent, 3);
+  EXPECT_EQ(subtree_text(nodes, 4), "[1] ");
+  EXPECT_EQ(nodes[6].role, "Link");
+  EXPECT_EQ(nodes[6].objects, 1);
+  EXPECT_EQ(subtree_text(nodes, 5), "Did a train-ingexample.com run");
+  EXPECT_EQ(subtree_text(nodes, 0), "Jane Doe[1] Did a train-ingexample.com run");
 }
 
 // ---- the checker fails where it must ----------------------------------------------
@@ -280,9 +346,6 @@ std::pair<std::string, PdfJson> element(const PdfFile& file, const std::string& 
 
 std::string annotation(const PdfFile& file) { return file.object(file.pages[0])->get("/Annots")->array[0].string; }
 
-bool mentions(const Violations& v, const std::string& words) {
-  return std::any_of(v.begin(), v.end(), [&](const std::string& s) { return s.find(words) != std::string::npos; });
-}
 
 TEST(TaggedPdfChecker, FixturePassesAllButTheFontCheck) {
   const TaggedPdf pdf = read_tagged_pdf(fixture());
