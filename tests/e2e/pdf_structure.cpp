@@ -398,7 +398,7 @@ void walk_content(const std::string& content, const std::map<std::string, int>& 
           break;
         }
       }
-      on_item(item, stack);
+      on_item(item, operands);
     }
     operands.clear();
   }
@@ -604,10 +604,7 @@ PageContent read_content(std::string content, const std::map<std::string, int>& 
   page.content = std::move(content);
   walk_content(
       page.content, properties,
-      [&](const ContentItem& item, const std::vector<Mark>& stack) {
-        (void)stack;
-        page.items.push_back(item);
-      },
+      [&](const ContentItem& item, const std::vector<Token>&) { page.items.push_back(item); },
       [&](const Mark& open, const Token&) {
         (void)open;
       },
@@ -638,30 +635,36 @@ PageContent read_content(std::string content, const std::map<std::string, int>& 
 }
 
 std::string edit_marked_content(const std::string& content, MarkedEdit edit) {
-  std::vector<std::pair<std::size_t, std::size_t>> cuts;  // byte ranges to remove
+  // Byte ranges to replace. An artifact's text loses its strings only:
+  // its operators stay, so a font or position it sets still holds for the
+  // text after it.
+  std::vector<std::pair<std::pair<std::size_t, std::size_t>, std::string>> cuts;
   bool unwrapped = false;
   std::vector<std::string> errors;
   walk_content(
-      content, {}, [](const ContentItem&, const std::vector<Mark>&) {},
+      content, {},
+      [&](const ContentItem& item, const std::vector<Token>& operands) {
+        const bool text = item.op == "Tj" || item.op == "TJ" || item.op == "'" || item.op == "\"";
+        if (edit != MarkedEdit::DropArtifacts || !item.artifact || !text || operands.empty()) return;
+        const Token& shown = operands.back();
+        cuts.push_back({{shown.begin, shown.end}, item.op == "TJ" ? "[]" : "()"});
+      },
       [&](const Mark& open, const Token& close) {
-        if (edit == MarkedEdit::DropArtifacts && open.tag == "Artifact") {
-          cuts.emplace_back(open.begin, close.end);
-        } else if (edit == MarkedEdit::UnwrapFirstTagged && open.mcid >= 0 && !unwrapped) {
+        if (edit == MarkedEdit::UnwrapFirstTagged && open.mcid >= 0 && !unwrapped) {
           unwrapped = true;
-          cuts.emplace_back(open.begin, open.end);
-          cuts.emplace_back(close.begin, close.end);
+          cuts.push_back({{open.begin, open.end}, " "});
+          cuts.push_back({{close.begin, close.end}, " "});
         }
       },
       errors);
-  // Nested artifacts: an inner cut lies inside an outer one; keep the outer.
   std::sort(cuts.begin(), cuts.end());
   std::string out;
   std::size_t at = 0;
-  for (const auto& [begin, end] : cuts) {
-    if (begin < at) continue;
-    out.append(content, at, begin - at);
-    out += ' ';
-    at = end;
+  for (const auto& [range, replacement] : cuts) {
+    if (range.first < at) continue;
+    out.append(content, at, range.first - at);
+    out += replacement;
+    at = range.second;
   }
   out.append(content, at, std::string::npos);
   return out;

@@ -90,7 +90,7 @@ struct PageContent {
 PageContent read_content(std::string content, const std::map<std::string, int>& properties = {});
 
 enum class MarkedEdit {
-  DropArtifacts,       // remove every /Artifact sequence, its content included
+  DropArtifacts,       // empty the strings an /Artifact's text shows (its operators stay)
   UnwrapFirstTagged,   // remove the first BDC with an /MCID and its EMC, keep the content
 };
 // `content` with `edit` applied; unchanged when nothing matches.

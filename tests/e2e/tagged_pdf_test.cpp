@@ -179,6 +179,18 @@ TEST(TaggedPdfChecker, ReadsMarkedContent) {
   EXPECT_TRUE(mentions(read_content("/P <</MCID 0>> BDC (x Tj EMC").errors, "does not end"));
 }
 
+TEST(TaggedPdfChecker, EditsMarkedContent) {
+  const std::string content =
+      "/P <</MCID 0>> BDC BT /F1 9 Tf (a) Tj ET EMC /Artifact BMC BT /F2 9 Tf [(b) 3 (c)] TJ (d) ' ET EMC "
+      "/P <</MCID 1>> BDC BT (e) Tj ET EMC";
+  EXPECT_EQ(edit_marked_content(content, MarkedEdit::DropArtifacts),
+            "/P <</MCID 0>> BDC BT /F1 9 Tf (a) Tj ET EMC /Artifact BMC BT /F2 9 Tf [] TJ () ' ET EMC "
+            "/P <</MCID 1>> BDC BT (e) Tj ET EMC");
+  EXPECT_EQ(edit_marked_content(content, MarkedEdit::UnwrapFirstTagged),
+            "  BT /F1 9 Tf (a) Tj ET   /Artifact BMC BT /F2 9 Tf [(b) 3 (c)] TJ (d) ' ET EMC "
+            "/P <</MCID 1>> BDC BT (e) Tj ET EMC");
+}
+
 TEST(TaggedPdfChecker, ReadsPopplersStructText) {
   // As pdfinfo -struct-text prints it (poppler 22.12).
   const auto nodes = parse_struct_text(
