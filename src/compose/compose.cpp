@@ -94,6 +94,10 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
   model::warn_nothing_to_show(resume, options.language, diags);
 
   frame::Document doc;
+  // The tree is built with the document, so a composition fit.cpp throws
+  // away takes its tree along.
+  StructureBuilder structure = structure_builder(doc, resume, hb_language, fonts.icon_face, 0);
+  composer.structure = &structure;
   std::vector<PlacedBlock> placed;
   std::vector<PlacedBlock>* record = options.debug_overlay ? &placed : nullptr;
   std::vector<ColumnFrame> columns;

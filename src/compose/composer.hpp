@@ -8,6 +8,7 @@
 #include "compose/fonts.hpp"
 #include "compose/galley.hpp"
 #include "compose/paragraph.hpp"
+#include "compose/structure.hpp"
 #include "compose/style.hpp"
 #include "model/entry_lines.hpp"
 #include "model/resume.hpp"
@@ -74,6 +75,34 @@ struct Composer {
   // gives a short entry's splits a cost (kSplitEntryPenalty) and keeps it
   // whole everywhere else.
   std::vector<std::size_t> entry_splits{};
+
+  // The logical structure (structure.hpp): the builder of this column's
+  // reading-order lane; null composes untagged (a test setting one part).
+  StructureBuilder* structure = nullptr;
+  // The L of the entry's (or the section's) bullets, made at the first
+  // bullet; the L of a section's run of pairs or of publications.
+  StructId bullet_list = kArtifact;
+  StructId entry_list = kArtifact;
+  model::EntryKind entry_list_kind = model::EntryKind::Item;
+  // Whether the section has a heading (H2): only then are its entries'
+  // title lines H3, so no heading level is skipped.
+  bool section_heading = false;
+  int head_lines = 0;  // the item's head lines set so far (add_split_line)
+
+  // The builder's calls, doing nothing without a builder.
+  StructId open_node(const std::string& role) { return structure ? structure->open(role) : kArtifact; }
+  void close_node() {
+    if (structure) structure->close();
+  }
+  StructId add_node(const std::string& role, StructId parent = kArtifact) {
+    return structure ? structure->add(role, parent) : kArtifact;
+  }
+  void tag(std::vector<SetLine>& lines, StructId node) {
+    if (structure && node != kArtifact) structure->tag(lines, node);
+  }
+  StructId tag_as(std::vector<SetLine>& lines, const std::string& role, StructId parent = kArtifact) {
+    return structure ? structure->paragraph(lines, role, parent) : kArtifact;
+  }
 
   // The text of a localized value in this variant; "" when it is only
   // white space (model/visible_content.hpp), so nothing blank is ever set.

@@ -105,14 +105,24 @@ void Composer::put_lines(std::vector<SetLine> lines, Scaled x, bool keep_with_pr
 void Composer::compose_entry(const model::Entry& entry, const model::Section& section) {
   (void)section;
   switch (entry.kind) {
-    case model::EntryKind::Item: add_item(entry); break;
+    case model::EntryKind::Item:
+      // An item is a Sect: its head lines (the first an H3 under the
+      // section's H2), its text, its links and one L of its bullets.
+      open_node("Sect");
+      bullet_list = kArtifact;
+      head_lines = 0;
+      add_item(entry);
+      close_node();
+      break;
     case model::EntryKind::Pair: add_pair(entry); break;
     case model::EntryKind::Publication: add_publication(entry); break;
     case model::EntryKind::Paragraph: {
       // In the text column, beside the date column when there is one.
       const Scaled x = text_column_x();
       RichText paragraph = rich_text(text(entry.text), body(), place(entry.text));
-      galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(column_width - x)), x);
+      auto lines = typesetter.set(paragraph, typesetter.body_shape(column_width - x));
+      tag_as(lines, "P");
+      galley.add_lines(std::move(lines), x);
       break;
     }
   }
@@ -150,6 +160,14 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
       lines = typesetter.set(left, shape);
     }
   }
+  // One element per head line, the left side read before the right: the
+  // item's first line is its title (H3) under a titled section.
+  StructId node = kArtifact;
+  auto read = [&](std::vector<SetLine>& set) {
+    if (node == kArtifact) node = tag_as(set, head_lines == 0 && section_heading ? "H3" : "P");
+    else tag(set, node);
+  };
+  read(lines);
   if (right_width > 0) {
     // One line when it fits the column (set a little wider than it
     // measures, so rounding never breaks it), else ragged lines; each flush right.
@@ -157,6 +175,7 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
     rshape.align = Alignment::Ragged;
     rshape.hyphenate = false;
     auto right_lines = typesetter.set(right, rshape);
+    read(right_lines);
     // A line wider than the column (a word that cannot break) starts at
     // its left edge and runs into the margin, never over a column beside.
     for (auto& r : right_lines) translate(r.elements, std::max<Scaled>(0, width - r.width), 0);
@@ -168,6 +187,7 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
     }
     for (std::size_t i = from; i < right_lines.size(); ++i) lines.push_back(std::move(right_lines[i]));
   }
+  if (node != kArtifact) ++head_lines;
   put_lines(std::move(lines), 0, keep_with_previous, gap);
 }
 
@@ -181,6 +201,14 @@ void Composer::add_bullet(const model::Localized& bullet, bool keep_with_previou
   ParagraphShape shape = typesetter.body_shape(style.bullet_indent);
   shape.align = Alignment::Ragged;
   auto symbol_lines = typesetter.set(symbol, shape);
+  // The entry's (or section's) one L, an LI per bullet: its symbol the
+  // Lbl, its text the LBody.
+  if (structure) {
+    if (bullet_list == kArtifact) bullet_list = add_node("L");
+    const StructId item = add_node("LI", bullet_list);
+    tag_as(symbol_lines, "Lbl", item);
+    tag_as(lines, "LBody", item);
+  }
   if (!symbol_lines.empty()) {
     SetLine& s = symbol_lines.front();
     // The symbol hangs in the indent, a little left of its middle.
@@ -368,6 +396,39 @@ void Composer::add_item(const model::Entry& entry) {
     return side;
   };
 
+  // The date column's lines: the date ragged in its width (two lines if it
+  // must). Set before the head lines, so the date reads right after the
+  // item's title line, whose line it stands on.
+  std::vector<SetLine> date_lines;
+  if (left_dates && !head.date.empty()) {
+    ParagraphShape shape = typesetter.body_shape(style.date_column_width);
+    shape.align = Alignment::Ragged;
+    shape.hyphenate = false;
+    auto set_date = [&](const std::string& words) {
+      RichText date;
+      date.add(words, date_style, {}, head.date_span.span);
+      return typesetter.set(date, shape);
+    };
+    // A range too wide for the column breaks after its separator, so each
+    // date stays whole ("Sep 2016 –" over "Jun 2018", not "Sep 2016 – Jun" over "2018").
+    RichText whole;
+    whole.add(head.date, date_style);
+    if (entry.date.start && entry.date.end && typesetter.measure(whole) > style.date_column_width) {
+      std::string separator = style.date_separator;
+      while (!separator.empty() && separator.back() == ' ') separator.pop_back();
+      date_lines = set_date(format_date(*entry.date.start, style.dates) + separator);
+      for (auto& line : set_date(format_date(*entry.date.end, style.dates))) date_lines.push_back(std::move(line));
+    } else {
+      date_lines = set_date(head.date);
+    }
+  }
+  bool date_read = date_lines.empty();
+  auto read_date = [&] {
+    if (date_read) return;
+    tag_as(date_lines, "P");
+    date_read = true;
+  };
+
   bool set_any = false;
   bool run_in_done = false, links_done = false;
   for (model::EntryLine& line : lines) {
@@ -402,7 +463,9 @@ void Composer::add_item(const model::Entry& entry) {
     }
     add_split_line(left, right, set_any, set_any ? style.entry_head_gap : 0, run_in_here ? style.align : Alignment::Ragged);
     set_any = true;
+    read_date();
   }
+  read_date();
   if (links_in_head && !links_done) {
     // No head line to ride on: the links make one.
     RichText links;
@@ -420,7 +483,9 @@ void Composer::add_item(const model::Entry& entry) {
   bool keep = set_any;
   if (!text(entry.text).empty() && !run_in_done) {
     RichText paragraph = rich_text(text(entry.text), body(), place(entry.text));
-    put_lines(typesetter.set(paragraph, typesetter.body_shape(column_width)), 0, keep, keep ? style.bullet_gap_before : 0);
+    auto text_lines = typesetter.set(paragraph, typesetter.body_shape(column_width));
+    tag_as(text_lines, "P");
+    put_lines(std::move(text_lines), 0, keep, keep ? style.bullet_gap_before : 0);
     keep = false;
   }
 
@@ -428,31 +493,9 @@ void Composer::add_item(const model::Entry& entry) {
     add_bullet(*bullets[i], i == 0 && keep, i == 0 ? style.bullet_gap_before : style.bullet_space_between);
   }
 
-  // The date column: the date ragged in its width (two lines if it must),
-  // its first line on the item's first baseline, the next ones on the
-  // item's next baselines.
-  if (left_dates && !head.date.empty()) {
-    ParagraphShape shape = typesetter.body_shape(style.date_column_width);
-    shape.align = Alignment::Ragged;
-    shape.hyphenate = false;
-    auto set_date = [&](const std::string& words) {
-      RichText date;
-      date.add(words, date_style, {}, head.date_span.span);
-      return typesetter.set(date, shape);
-    };
-    // A range too wide for the column breaks after its separator, so each
-    // date stays whole ("Sep 2016 –" over "Jun 2018", not "Sep 2016 – Jun" over "2018").
-    RichText whole;
-    whole.add(head.date, date_style);
-    std::vector<SetLine> date_lines;
-    if (entry.date.start && entry.date.end && typesetter.measure(whole) > style.date_column_width) {
-      std::string separator = style.date_separator;
-      while (!separator.empty() && separator.back() == ' ') separator.pop_back();
-      date_lines = set_date(format_date(*entry.date.start, style.dates) + separator);
-      for (auto& line : set_date(format_date(*entry.date.end, style.dates))) date_lines.push_back(std::move(line));
-    } else {
-      date_lines = set_date(head.date);
-    }
+  // The date column: its first line on the item's first baseline, the
+  // next ones on the item's next baselines.
+  if (!date_lines.empty()) {
     std::size_t next = 0;
     for (auto& g : gathered) {
       for (auto& line : g.lines) {
@@ -516,11 +559,20 @@ void Composer::add_pair(const model::Entry& entry) {
   // In a narrow column (a sidebar) a label column would leave the text a
   // few words a line and break the labels themselves: the label goes above
   // its text instead, as AltaCV and Deedy set their skill groups.
+  // An LI of the section's list of pairs: the label its Lbl, the text its
+  // LBody. A list rather than a table of TH and TD: a pair is a labelled
+  // item ("Languages: Go, SQL") read as one, the stacked form in a sidebar
+  // is no grid at all, and a TH would want a /Scope the frame cannot say.
+  const StructId item = add_node("LI", entry_list);
   if (!left_dates && width < kStackedPairsBelowEm * style.text_size) {
     ParagraphShape shape = typesetter.body_shape(width);
     shape.align = Alignment::Ragged;
-    galley.add_lines(typesetter.set(label, shape), 0);
-    galley.add_lines(typesetter.set(value, shape), 0, true);
+    auto label_lines = typesetter.set(label, shape);
+    auto value_lines = typesetter.set(value, shape);
+    tag_as(label_lines, "Lbl", item);
+    tag_as(value_lines, "LBody", item);
+    galley.add_lines(std::move(label_lines), 0);
+    galley.add_lines(std::move(value_lines), 0, true);
     return;
   }
   const Scaled label_width = left_dates ? style.date_column_width : std::max(pair_label_width, pt(24));
@@ -531,6 +583,8 @@ void Composer::add_pair(const model::Entry& entry) {
   ParagraphShape value_shape = typesetter.body_shape(width - text_x);
   value_shape.align = Alignment::Ragged;  // short lists of names: ragged reads better than stretched
   auto value_lines = typesetter.set(value, value_shape);
+  tag_as(label_lines, "Lbl", item);
+  tag_as(value_lines, "LBody", item);
   // A label line that still reaches past its column (a word that cannot
   // break) would overprint the text beside it: the text starts on the row
   // under the label instead, in its own column.
@@ -609,14 +663,22 @@ void Composer::add_publication(const model::Entry& entry) {
     if (!left_dates) indent = std::max(style.bullet_indent, typesetter.measure(number) + style.text_size / 2);
   }
   auto lines = typesetter.set(citation, typesetter.body_shape(width - indent));
+  std::vector<SetLine> number_lines;
   if (!lines.empty() && !number.empty()) {
     ParagraphShape shape = typesetter.body_shape(left_dates ? style.date_column_width : indent);
     shape.align = Alignment::Ragged;
-    auto number_lines = typesetter.set(number, shape);
-    if (!number_lines.empty()) {
-      translate(number_lines.front().elements, -indent, 0);
-      for (auto& e : number_lines.front().elements) lines.front().elements.push_back(std::move(e));
-    }
+    number_lines = typesetter.set(number, shape);
+  }
+  // An LI of the section's list of publications: its number the Lbl, read
+  // before the citation.
+  if (!lines.empty()) {
+    const StructId item = add_node("LI", entry_list);
+    tag_as(number_lines, "Lbl", item);
+    tag_as(lines, "LBody", item);
+  }
+  if (!number_lines.empty()) {
+    translate(number_lines.front().elements, -indent, 0);
+    for (auto& e : number_lines.front().elements) lines.front().elements.push_back(std::move(e));
   }
   galley.add_lines(std::move(lines), indent);
 }

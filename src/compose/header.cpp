@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "compose/composer.hpp"
+#include "compose/inline_markup.hpp"
 #include "core/utf8.hpp"
 #include "frame/photo.hpp"
 #include "model/networks.hpp"
@@ -233,6 +234,11 @@ class HeaderSetter {
       if (style_.header_align == "center") photo_->x = (width_ - photo_->width) / 2;
       set_lead();
     }
+    // Read in this order whatever stands where: the name (H1), the photo
+    // of the person it names, the headline, the contacts.
+    c_.tag_as(name_lines, "H1");
+    tag_photo();
+    c_.tag_as(headline_lines, "P");
     // A split header's contact block stands beside the name when it fits
     // there; measured before the name and headline move.
     const Scaled left_width = std::max(widest(name_lines), widest(headline_lines));
@@ -250,12 +256,21 @@ class HeaderSetter {
       const auto items = contact_items();
       if (items.empty()) return;
       bool rigid = false;
-      auto lines = contact_lines(items, text_width_, style_.contact_style, rigid);
+      auto lines = contact_lines(items, text_width_, style_.contact_style, rigid, c_.add_node("P"));
       // A split header whose contacts do not fit beside the name (or have
       // no name to stand beside) sets them as a left-aligned header does.
       align_lines(lines, text_x_, text_width_, edge(), rigid);
       add_group(std::move(lines), style_.gap_after_headline);
     }
+  }
+
+  // The photo is a Figure whose /Alt is the name of the person it shows.
+  void tag_photo() {
+    if (!photo_ || !c_.structure) return;
+    const StructId figure = c_.add_node("Figure");
+    std::string alt = markup::plain_text(c_.text(c_.resume.person.name));
+    c_.structure->nodes()[static_cast<std::size_t>(figure)].alt = alt.empty() ? "Photo" : alt;
+    photo_->tag = {figure, c_.structure->next_seq()};
   }
 
   void add_group(std::vector<SetLine> lines, Scaled gap) {
@@ -363,7 +378,7 @@ class HeaderSetter {
   // a full one and a short one (TeX's \parfillskip-free balancing, as in a
   // two-line title). An item wider than the measure has its own line and
   // breaks inside as any text does.
-  std::vector<SetLine> balanced_line(const std::vector<RichText>& items, const ParagraphShape& shape) {
+  std::vector<SetLine> balanced_line(const std::vector<RichText>& items, const ParagraphShape& shape, StructId into) {
     const std::size_t n = items.size();
     const std::vector<Scaled> widths = item_widths(items);
     const Scaled separator =
@@ -400,7 +415,9 @@ class HeaderSetter {
     std::vector<SetLine> lines;
     for (std::size_t k = 0; k < starts.size(); ++k) {
       const std::size_t to = k + 1 < starts.size() ? starts[k + 1] : n;
-      for (auto& l : c_.typesetter.set(joined(items, starts[k], to), shape)) lines.push_back(std::move(l));
+      auto set = c_.typesetter.set(joined(items, starts[k], to), shape);
+      c_.tag(set, into);
+      for (auto& l : set) lines.push_back(std::move(l));
     }
     return lines;
   }
@@ -430,18 +447,22 @@ class HeaderSetter {
   // (one item a line) or a grid (two columns, the second starting where the
   // widest of the first ends, plus a gap). A grid that does not fit the
   // width is set as a column. `rigid` tells a grid: its lines move as one.
+  // The lines are tagged into `into` (each link a Link of its own), unless
+  // that is kArtifact: a trial.
   std::vector<SetLine> contact_lines(const std::vector<RichText>& items, Scaled width, const std::string& contact_style,
-                                     bool& rigid) {
+                                     bool& rigid, StructId into = kArtifact) {
     const ParagraphShape shape = text_shape(width);
     rigid = false;
     if (contact_style == "line") {
-      auto lines = c_.typesetter.measure(joined(items)) <= width ? c_.typesetter.set(joined(items), shape)
-                                                                  : balanced_line(items, shape);
+      if (c_.typesetter.measure(joined(items)) > width) return balanced_line(items, shape, into);
+      auto lines = c_.typesetter.set(joined(items), shape);
+      c_.tag(lines, into);
       return lines;
     }
     std::vector<std::vector<SetLine>> cells;
     for (const auto& item : items) {
       cells.push_back(c_.typesetter.set(item, shape));
+      c_.tag(cells.back(), into);
     }
     bool grid = contact_style == "grid" && items.size() > 1 && grid_fits(item_widths(items), width);
     for (const auto& cell : cells) grid = grid && cell.size() == 1;
@@ -490,7 +511,7 @@ class HeaderSetter {
     std::string contact_style = style_.contact_style;
     if (contact_style == "line" && c_.typesetter.measure(joined(items)) > room) contact_style = "column";
     bool rigid = false;
-    auto lines = contact_lines(items, room, contact_style, rigid);
+    auto lines = contact_lines(items, room, contact_style, rigid, c_.add_node("P"));
     if (lines.empty()) return true;  // items whose text sets to nothing (only spaces): nothing to set, anywhere
     align_lines(lines, text_x_ + text_width_ - room, room, Edge::Right, rigid);
     // The first item's capitals level with the first line's (the name's):
@@ -541,8 +562,9 @@ class HeaderSetter {
     const auto& person = c_.resume.person;
     if (c_.text(person.summary).empty()) return;
     RichText summary = c_.rich_text(c_.text(person.summary), c_.body(), c_.place(person.summary));
-    c_.galley.add_lines(c_.typesetter.set(summary, c_.typesetter.body_shape(width_)), 0, true,
-                        (set_anything_ ? style_.gap_after_contact : 0) + clear_);
+    auto lines = c_.typesetter.set(summary, c_.typesetter.body_shape(width_));
+    c_.tag_as(lines, "P");
+    c_.galley.add_lines(std::move(lines), 0, true, (set_anything_ ? style_.gap_after_contact : 0) + clear_);
     clear_ = 0;
     set_anything_ = true;
   }
@@ -562,6 +584,11 @@ class HeaderSetter {
     // A metric: an accent bar, the value large, the label small beneath.
     const Scaled bar = std::max<Scaled>(pt(1.6), style_.metric_value_size / 10);
     const Scaled inset = bar + pt(5);
+    // A list, an LI per metric whose LBody holds its value and label
+    // (their bars are artifacts): a row of figures to read one after
+    // another, not a grid of data, and it stacks into a column in a
+    // sidebar; a value labels nothing, so there is no Lbl.
+    const StructId list = c_.add_node("L");
     std::vector<Block> cells;
     for (const model::Metric* m : metrics) {
       const model::Metric& metric = *m;
@@ -575,6 +602,11 @@ class HeaderSetter {
                                     c_.with(FontVariant::Regular, style_.metric_label_size, style_.muted_color),
                                     c_.place(metric.label));
       auto label_lines = c_.typesetter.set(label, text_shape(column - inset));
+      if (list != kArtifact) {
+        const StructId body = c_.add_node("LBody", c_.add_node("LI", list));
+        c_.tag(value_lines, body);
+        c_.tag(label_lines, body);
+      }
       Block cell = stack_lines(std::move(value_lines), 0);
       if (!label_lines.empty()) {
         Block under = stack_lines(std::move(label_lines), 0);

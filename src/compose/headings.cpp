@@ -97,6 +97,7 @@ void Composer::compose_heading(const model::Localized& title_value) {
   ParagraphShape shape = typesetter.body_shape(width - indent - reserve);
   shape.align = Alignment::Ragged;
   auto lines = typesetter.set(rich, shape);
+  tag_as(lines, "H2");  // its rule or bar stays an artifact
   const Scaled last_width = lines.empty() ? 0 : lines.back().width;
   Block block = stack_lines(std::move(lines), indent);
   const Scaled last_baseline = block.baselines.empty() ? 0 : block.baselines.back();

@@ -24,9 +24,15 @@ void Composer::compose_section(const model::Section& section, bool first) {
                                               (cjk ? style.leading_cjk : style.leading)));
 
   if (!first || !galley.empty()) galley.add_glue(style.heading_space_before);
+  // Each section a Sect: its heading, then its entries (each a Sect of its
+  // own, or an LI of the section's list of pairs or publications).
+  open_node("Sect");
+  entry_list = kArtifact;
+  bullet_list = kArtifact;
   // A section without a title in this variant has no heading: no bar or
   // rule over nothing, no nameless outline entry.
-  if (!text(section.title).empty()) compose_heading(section.title);
+  section_heading = !text(section.title).empty();
+  if (section_heading) compose_heading(section.title);
 
   // The label column of pairs: as wide as the widest label, within the layout's share.
   pair_label_width = 0;
@@ -56,6 +62,11 @@ void Composer::compose_section(const model::Section& section, bool first) {
     // against the empty space (kSplitEntryPenalty).
     const std::size_t mark = galley.mark();
     entry_splits.clear();
+    // A run of pairs, or of publications, is one list.
+    const bool listed = entry.kind == model::EntryKind::Pair || entry.kind == model::EntryKind::Publication;
+    if (!listed) entry_list = kArtifact;
+    else if (entry_list == kArtifact || entry_list_kind != entry.kind) entry_list = add_node("L");
+    entry_list_kind = entry.kind;
     compose_entry(entry, section);
     if (galley.boxes_since(mark) <= static_cast<std::size_t>(style.entry_keep_lines))
       galley.keep_together(mark, entry_splits, kSplitEntryPenalty);
@@ -66,6 +77,7 @@ void Composer::compose_section(const model::Section& section, bool first) {
   const Scaled text_x = text_column_x();
   entry_x = text_x;
   column_width = width - text_x;
+  bullet_list = kArtifact;  // the section's own bullets: a list of their own
   bool first_bullet = true;
   for (const auto& bullet : section.bullets) {
     if (text(bullet).empty()) continue;  // no bare bullet symbol
@@ -74,10 +86,13 @@ void Composer::compose_section(const model::Section& section, bool first) {
   }
   if (!text(section.text).empty()) {
     RichText paragraph = rich_text(text(section.text), body(), place(section.text));
-    galley.add_lines(typesetter.set(paragraph, typesetter.body_shape(width - text_x)), text_x, true);
+    auto lines = typesetter.set(paragraph, typesetter.body_shape(width - text_x));
+    tag_as(lines, "P");
+    galley.add_lines(std::move(lines), text_x, true);
   }
   entry_x = 0;
   column_width = width;
+  close_node();
 }
 
 }  // namespace cvpdf::compose

@@ -4,6 +4,7 @@
 #include "compose/sidebar.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "core/utf8.hpp"
@@ -172,8 +173,31 @@ std::vector<frame::Page> compose_two_columns(const Composer& base, const model::
   main.icon_face = sidebar.icon_face = base.icon_face;
 
   const unsigned main_parts = kHeaderAll & ~sidebar_parts;
+  // The reading order of the structure: the header first, whichever
+  // column holds its parts — the part with the name before the other, so
+  // the document opens with its H1 and says whose it is before anything
+  // else — then the columns' sections in sidebar.reading-order, the order
+  // the theme chose for the text layer, so a reader of the tree and one of
+  // the text meet the columns alike. The columns are composed section by
+  // section in the résumé's order, so each part gets a lane of its own.
+  std::optional<StructureBuilder> main_head, sidebar_head, main_body, sidebar_body;
+  if (base.structure) {
+    const bool name_aside = (sidebar_parts & kHeaderName) && !(main_parts & kHeaderName);
+    const bool sidebar_first = style.sidebar_reading_order == "sidebar-first";
+    const std::uint32_t lane = StructureBuilder::kLaneSpan;
+    main_head.emplace(base.structure->lane(name_aside ? lane : 0));
+    sidebar_head.emplace(base.structure->lane(name_aside ? 0 : lane));
+    main_body.emplace(base.structure->lane(sidebar_first ? 3 * lane : 2 * lane));
+    sidebar_body.emplace(base.structure->lane(sidebar_first ? 2 * lane : 3 * lane));
+    main.structure = &*main_head;
+    sidebar.structure = &*sidebar_head;
+  }
   if (main_parts != 0) main.compose_header(main_parts);
   if (sidebar_parts != 0) sidebar.compose_header(sidebar_parts);
+  if (base.structure) {
+    main.structure = &*main_body;
+    sidebar.structure = &*sidebar_body;
+  }
 
   bool first_main = true, first_sidebar = true;
   for (const auto& section : base.resume.sections) {

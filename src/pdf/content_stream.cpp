@@ -3,6 +3,8 @@
 // shows), colour components three, TJ adjustments two.
 #include "pdf/content_stream.hpp"
 
+#include <string>
+
 #include "pdf/format.hpp"
 
 namespace cvpdf::pdf {
@@ -96,6 +98,20 @@ ContentStream& ContentStream::begin_actual_text(std::string_view utf16be_hex) {
   out_ += "/Span <</ActualText <FEFF";
   out_ += utf16be_hex;
   out_ += ">>> BDC\n";
+  return *this;
+}
+
+ContentStream& ContentStream::begin_marked_content(std::string_view tag, std::int64_t mcid) {
+  out_ += '/';
+  out_ += tag;
+  out_ += " <</MCID ";
+  out_ += std::to_string(mcid);
+  out_ += ">> BDC\n";
+  return *this;
+}
+
+ContentStream& ContentStream::begin_artifact() {
+  out_ += "/Artifact BMC\n";
   return *this;
 }
 

@@ -44,6 +44,9 @@ class ContentStream {
   // `utf16be_hex` (UTF-16BE as hex, without BOM) instead of its glyphs'.
   ContentStream& begin_actual_text(std::string_view utf16be_hex);           // /Span <<…>> BDC
   ContentStream& end_marked_content();                                       // EMC
+  // Tagged content, the structure element's type as the tag.
+  ContentStream& begin_marked_content(std::string_view tag, std::int64_t mcid);  // /Tag <</MCID n>> BDC
+  ContentStream& begin_artifact();                                           // /Artifact BMC
 
   const std::string& bytes() const { return out_; }
   std::string take() { return std::move(out_); }

@@ -16,6 +16,7 @@
 
 #include "core/diagnostics.hpp"
 #include "pdf/content_stream.hpp"
+#include "pdf/extraction_spans.hpp"
 #include "pdf/format.hpp"
 
 namespace cvpdf::pdf {
@@ -51,16 +52,28 @@ bool needs_actual_text(const PageFont& font, std::uint16_t code, const std::stri
 
 class Painter {
  public:
-  Painter(const frame::Page& page, const PageResources& resources) : page_(page), resources_(resources) {}
+  Painter(const frame::Page& page, const PageResources& resources)
+      : page_(page),
+        resources_(resources),
+        tagged_(resources.structure && !resources.structure->empty()),
+        spans_(plan_extraction_spans(page, tagged_)) {}
 
   PaintedPage run() {
-    for (const auto& element : page_.elements) {
-      if (const auto* run = std::get_if<frame::GlyphRun>(&element)) paint(*run);
+    for (std::size_t e = 0; e < page_.elements.size(); ++e) {
+      const frame::Element& element = page_.elements[e];
+      if (const auto* link = std::get_if<frame::LinkArea>(&element)) {
+        // An annotation, nothing to draw; the structure writer places it.
+        out_.links.push_back({e, link->tag});
+        continue;
+      }
+      if (!paints(element)) continue;
+      if (tagged_) enter_sequence(std::visit([](const auto& el) { return el.tag; }, element));
+      if (const auto* run = std::get_if<frame::GlyphRun>(&element)) paint(*run, e);
       else if (const auto* rule = std::get_if<frame::Rule>(&element)) paint(*rule);
       else if (const auto* image = std::get_if<frame::Image>(&element)) paint(*image);
-      // LinkArea: an annotation, nothing to draw.
     }
     leave_text();
+    if (in_sequence_) stream_.end_marked_content();
     out_.content = stream_.take();
     return std::move(out_);
   }
@@ -88,8 +101,33 @@ class Painter {
     in_text_ = false;
   }
 
-  void paint(const frame::GlyphRun& run) {
-    if (run.glyphs.empty() || run.size <= 0) return;
+  // Continues the open marked-content sequence when the element belongs to
+  // its node, else closes it (leaving the text object first, so the two
+  // nest) and opens the element's.
+  void enter_sequence(const frame::Tag& tag) {
+    if (tag.node != frame::kArtifact &&
+        (tag.node < 0 || static_cast<std::size_t>(tag.node) >= resources_.structure->size()))
+      internal_error("an element is tagged with structure node " + std::to_string(tag.node) + " of " +
+                     std::to_string(resources_.structure->size()));
+    if (in_sequence_ && tag.node == sequence_node_) {
+      if (tag.node != frame::kArtifact) out_.marked.back().seq = std::min(out_.marked.back().seq, tag.seq);
+      return;
+    }
+    leave_text();
+    if (in_sequence_) stream_.end_marked_content();
+    if (tag.node == frame::kArtifact) {
+      stream_.begin_artifact();
+    } else {
+      const frame::StructNode& node = (*resources_.structure)[static_cast<std::size_t>(tag.node)];
+      stream_.begin_marked_content(node.standard_role.empty() ? node.role : node.standard_role,
+                                   static_cast<std::int64_t>(out_.marked.size()));
+      out_.marked.push_back({tag.node, tag.seq});
+    }
+    in_sequence_ = true;
+    sequence_node_ = tag.node;
+  }
+
+  void paint(const frame::GlyphRun& run, std::size_t element) {
     const auto font = resources_.fonts.find(run.face);
     if (font == resources_.fonts.end() || !font->second.glyphs)
       internal_error("no PDF font for face #" + std::to_string(run.face));
@@ -107,7 +145,9 @@ class Painter {
     Scaled target = 0;      // the frame's pen, sp from the run origin
     std::int64_t pen = 0;   // the reader's pen, millionths of an em
     bool in_array = false;
-    for (const auto& glyph : run.glyphs) {
+    for (std::size_t g = 0; g < run.glyphs.size(); ++g) {
+      const frame::Glyph& glyph = run.glyphs[g];
+      const bool span_start = spans_.starts.count({element, g}) > 0;
       const auto encoded = glyphs.find(glyph.id);
       // Not a font problem: collect_font_usage checked every glyph against
       // its face and subset_font encoded each one or refused the font,
@@ -115,10 +155,15 @@ class Painter {
       if (encoded == glyphs.end())
         internal_error("glyph " + std::to_string(glyph.id) + " of font #" + std::to_string(run.face) + " (/" +
                        font->second.resource + ") was not embedded");
-      const bool actual_text = needs_actual_text(font->second, encoded->second.code, glyph.text);
-      if (in_array && (glyph.y_offset != rise_ || actual_text)) {
+      const bool actual_text =
+          !in_span_ && !span_start && needs_actual_text(font->second, encoded->second.code, glyph.text);
+      if (in_array && (glyph.y_offset != rise_ || actual_text || span_start)) {
         stream_.end_positioned();
         in_array = false;
+      }
+      if (span_start) {
+        stream_.begin_actual_text(utf16be_hex(*glyph.reads_as));
+        in_span_ = true;
       }
       if (glyph.y_offset != rise_) {
         stream_.set_rise(to_pt(glyph.y_offset));
@@ -138,17 +183,17 @@ class Painter {
       stream_.positioned_glyph(encoded->second.code);
       pen += encoded->second.width;
       target += glyph.advance;
-      if (actual_text) {
+      if (actual_text || (in_span_ && spans_.ends.count({element, g}))) {
         stream_.end_positioned();
         in_array = false;
         stream_.end_marked_content();
+        if (!actual_text) in_span_ = false;
       }
     }
     if (in_array) stream_.end_positioned();
   }
 
   void paint(const frame::Rule& rule) {
-    if (rule.width <= 0 || rule.height <= 0) return;
     leave_text();
     fill_colour(rule.color);
     stream_.rect(x_pt(rule.x), y_pt(rule.y + rule.height), to_pt(rule.width), to_pt(rule.height));
@@ -156,7 +201,6 @@ class Painter {
   }
 
   void paint(const frame::Image& image) {
-    if (image.width <= 0 || image.height <= 0) return;
     const auto name = resources_.images.find(image.path);
     if (name == resources_.images.end()) internal_error("no PDF image for " + image.path);
     out_.images_used.insert(image.path);
@@ -169,6 +213,11 @@ class Painter {
 
   const frame::Page& page_;
   const PageResources& resources_;
+  const bool tagged_;
+  const ExtractionSpans spans_;
+  bool in_sequence_ = false;  // a tagged page's marked-content sequence is open
+  frame::StructId sequence_node_ = frame::kArtifact;
+  bool in_span_ = false;  // inside a reads_as /ActualText sequence
   ContentStream stream_;
   PaintedPage out_;
   bool in_text_ = false;

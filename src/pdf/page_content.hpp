@@ -8,11 +8,21 @@
 // Where the same glyph stands for different text later (the space glyph
 // for U+0020 and U+00A0, one hyphen glyph for U+002D and U+2010), that
 // occurrence is wrapped in an /ActualText span so it still extracts as typed.
+//
+// Tagged pages (PageResources::structure non-empty): each maximal stretch of
+// consecutive painted elements with the same Tag::node becomes one
+// marked-content sequence, `/Role <</MCID n>> BDC … EMC` (MCIDs from 0 per
+// page; the role's standard type for a custom role) or `/Artifact BMC … EMC`.
+// Marked content and text objects nest: the painter leaves the text object
+// before it changes sequence. Glyph::reads_as spans become /ActualText
+// sequences where they can be written whole (extraction_spans.hpp); the
+// per-glyph /ActualText above is never nested inside one.
 #pragma once
 #include <cstdint>
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "frame/frame.hpp"
 #include "pdf/font_subset.hpp"
@@ -29,15 +39,32 @@ struct PageFont {
 struct PageResources {
   std::map<text::FaceId, PageFont> fonts;
   std::map<std::string, std::string> images;  // image path → resource name ("Im1")
+  // The document's structure nodes; null or empty paints an untagged page.
+  const std::vector<frame::StructNode>* structure = nullptr;
+};
+
+// One marked-content sequence of a tagged page; its index is its MCID.
+struct MarkedContent {
+  frame::StructId node = frame::kArtifact;
+  std::uint32_t seq = 0;  // the smallest Tag::seq of its elements
+};
+
+// A LinkArea of the page, in element order (the annotation is made apart).
+struct PaintedLink {
+  std::size_t element = 0;  // index into Page::elements
+  frame::Tag tag{};
 };
 
 struct PaintedPage {
   std::string content;                  // the uncompressed content stream
   std::set<text::FaceId> fonts_used;
   std::set<std::string> images_used;    // paths
+  std::vector<MarkedContent> marked;    // tagged pages only, by MCID
+  std::vector<PaintedLink> links;
 };
 
-// Throws FatalError for a glyph or image that has no resource (a bug).
+// Throws FatalError for a glyph or image that has no resource, or a tag
+// naming no structure node (bugs).
 PaintedPage paint_page(const frame::Page& page, const PageResources& resources);
 
 }  // namespace cvpdf::pdf

@@ -1,0 +1,345 @@
+// The logical structure the composer builds (compose/structure.hpp): the
+// tree's shape for a small résumé with every kind of part (name, photo,
+// contacts, metrics, an item with bullets and a link, pairs, publications),
+// every read run tagged and icons and footers left artifacts, the reading
+// order (one column, and both orders of the sidebar theme), a Span with its
+// language around CJK text in an English résumé, and a link over two lines
+// as one Link element. One composition per look, shared by its tests.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "header_fixture.hpp"
+
+namespace cvpdf::compose {
+namespace {
+
+using probe::Settings;
+
+const std::string kLongLink =
+    "the write-up of how the billing service was split into shards without a single minute of downtime";
+
+std::string resume_yaml() {
+  return "languages: [en, zh]\n"
+         "person:\n"
+         "  name: Ada 李明\n"
+         "  headline: Backend Engineer\n"
+         "  email: ada@example.com\n"
+         "  photo: baseline.jpg\n"
+         "  links:\n"
+         "    - label: ada.example.org\n"
+         "      url: https://ada.example.org\n"
+         "  summary: Keeps storage services fast and boring.\n"
+         "  metrics:\n"
+         "    - {value: 6x, label: faster billing}\n"
+         "    - {value: 99.99%, label: uptime}\n"
+         "sections:\n"
+         "  - title: Experience\n"
+         "    entries:\n"
+         "      - org: Example Corp\n"
+         "        role: Engineer\n"
+         "        start: 2020-01\n"
+         "        links:\n"
+         "          - {label: Repository, url: 'https://git.example.org/billing'}\n"
+         "        bullets:\n"
+         "          - Built the billing service.\n"
+         "          - Wrote [" + kLongLink + "](https://blog.example.org/shards).\n"
+         "  - title: Skills\n"
+         "    entries:\n"
+         "      - {label: Languages, text: 'Go, SQL'}\n"
+         "      - {label: Tools, text: 'Make, Git'}\n"
+         "  - title: Publications\n"
+         "    entries:\n"
+         "      - {title: Sharding Without Tears, authors: [A. Li], venue: Systems Review, year: 2024}\n"
+         "  - title: Awards\n"
+         "    entries:\n"
+         "      - {label: Prize, text: Best paper}\n";
+}
+
+// The tree with each node's content (runs' texts, link areas as
+// "<link …>") and kids in reading order, as a reader of the PDF meets it.
+struct Tree {
+  struct Kid {
+    std::uint32_t seq = 0;
+    frame::StructId node = frame::kArtifact;  // a child node, or content when kArtifact
+    std::string text;
+  };
+  const frame::Document* doc = nullptr;
+  std::vector<std::vector<Kid>> kids;
+  std::vector<std::uint32_t> first;  // the smallest seq in each node's subtree
+
+  explicit Tree(const frame::Document& d) : doc(&d), kids(d.structure.size()), first(d.structure.size(), UINT32_MAX) {
+    for (const auto& page : d.pages)
+      for (const auto& e : page.elements) {
+        frame::Tag tag;
+        std::string text;
+        if (const auto* run = std::get_if<frame::GlyphRun>(&e)) {
+          tag = run->tag;
+          text = probe::text_of(*run);
+        } else if (const auto* link = std::get_if<frame::LinkArea>(&e)) {
+          tag = link->tag;
+          text = "<link " + link->contents + ">";
+        } else if (const auto* image = std::get_if<frame::Image>(&e)) {
+          tag = image->tag;
+          text = "<image>";
+        } else {
+          tag = std::get<frame::Rule>(e).tag;
+          text = "<rule>";
+        }
+        if (tag.node == frame::kArtifact) continue;
+        kids[static_cast<std::size_t>(tag.node)].push_back({tag.seq, frame::kArtifact, text});
+        for (auto n = tag.node; n != frame::kArtifact; n = d.structure[static_cast<std::size_t>(n)].parent)
+          first[static_cast<std::size_t>(n)] = std::min(first[static_cast<std::size_t>(n)], tag.seq);
+      }
+    for (std::size_t n = 1; n < d.structure.size(); ++n)
+      if (first[n] != UINT32_MAX)
+        kids[static_cast<std::size_t>(d.structure[n].parent)].push_back({first[n], static_cast<frame::StructId>(n), ""});
+    for (auto& k : kids)
+      std::stable_sort(k.begin(), k.end(), [](const Kid& a, const Kid& b) { return a.seq < b.seq; });
+  }
+
+  const frame::StructNode& node(frame::StructId n) const { return doc->structure[static_cast<std::size_t>(n)]; }
+  // The node's text: its content and its kids', in reading order.
+  std::string text(frame::StructId n) const {
+    std::string out;
+    for (const auto& k : kids[static_cast<std::size_t>(n)]) {
+      if (k.node != frame::kArtifact) out += text(k.node);
+      else if (k.text.rfind("<", 0) != 0) out += k.text;
+    }
+    return out;
+  }
+  std::vector<frame::StructId> children(frame::StructId n) const {
+    std::vector<frame::StructId> out;
+    for (const auto& k : kids[static_cast<std::size_t>(n)])
+      if (k.node != frame::kArtifact) out.push_back(k.node);
+    return out;
+  }
+  std::string roles(frame::StructId n) const {
+    std::string out;
+    for (auto c : children(n)) out += (out.empty() ? "" : " ") + node(c).role;
+    return out;
+  }
+  // Every node of `role` in reading order.
+  std::vector<frame::StructId> all(const std::string& role, frame::StructId from = 0) const {
+    std::vector<frame::StructId> out;
+    if (node(from).role == role) out.push_back(from);
+    for (auto c : children(from))
+      for (auto n : all(role, c)) out.push_back(n);
+    return out;
+  }
+  // The outline, one node a line, for failure messages.
+  std::string outline(frame::StructId n = 0, int depth = 0) const {
+    std::string out = std::string(2 * depth, ' ') + node(n).role;
+    if (!node(n).lang.empty()) out += " lang=" + node(n).lang;
+    if (!node(n).alt.empty()) out += " alt=" + node(n).alt;
+    out += "\n";
+    for (const auto& k : kids[static_cast<std::size_t>(n)]) {
+      if (k.node != frame::kArtifact) out += outline(k.node, depth + 1);
+      else out += std::string(2 * depth + 2, ' ') + "'" + k.text + "'\n";
+    }
+    return out;
+  }
+};
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+const probe::Composed& classic() {
+  static const probe::Composed c = probe::compose(resume_yaml(), "en");
+  return c;
+}
+
+TEST(Structure, TreeShapeOfAResume) {
+  const auto& c = classic();
+  ASSERT_FALSE(c.doc.structure.empty());
+  const Tree tree(c.doc);
+  SCOPED_TRACE(tree.outline());
+  EXPECT_EQ(tree.node(0).role, "Document");
+  // The header: name, photo, headline, contacts, summary, metrics; then the sections.
+  EXPECT_EQ(tree.roles(0), "H1 Figure P P P L Sect Sect Sect Sect");
+  const auto top = tree.children(0);
+  EXPECT_EQ(tree.text(top[0]), "Ada 李明");
+  EXPECT_EQ(tree.node(top[1]).alt, "Ada 李明");
+  EXPECT_EQ(tree.text(top[2]), "Backend Engineer");
+  // Each linked contact a Link whose annotation says what it shows.
+  const auto contact_links = tree.all("Link", top[3]);
+  ASSERT_EQ(contact_links.size(), 2u);
+  EXPECT_TRUE(contains(tree.outline(contact_links[0]), "<link ada@example.com>"));
+  EXPECT_TRUE(contains(tree.outline(contact_links[1]), "<link ada.example.org>"));
+  // The metrics: an LI per metric, value and label in its LBody.
+  EXPECT_EQ(tree.roles(top[5]), "LI LI");
+  EXPECT_EQ(tree.text(tree.children(top[5])[0]), "6xfaster billing");
+
+  // A section: its H2, then an item's Sect: title line H3 (its links ride
+  // on it: entry.links after-org), the role line, one L of its bullets,
+  // each LI a Lbl and an LBody.
+  const auto experience = top[6];
+  EXPECT_EQ(tree.roles(experience), "H2 Sect");
+  EXPECT_EQ(tree.text(tree.children(experience)[0]), "EXPERIENCE");
+  const auto item = tree.children(experience)[1];
+  EXPECT_EQ(tree.roles(item), "H3 P L");
+  const std::string title = tree.text(tree.children(item)[0]);
+  EXPECT_TRUE(contains(title, "Example Corp")) << title;
+  EXPECT_TRUE(contains(title, "2020")) << "the date flush right is read with its line: " << title;
+  EXPECT_TRUE(contains(tree.outline(tree.children(item)[0]), "<link Repository>"));
+  EXPECT_EQ(tree.text(tree.children(item)[1]), "Engineer");
+  const auto bullets = tree.children(item)[2];
+  EXPECT_EQ(tree.roles(bullets), "LI LI");
+  for (auto li : tree.children(bullets)) EXPECT_EQ(tree.roles(li), "Lbl LBody");
+  EXPECT_EQ(tree.text(tree.children(tree.children(bullets)[0])[1]), "Built the billing service.");
+
+  // Pairs: one L, an LI per pair, its label the Lbl.
+  const auto skills = top[7];
+  EXPECT_EQ(tree.roles(skills), "H2 L");
+  const auto pairs = tree.children(skills)[1];
+  EXPECT_EQ(tree.roles(pairs), "LI LI");
+  EXPECT_EQ(tree.text(tree.children(tree.children(pairs)[0])[0]), "Languages");
+  EXPECT_EQ(tree.text(tree.children(tree.children(pairs)[0])[1]), "Go, SQL");
+  // Publications: an L whose LI's Lbl is the number.
+  const auto publications = tree.children(top[8])[1];
+  EXPECT_EQ(tree.node(publications).role, "L");
+  EXPECT_EQ(tree.text(tree.children(tree.children(publications)[0])[0]), "[1]");
+  EXPECT_TRUE(contains(tree.text(tree.children(tree.children(publications)[0])[1]), "Sharding Without Tears"));
+}
+
+TEST(Structure, EveryReadRunIsTaggedAndArtifactsAreNot) {
+  // Icons and a footer on every page.
+  const auto c = probe::compose(resume_yaml(), "en", {{"header.contact-icons", "both"}, {"footer.from-page", "1"}});
+  ASSERT_FALSE(c.doc.structure.empty());
+  const std::string footer = "Page 1 of";
+  bool saw_icon = false, saw_footer = false;
+  for (const auto& page : c.doc.pages)
+    for (const auto& e : page.elements) {
+      if (const auto* run = std::get_if<frame::GlyphRun>(&e)) {
+        const std::string text = probe::text_of(*run);
+        const bool icon = run->face != text::kNoFace && run->glyphs.size() == 1 && text.find(':') != std::string::npos &&
+                          run->color == c.style.accent_color;
+        const bool in_footer = run->size == c.style.footer_size;
+        saw_icon = saw_icon || icon;
+        saw_footer = saw_footer || in_footer;
+        if (icon || in_footer) {
+          EXPECT_EQ(run->tag.node, frame::kArtifact) << text;
+        } else if (!text.empty()) {
+          EXPECT_NE(run->tag.node, frame::kArtifact) << text;
+        }
+      } else if (const auto* rule = std::get_if<frame::Rule>(&e)) {
+        EXPECT_EQ(rule->tag.node, frame::kArtifact);
+      } else if (const auto* link = std::get_if<frame::LinkArea>(&e)) {
+        ASSERT_NE(link->tag.node, frame::kArtifact) << link->uri;
+        EXPECT_EQ(c.doc.structure[static_cast<std::size_t>(link->tag.node)].role, "Link");
+        EXPECT_FALSE(link->contents.empty()) << link->uri;
+      } else if (const auto* image = std::get_if<frame::Image>(&e)) {
+        EXPECT_NE(image->tag.node, frame::kArtifact);
+      }
+    }
+  EXPECT_TRUE(saw_icon) << "no contact icon was set: the test tests nothing";
+  EXPECT_TRUE(saw_footer) << "no footer was set: the test tests nothing";
+  // An icon with its words beside it: "Email: ada@example.com".
+  std::string email;
+  for (const auto& page : c.doc.pages)
+    for (const auto& e : page.elements)
+      if (const auto* link = std::get_if<frame::LinkArea>(&e); link && link->uri == "mailto:ada@example.com")
+        email = link->contents;
+  EXPECT_EQ(email, "Email: ada@example.com");
+}
+
+// The texts of the tree's content in reading order.
+std::string reading(const frame::Document& doc) {
+  const Tree tree(doc);
+  return tree.text(0);
+}
+
+TEST(Structure, SeqGivesTheReadingOrder) {
+  const auto& c = classic();
+  // Every element's seq is unique, and walking the tree meets them in
+  // increasing order: the tree's order is the composer's.
+  std::vector<std::uint32_t> seqs;
+  for (const auto& page : c.doc.pages)
+    for (const auto& e : page.elements)
+      std::visit([&](const auto& x) {
+        if (x.tag.node != frame::kArtifact) seqs.push_back(x.tag.seq);
+      }, e);
+  std::vector<std::uint32_t> sorted = seqs;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "two elements share a seq";
+  const std::string text = reading(c.doc);
+  std::size_t at = 0;
+  for (const std::string part : {"Ada", "Backend Engineer", "ada@example.com", "Keeps storage", "6x", "EXPERIENCE",
+                                 "Example Corp", "Repository", "Built the billing", "SKILLS", "Languages", "Go, SQL",
+                                 "PUBLICATIONS", "[1]", "AWARDS", "Best paper"}) {
+    const std::size_t found = text.find(part, at);
+    EXPECT_NE(found, std::string::npos) << part << " out of order in: " << text;
+    if (found != std::string::npos) at = found;
+  }
+}
+
+TEST(Structure, SidebarReadsTheHeaderThenTheColumnsInTheThemesOrder) {
+  for (const std::string order : {"main-first", "sidebar-first"}) {
+    SCOPED_TRACE(order);
+    Diagnostics diags;
+    auto resume = probe::load(resume_yaml(), diags);
+    ASSERT_TRUE(resume);
+    model::StyleMap keys;
+    keys["sidebar.side"].scalar = "left";
+    keys["sidebar.reading-order"].scalar = order;
+    keys["sidebar.sections"].list = {"Skills", "Awards"};
+    keys["sidebar.sections"].is_list = true;
+    RenderedVariant rendered = render_variant(*resume, classic_layers(keys, probe::kPhotoDir, diags), probe::font_book(),
+                                              {{"en", 0, "test"}}, diags);
+    const Tree tree(rendered.document);
+    SCOPED_TRACE(tree.outline());
+    const std::string text = tree.text(0);
+    // The name first (the document opens with its H1), the contacts from
+    // the sidebar's header next; then the columns whole, one after the other.
+    EXPECT_EQ(tree.node(tree.children(0).front()).role, "H1");
+    const auto pos = [&](const std::string& s) { return text.find(s); };
+    ASSERT_NE(pos("EXPERIENCE"), std::string::npos);
+    ASSERT_NE(pos("SKILLS"), std::string::npos);
+    EXPECT_LT(pos("ada@example.com"), std::min(pos("EXPERIENCE"), pos("SKILLS")));
+    if (order == "main-first") {
+      EXPECT_LT(pos("PUBLICATIONS"), pos("SKILLS"));
+    } else {
+      EXPECT_LT(pos("AWARDS"), pos("EXPERIENCE"));
+    }
+    // The Skills and Awards sections each stay whole, whatever the column.
+    EXPECT_LT(pos("SKILLS"), pos("Go, SQL"));
+  }
+}
+
+TEST(Structure, CjkTextInAnEnglishResumeIsASpanWithItsLanguage) {
+  const Tree tree(classic().doc);
+  const auto spans = tree.all("Span");
+  ASSERT_EQ(spans.size(), 1u) << tree.outline();
+  EXPECT_EQ(tree.text(spans.front()), "李明");
+  EXPECT_EQ(tree.node(spans.front()).lang, "zh-Hans");
+  EXPECT_EQ(tree.node(tree.node(spans.front()).parent).role, "H1");
+}
+
+TEST(Structure, ChineseVariantMarksNoLatinSpans) {
+  const auto c = probe::compose(resume_yaml(), "zh");
+  const Tree tree(c.doc);
+  EXPECT_TRUE(tree.all("Span").empty()) << tree.outline();
+  EXPECT_EQ(tree.node(tree.children(0).front()).role, "H1");
+}
+
+TEST(Structure, ALinkOverTwoLinesIsOneLinkElement) {
+  const auto& c = classic();
+  std::vector<const frame::LinkArea*> areas;
+  for (const auto& page : c.doc.pages)
+    for (const auto& e : page.elements)
+      if (const auto* link = std::get_if<frame::LinkArea>(&e); link && link->uri == "https://blog.example.org/shards")
+        areas.push_back(link);
+  ASSERT_GE(areas.size(), 2u) << "the link fits one line: the test tests nothing";
+  for (const auto* area : areas) {
+    EXPECT_EQ(area->tag.node, areas.front()->tag.node);
+    EXPECT_EQ(area->contents, kLongLink);
+  }
+  const Tree tree(c.doc);
+  EXPECT_EQ(tree.node(areas.front()->tag.node).role, "Link");
+  EXPECT_EQ(tree.node(tree.node(areas.front()->tag.node).parent).role, "LBody");
+}
+
+}  // namespace
+}  // namespace cvpdf::compose
