@@ -21,6 +21,7 @@ packages=(
   # monochrome emoji and symbols for the system fallback (3 MB; the colour
   # emoji of fonts-noto-color-emoji have no outlines to embed)
   fonts-symbola
+  icc-profiles-free  # the sRGB ICC profile compiled into cvpdf for --pdfa
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools
   # sanitizer suite and fuzzers (scripts/sanitize.sh, tests/fuzz/run.sh)

@@ -1,7 +1,9 @@
 // Link annotations (see pdf_objects.hpp). Written as plain dictionaries
 // rather than through PdfAnnotation, which stamps /M with the clock and adds
 // an appearance we do not want: a link is an invisible clickable rectangle
-// (/Border [0 0 0]) with a URI action.
+// (/Border [0 0 0]) with a URI action. /Contents says what the link is for
+// screen readers (PDF/UA asks for it on every annotation): the LinkArea's
+// words, else its URI.
 #include "pdf/format.hpp"
 #include "pdf/pdf_objects.hpp"
 
@@ -31,10 +33,12 @@ std::string ascii_uri(const std::string& uri) {
 
 }  // namespace
 
-void add_links(PdfMemDocument& doc, PdfObject& page_object, const frame::Page& page) {
+std::vector<LinkAnnotation> add_links(PdfMemDocument& doc, PdfObject& page_object, const frame::Page& page,
+                                      bool printable) {
   PdfArray annotations;
-  for (const auto& element : page.elements) {
-    const auto* link = std::get_if<frame::LinkArea>(&element);
+  std::vector<LinkAnnotation> made;
+  for (std::size_t e = 0; e < page.elements.size(); ++e) {
+    const auto* link = std::get_if<frame::LinkArea>(&page.elements[e]);
     if (!link || link->uri.empty() || link->width <= 0 || link->height <= 0) continue;
     PdfObject* annotation = doc.GetObjects().CreateObject("Annot");
     PdfDictionary& a = annotation->GetDictionary();
@@ -53,9 +57,13 @@ void add_links(PdfMemDocument& doc, PdfObject& page_object, const frame::Page& p
     action.AddKey("URI", PdfString(ascii_uri(link->uri)));
     a.AddKey("A", action);
     a.AddKey("P", page_object.Reference());
+    a.AddKey("Contents", pdf_text(link->contents.empty() ? link->uri : link->contents));
+    if (printable) a.AddKey("F", pdf_int(4));  // the Print flag, which PDF/A requires
     annotations.push_back(annotation->Reference());
+    made.push_back({e, annotation});
   }
   if (!annotations.empty()) page_object.GetDictionary().AddKey("Annots", annotations);
+  return made;
 }
 
 }  // namespace cvpdf::pdf

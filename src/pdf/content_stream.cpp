@@ -101,11 +101,20 @@ ContentStream& ContentStream::begin_actual_text(std::string_view utf16be_hex) {
   return *this;
 }
 
-ContentStream& ContentStream::begin_marked_content(std::string_view tag, std::int64_t mcid) {
+ContentStream& ContentStream::begin_marked_content(std::string_view tag, std::optional<std::int64_t> mcid,
+                                                   const std::optional<std::string>& actual_text_hex) {
   out_ += '/';
   out_ += tag;
-  out_ += " <</MCID ";
-  out_ += std::to_string(mcid);
+  out_ += " <<";
+  if (mcid) {
+    out_ += "/MCID ";
+    out_ += std::to_string(*mcid);
+  }
+  if (actual_text_hex) {
+    out_ += "/ActualText <FEFF";
+    out_ += *actual_text_hex;
+    out_ += '>';
+  }
   out_ += ">> BDC\n";
   return *this;
 }

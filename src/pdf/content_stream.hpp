@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -44,8 +45,10 @@ class ContentStream {
   // `utf16be_hex` (UTF-16BE as hex, without BOM) instead of its glyphs'.
   ContentStream& begin_actual_text(std::string_view utf16be_hex);           // /Span <<…>> BDC
   ContentStream& end_marked_content();                                       // EMC
-  // Tagged content, the structure element's type as the tag.
-  ContentStream& begin_marked_content(std::string_view tag, std::int64_t mcid);  // /Tag <</MCID n>> BDC
+  // Marked content with properties: an MCID (tagged content, the structure
+  // element's type as the tag) and/or an /ActualText (UTF-16BE hex, no BOM).
+  ContentStream& begin_marked_content(std::string_view tag, std::optional<std::int64_t> mcid,
+                                      const std::optional<std::string>& actual_text_hex = std::nullopt);  // BDC
   ContentStream& begin_artifact();                                           // /Artifact BMC
 
   const std::string& bytes() const { return out_; }

@@ -3,6 +3,12 @@
 // /ViewerPreferences. Dates come from Metadata::creation_time (set from
 // SOURCE_DATE_EPOCH or the input's mtime), never from the clock: PoDoFo's
 // PdfInfo stamps CreationDate with "now", so its dictionary is rewritten.
+//
+// PDF/A keeps Info and XMP in step (ISO 19005-2 6.6.3): every Info entry
+// written here has its XMP twin with the same value. The standards claimed
+// go in the XMP too: pdfaid (a schema PDF/A predefines) and pdfuaid (one it
+// does not, so a PDF/A file that also claims PDF/UA describes that schema
+// in a pdfaExtension block).
 #include "pdf/format.hpp"
 #include "pdf/pdf_objects.hpp"
 
@@ -31,7 +37,26 @@ std::string xml_escape(const std::string& text) {
   return out;
 }
 
-std::string xmp_packet(const frame::Metadata& m, const std::string& producer) {
+// The pdfaExtension description of the pdfuaid schema (ISO 19005-2 6.6.2.3).
+const char* const kPdfuaExtension =
+    "<rdf:Description rdf:about=\"\"\n"
+    "  xmlns:pdfaExtension=\"http://www.aiim.org/pdfa/ns/extension/\"\n"
+    "  xmlns:pdfaSchema=\"http://www.aiim.org/pdfa/ns/schema#\"\n"
+    "  xmlns:pdfaProperty=\"http://www.aiim.org/pdfa/ns/property#\">\n"
+    "<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType=\"Resource\">\n"
+    "<pdfaSchema:schema>PDF/UA Universal Accessibility Schema</pdfaSchema:schema>\n"
+    "<pdfaSchema:namespaceURI>http://www.aiim.org/pdfua/ns/id/</pdfaSchema:namespaceURI>\n"
+    "<pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>\n"
+    "<pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType=\"Resource\">\n"
+    "<pdfaProperty:name>part</pdfaProperty:name>\n"
+    "<pdfaProperty:valueType>Integer</pdfaProperty:valueType>\n"
+    "<pdfaProperty:category>internal</pdfaProperty:category>\n"
+    "<pdfaProperty:description>Part of ISO 14289 to which the file conforms</pdfaProperty:description>\n"
+    "</rdf:li></rdf:Seq></pdfaSchema:property>\n"
+    "</rdf:li></rdf:Bag></pdfaExtension:schemas>\n"
+    "</rdf:Description>\n";
+
+std::string xmp_packet(const frame::Metadata& m, const std::string& producer, const Claims& claims) {
   const std::string date = xmp_date(m.creation_time);
   std::string x;
   x += "<?xpacket begin=\"\xEF\xBB\xBF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n";
@@ -40,7 +65,10 @@ std::string xmp_packet(const frame::Metadata& m, const std::string& producer) {
   x += "<rdf:Description rdf:about=\"\"\n";
   x += "  xmlns:dc=\"http://purl.org/dc/elements/1.1/\"\n";
   x += "  xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\"\n";
-  x += "  xmlns:pdf=\"http://ns.adobe.com/pdf/1.3/\">\n";
+  x += "  xmlns:pdf=\"http://ns.adobe.com/pdf/1.3/\"";
+  if (claims.pdfa) x += "\n  xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\"";
+  if (claims.pdfua) x += "\n  xmlns:pdfuaid=\"http://www.aiim.org/pdfua/ns/id/\"";
+  x += ">\n";
   x += "<dc:format>application/pdf</dc:format>\n";
   if (!m.title.empty())
     x += "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">" + xml_escape(m.title) + "</rdf:li></rdf:Alt></dc:title>\n";
@@ -57,7 +85,10 @@ std::string xmp_packet(const frame::Metadata& m, const std::string& producer) {
   x += "<xmp:CreateDate>" + date + "</xmp:CreateDate>\n";
   x += "<xmp:ModifyDate>" + date + "</xmp:ModifyDate>\n";
   x += "<xmp:MetadataDate>" + date + "</xmp:MetadataDate>\n";
+  if (claims.pdfa) x += "<pdfaid:part>2</pdfaid:part>\n<pdfaid:conformance>U</pdfaid:conformance>\n";
+  if (claims.pdfua) x += "<pdfuaid:part>1</pdfuaid:part>\n";
   x += "</rdf:Description>\n";
+  if (claims.pdfa && claims.pdfua) x += kPdfuaExtension;
   x += "</rdf:RDF>\n";
   x += "</x:xmpmeta>\n";
   x += "<?xpacket end=\"r\"?>\n";
@@ -66,7 +97,7 @@ std::string xmp_packet(const frame::Metadata& m, const std::string& producer) {
 
 }  // namespace
 
-void add_metadata(PdfMemDocument& doc, const frame::Metadata& m) {
+void add_metadata(PdfMemDocument& doc, const frame::Metadata& m, const Claims& claims) {
   const std::string producer = m.producer.empty() ? std::string("cvpdf") : m.producer;
 
   PdfDictionary& info = doc.GetInfo()->GetObject()->GetDictionary();
@@ -86,7 +117,7 @@ void add_metadata(PdfMemDocument& doc, const frame::Metadata& m) {
 
   PdfObject* xmp = doc.GetObjects().CreateObject("Metadata");
   xmp->GetDictionary().AddKey("Subtype", PdfName("XML"));
-  const std::string packet = xmp_packet(m, producer);
+  const std::string packet = xmp_packet(m, producer, claims);
   // Uncompressed, so tools that do not parse PDF can still find the packet.
   xmp->GetStream()->Set(packet.data(), static_cast<pdf_long>(packet.size()), TVecFilters());
 

@@ -67,13 +67,17 @@ class Painter {
         continue;
       }
       if (!paints(element)) continue;
+      if (const auto* run = std::get_if<frame::GlyphRun>(&element)) {
+        paint(*run, e);
+        continue;
+      }
+      leave_text();
       if (tagged_) enter_sequence(std::visit([](const auto& el) { return el.tag; }, element));
-      if (const auto* run = std::get_if<frame::GlyphRun>(&element)) paint(*run, e);
-      else if (const auto* rule = std::get_if<frame::Rule>(&element)) paint(*rule);
+      if (const auto* rule = std::get_if<frame::Rule>(&element)) paint(*rule);
       else if (const auto* image = std::get_if<frame::Image>(&element)) paint(*image);
     }
     leave_text();
-    if (in_sequence_) stream_.end_marked_content();
+    close_sequence();
     out_.content = stream_.take();
     return std::move(out_);
   }
@@ -89,42 +93,69 @@ class Painter {
     fill_ = clamped;
   }
 
+  // A marked-content sequence lives on one side of BT/ET: one opened inside
+  // a text object is closed before ET, one opened outside before BT.
   void enter_text() {
     if (in_text_) return;
+    if (!sequence_in_text_) close_sequence();
     stream_.begin_text();
     in_text_ = true;
   }
 
   void leave_text() {
     if (!in_text_) return;
+    if (sequence_in_text_) close_sequence();
     stream_.end_text();
     in_text_ = false;
   }
 
-  // Continues the open marked-content sequence when the element belongs to
-  // its node, else closes it (leaving the text object first, so the two
-  // nest) and opens the element's.
-  void enter_sequence(const frame::Tag& tag) {
+  void close_sequence() {
+    if (!in_sequence_) return;
+    stream_.end_marked_content();
+    in_sequence_ = false;
+  }
+
+  // Continues the open marked-content sequence when the content belongs to
+  // its node and asks no /ActualText of its own, else closes it and opens
+  // one for `tag` (with `actual_text`, UTF-16BE hex, when given).
+  void enter_sequence(const frame::Tag& tag, const std::string* actual_text = nullptr) {
     if (tag.node != frame::kArtifact &&
         (tag.node < 0 || static_cast<std::size_t>(tag.node) >= resources_.structure->size()))
       internal_error("an element is tagged with structure node " + std::to_string(tag.node) + " of " +
                      std::to_string(resources_.structure->size()));
-    if (in_sequence_ && tag.node == sequence_node_) {
+    if (in_sequence_ && !actual_text && tag.node == sequence_node_) {
       if (tag.node != frame::kArtifact) out_.marked.back().seq = std::min(out_.marked.back().seq, tag.seq);
       return;
     }
-    leave_text();
-    if (in_sequence_) stream_.end_marked_content();
+    close_sequence();
     if (tag.node == frame::kArtifact) {
-      stream_.begin_artifact();
+      if (actual_text) stream_.begin_marked_content("Artifact", std::nullopt, *actual_text);
+      else stream_.begin_artifact();
     } else {
       const frame::StructNode& node = (*resources_.structure)[static_cast<std::size_t>(tag.node)];
       stream_.begin_marked_content(node.standard_role.empty() ? node.role : node.standard_role,
-                                   static_cast<std::int64_t>(out_.marked.size()));
+                                   static_cast<std::int64_t>(out_.marked.size()),
+                                   actual_text ? std::optional<std::string>(*actual_text) : std::nullopt);
       out_.marked.push_back({tag.node, tag.seq});
     }
     in_sequence_ = true;
+    sequence_in_text_ = in_text_;
     sequence_node_ = tag.node;
+  }
+
+  // An /ActualText sequence: on an untagged page a /Span of its own; on a
+  // tagged page the node's sequence itself carries the text (a sequence of
+  // its own for the span), because poppler's structure reader (22.12) ends
+  // an MCID's content at the first EMC, nested or not.
+  void begin_actual_text(const frame::Tag& tag, const std::string& utf8) {
+    const std::string hex = utf16be_hex(utf8);
+    if (tagged_) enter_sequence(tag, &hex);
+    else stream_.begin_actual_text(hex);
+  }
+
+  void end_actual_text() {
+    if (tagged_) close_sequence();
+    else stream_.end_marked_content();
   }
 
   void paint(const frame::GlyphRun& run, std::size_t element) {
@@ -135,6 +166,13 @@ class Painter {
     out_.fonts_used.insert(run.face);
 
     enter_text();
+    // The run's sequence opens before its text state when its first glyph
+    // is plain, so that state belongs with the glyphs it sets.
+    if (tagged_ && !in_span_ && !spans_.starts.count({element, 0})) {
+      const auto first = glyphs.find(run.glyphs.front().id);
+      if (first == glyphs.end() || !needs_actual_text(font->second, first->second.code, run.glyphs.front().text))
+        enter_sequence(run.tag);
+    }
     fill_colour(run.color);
     if (!font_ || font_->first != run.face || font_->second != run.size) {
       stream_.set_font(font->second.resource, to_pt(run.size));
@@ -157,19 +195,25 @@ class Painter {
                        font->second.resource + ") was not embedded");
       const bool actual_text =
           !in_span_ && !span_start && needs_actual_text(font->second, encoded->second.code, glyph.text);
-      if (in_array && (glyph.y_offset != rise_ || actual_text || span_start)) {
+      // Plain glyphs of a tagged page go in their node's sequence, opened
+      // here rather than before the run so that a run that starts with an
+      // /ActualText opens no empty one.
+      const bool plain = tagged_ && !in_span_ && !span_start && !actual_text;
+      const bool opens = plain && !(in_sequence_ && sequence_node_ == run.tag.node);
+      if (in_array && (glyph.y_offset != rise_ || actual_text || span_start || opens)) {
         stream_.end_positioned();
         in_array = false;
       }
+      if (plain) enter_sequence(run.tag);
       if (span_start) {
-        stream_.begin_actual_text(utf16be_hex(*glyph.reads_as));
+        begin_actual_text(run.tag, *glyph.reads_as);
         in_span_ = true;
       }
       if (glyph.y_offset != rise_) {
         stream_.set_rise(to_pt(glyph.y_offset));
         rise_ = glyph.y_offset;
       }
-      if (actual_text) stream_.begin_actual_text(utf16be_hex(glyph.text));
+      if (actual_text) begin_actual_text(run.tag, glyph.text);
       if (!in_array) {
         stream_.begin_positioned();
         in_array = true;
@@ -186,7 +230,7 @@ class Painter {
       if (actual_text || (in_span_ && spans_.ends.count({element, g}))) {
         stream_.end_positioned();
         in_array = false;
-        stream_.end_marked_content();
+        end_actual_text();
         if (!actual_text) in_span_ = false;
       }
     }
@@ -216,6 +260,7 @@ class Painter {
   const bool tagged_;
   const ExtractionSpans spans_;
   bool in_sequence_ = false;  // a tagged page's marked-content sequence is open
+  bool sequence_in_text_ = false;  // … and was opened inside a text object
   frame::StructId sequence_node_ = frame::kArtifact;
   bool in_span_ = false;  // inside a reads_as /ActualText sequence
   ContentStream stream_;

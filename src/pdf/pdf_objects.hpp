@@ -1,7 +1,7 @@
 // The PoDoFo stages of the backend, one file each, chained by pdf_writer.cpp:
 // fonts (font_embedding.cpp), images (images.cpp), link annotations
 // (annotations.cpp), the outline (outline.cpp), Info/XMP/catalog entries
-// (metadata.cpp), value helpers and the trailer /ID (pdf_values.cpp).
+// (metadata.cpp), the PDF/A output intent (output_intent.cpp), value helpers and the trailer /ID (pdf_values.cpp).
 // PoDoFo is used only as the object model and serialiser; every dictionary
 // is written key by key so nothing depends on PoDoFo's defaults (which stamp
 // clocks and leave orphans).
@@ -41,15 +41,33 @@ PoDoFo::PdfReference embed_image(PoDoFo::PdfMemDocument& doc, const std::string&
 // The same from the file's bytes (`path` only names it in errors).
 PoDoFo::PdfReference embed_image_data(PoDoFo::PdfMemDocument& doc, const std::string& bytes, const std::string& path);
 
-// Link annotations with URI actions for the page's LinkAreas.
-void add_links(PoDoFo::PdfMemDocument& doc, PoDoFo::PdfObject& page_object, const frame::Page& page);
+// A link annotation and the index of its LinkArea in Page::elements.
+struct LinkAnnotation {
+  std::size_t element = 0;
+  PoDoFo::PdfObject* object = nullptr;
+};
+
+// Link annotations with URI actions for the page's LinkAreas (those with a
+// URI and an area), in element order. `printable` sets the Print flag.
+std::vector<LinkAnnotation> add_links(PoDoFo::PdfMemDocument& doc, PoDoFo::PdfObject& page_object,
+                                      const frame::Page& page, bool printable);
 
 // The document outline, one entry per bookmark, nested by level.
 void add_outline(PoDoFo::PdfMemDocument& doc, const std::vector<PoDoFo::PdfReference>& pages,
                  const frame::Document& frames);
 
+// The standards the file declares in its XMP.
+struct Claims {
+  bool pdfua = false;  // pdfuaid:part 1 (PDF/UA-1)
+  bool pdfa = false;   // pdfaid:part 2, conformance U (PDF/A-2u)
+};
+
 // Info dictionary, XMP metadata stream, /Lang and /ViewerPreferences.
-void add_metadata(PoDoFo::PdfMemDocument& doc, const frame::Metadata& metadata);
+void add_metadata(PoDoFo::PdfMemDocument& doc, const frame::Metadata& metadata, const Claims& claims);
+
+// The catalog's /OutputIntents: sRGB (icc_profile.hpp), as PDF/A asks of a
+// file painted in DeviceRGB.
+void add_output_intent(PoDoFo::PdfMemDocument& doc);
 
 // Replaces the trailer's /ID (PoDoFo's hash of the Info dictionary) with a
 // digest of everything written before the trailer. Only the trailer changes

@@ -2,7 +2,8 @@
 // that fixes every object number, so identical Documents give identical bytes.
 //
 //   collect glyph usage → subset + embed fonts → embed images → per page:
-//   paint content, resources, links → outline → metadata → write → /ID
+//   paint content, resources, links → structure tree (tagged documents) →
+//   outline → output intent (PDF/A) → metadata → write → /ID
 //
 // The file is PDF 1.7 with a classic xref table: no xref streams (PoDoFo
 // 0.9.8 writes them malformed), no CollectGarbage (it corrupted a file),
@@ -13,9 +14,11 @@
 #include <variant>
 
 #include "core/diagnostics.hpp"
+#include "pdf/conformance.hpp"
 #include "pdf/format.hpp"
 #include "pdf/page_content.hpp"
 #include "pdf/pdf_objects.hpp"
+#include "pdf/structure.hpp"
 
 namespace cvpdf::pdf {
 
@@ -59,7 +62,7 @@ PdfArray box(const frame::Page& page) {
   return a;
 }
 
-PdfReference add_page(PdfMemDocument& pdf, const frame::Page& page, const Resources& r) {
+TaggedPage add_page(PdfMemDocument& pdf, const frame::Page& page, const Resources& r, const PdfOptions& options) {
   if (page.width <= 0 || page.height <= 0)
     throw FatalError({Severity::Error, SourceSpan{}, "a page has no size", "this is a bug in cvpdf; please report it"});
   PdfPage* pdf_page = pdf.CreatePage(PdfRect(0, 0, to_pt(page.width), to_pt(page.height)));
@@ -82,8 +85,12 @@ PdfReference add_page(PdfMemDocument& pdf, const frame::Page& page, const Resour
     for (const std::string& path : painted.images_used) images.AddKey(r.names.images.at(path), r.image_objects.at(path));
     resources.AddKey("XObject", images);
   }
-  add_links(pdf, object, page);
-  return object.Reference();
+  TaggedPage tagged;
+  tagged.object = &object;
+  tagged.marked = painted.marked;
+  for (const LinkAnnotation& link : add_links(pdf, object, page, options.pdfa))
+    tagged.annotations.push_back({link.object, std::get<frame::LinkArea>(page.elements[link.element]).tag});
+  return tagged;
 }
 
 std::string serialise(PdfMemDocument& pdf) {
@@ -97,7 +104,7 @@ std::string serialise(PdfMemDocument& pdf) {
 
 }  // namespace
 
-std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts) {
+std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts, const PdfOptions& options) {
   PdfError::EnableDebug(false);
   PdfError::EnableLogging(false);
   try {
@@ -108,10 +115,17 @@ std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts) {
     Resources resources;
     embed_fonts(pdf, doc, fonts, resources);
     embed_images(pdf, doc, resources);
+    resources.names.structure = &doc.structure;
+    std::vector<TaggedPage> tagged;
     std::vector<PdfReference> pages;
-    for (const auto& page : doc.pages) pages.push_back(add_page(pdf, page, resources));
+    for (const auto& page : doc.pages) {
+      tagged.push_back(add_page(pdf, page, resources, options));
+      pages.push_back(tagged.back().object->Reference());
+    }
+    if (!doc.structure.empty()) add_structure(pdf, doc.structure, tagged);
     add_outline(pdf, pages, doc);
-    add_metadata(pdf, doc.metadata);
+    if (options.pdfa) add_output_intent(pdf);
+    add_metadata(pdf, doc.metadata, Claims{meets_pdfua(doc), options.pdfa});
     return serialise(pdf);
   } catch (const PdfError& e) {
     std::string what = PdfError::ErrorMessage(e.GetError()) ? PdfError::ErrorMessage(e.GetError()) : "unknown error";

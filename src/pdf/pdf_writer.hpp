@@ -10,9 +10,19 @@
 
 namespace cvpdf::pdf {
 
-// Serialises `doc` and returns the PDF file's bytes. Throws FatalError on a
-// font that cannot be subset or an image that cannot be read.
-std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts);
+// What the caller may ask of the file beyond what every cvpdf PDF is.
+struct PdfOptions {
+  // PDF/A-2u (ISO 19005-2, level U): an sRGB output intent with the ICC
+  // profile built into cvpdf, pdfaid in the XMP, printable annotations.
+  // Everything else PDF/A-2u asks of the file cvpdf writes anyway.
+  bool pdfa = false;
+};
+
+// Serialises `doc` and returns the PDF file's bytes. A Document with a
+// structure is written as a tagged PDF, and declared PDF/UA-1 when it meets
+// what the backend can check (conformance.hpp). Throws FatalError on a font
+// that cannot be subset or an image that cannot be read.
+std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts, const PdfOptions& options = {});
 
 // "PoDoFo 0.9.8" (for --version).
 std::string library_version();

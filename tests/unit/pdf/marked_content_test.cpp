@@ -1,7 +1,9 @@
 // Marked content on tagged pages, byte for byte: one sequence per stretch
-// of elements with the same structure node, artifacts, MCIDs and their
-// smallest seq for the structure writer, and the reads_as /ActualText
-// spans (kept when they nest, dropped when they cannot).
+// of elements with the same structure node (split where a text object
+// begins or ends, or an /ActualText needs a sequence of its own),
+// artifacts, MCIDs and their smallest seq for the structure writer, and
+// the reads_as /ActualText spans (kept when they nest, dropped when they
+// cannot).
 #include <gtest/gtest.h>
 
 #include "core/diagnostics.hpp"
@@ -67,15 +69,13 @@ TEST_F(MarkedContentPainting, StretchesOfOneNodeShareASequence) {
   page_.elements.push_back(run({glyph(2, "b")}, {3, 1}));
   const PaintedPage painted = paint_page(page_, resources_);
   EXPECT_EQ(painted.content,
-            "/P <</MCID 0>> BDC\n"
-            "BT\n0 0 0 rg\n/F1 10 Tf\n1 0 0 1 72 100 Tm\n[<0003>] TJ\n"
+            "BT\n/P <</MCID 0>> BDC\n0 0 0 rg\n/F1 10 Tf\n1 0 0 1 72 100 Tm\n[<0003>] TJ\n"
             "1 0 0 1 72 88 Tm\n[<0004>] TJ\n"
-            "ET\nEMC\n"
+            "EMC\nET\n"
             "/Artifact BMC\n1 0 0 rg\n10 179.5 100 0.5 re\nf\nEMC\n"
-            "/H1 <</MCID 1>> BDC\n"
-            "BT\n0 0 0 rg\n1 0 0 1 72 100 Tm\n[<0003>] TJ\nET\nEMC\n"
+            "BT\n/H1 <</MCID 1>> BDC\n0 0 0 rg\n1 0 0 1 72 100 Tm\n[<0003>] TJ\nEMC\n"
             "/H1 <</MCID 2>> BDC\n"  // the custom role's standard type
-            "BT\n1 0 0 1 72 100 Tm\n[<0004>] TJ\nET\nEMC\n");
+            "1 0 0 1 72 100 Tm\n[<0004>] TJ\nEMC\nET\n");
   ASSERT_EQ(painted.marked.size(), 3u);
   EXPECT_EQ(painted.marked[0].node, 1);
   EXPECT_EQ(painted.marked[0].seq, 5u);
@@ -104,7 +104,8 @@ TEST_F(MarkedContentPainting, ATagNamingNoNodeIsABug) {
 TEST_F(MarkedContentPainting, HyphenatedWordReadsWholeAcrossLines) {
   // "ab-" at a line end reads as "abba", the "ba" that ends the word on the
   // next line as nothing; the span continues into a second run of the same
-  // node (a font change inside a word).
+  // node (a font change inside a word). On a tagged page each span is a
+  // sequence of the node of its own, nothing nested.
   frame::GlyphRun first = run({glyph(1, "a"), starts(glyph(2, "b"), "abba"), glyph(1, "a")}, {1, 0});
   frame::GlyphRun rest = run({ends(glyph(2, "-")), glyph(1, "a")}, {1, 1}, pt(100));
   rest.x = pt(87);
@@ -113,12 +114,13 @@ TEST_F(MarkedContentPainting, HyphenatedWordReadsWholeAcrossLines) {
   page_.elements.push_back(rest);
   page_.elements.push_back(next_line);
   EXPECT_EQ(paint_page(page_, resources_).content,
-            "/P <</MCID 0>> BDC\n"
-            "BT\n0 0 0 rg\n/F1 10 Tf\n1 0 0 1 72 100 Tm\n[<0003>] TJ\n"
-            "/Span <</ActualText <FEFF0061006200620061>>> BDC\n[<00040003>] TJ\n"
-            "1 0 0 1 87 100 Tm\n[<0004>] TJ\nEMC\n[<0003>] TJ\n"
-            "1 0 0 1 72 88 Tm\n/Span <</ActualText <FEFF>>> BDC\n[<0004>] TJ\nEMC\n[<0003>] TJ\n"
-            "ET\nEMC\n");
+            "BT\n/P <</MCID 0>> BDC\n0 0 0 rg\n/F1 10 Tf\n1 0 0 1 72 100 Tm\n[<0003>] TJ\nEMC\n"
+            "/P <</MCID 1/ActualText <FEFF0061006200620061>>> BDC\n[<00040003>] TJ\n"
+            "1 0 0 1 87 100 Tm\n[<0004>] TJ\nEMC\n"
+            "/P <</MCID 2>> BDC\n[<0003>] TJ\n"
+            "1 0 0 1 72 88 Tm\nEMC\n/P <</MCID 3/ActualText <FEFF>>> BDC\n[<0004>] TJ\nEMC\n"
+            "/P <</MCID 4>> BDC\n[<0003>] TJ\nEMC\n"
+            "ET\n");
 }
 
 TEST_F(MarkedContentPainting, SpansThatCannotNestAreDropped) {
@@ -138,7 +140,7 @@ TEST_F(MarkedContentPainting, SpansThatCannotNestAreDropped) {
   EXPECT_EQ(content.find("<FEFF0078>"), std::string::npos) << content;  // x
   EXPECT_EQ(content.find("<FEFF0079>"), std::string::npos) << content;  // y
   EXPECT_EQ(content.find("<FEFF007A>"), std::string::npos) << content;  // z
-  EXPECT_NE(content.find("/Span <</ActualText <FEFF0077>>> BDC\n[<00040003>] TJ\nEMC\n"), std::string::npos)
+  EXPECT_NE(content.find("/H1 <</MCID 4/ActualText <FEFF0077>>> BDC\n[<00040003>] TJ\nEMC\n"), std::string::npos)
       << content;  // w
   EXPECT_EQ(content.find("<FEFF006E"), std::string::npos) << content;  // never ends
 }
@@ -148,11 +150,10 @@ TEST_F(MarkedContentPainting, NoPerGlyphActualTextInsideASpan) {
   // own /ActualText, but inside a reads_as span the span's text rules.
   page_.elements.push_back(run({starts(glyph(1, "\xC3\xA1"), "ab"), ends(glyph(2, "b")), glyph(1, "\xC3\xA1")}, {1, 0}));
   EXPECT_EQ(paint_page(page_, resources_).content,
-            "/P <</MCID 0>> BDC\n"
             "BT\n0 0 0 rg\n/F1 10 Tf\n1 0 0 1 72 100 Tm\n"
-            "/Span <</ActualText <FEFF00610062>>> BDC\n[<00030004>] TJ\nEMC\n"
-            "/Span <</ActualText <FEFF00E1>>> BDC\n[<0003>] TJ\nEMC\n"
-            "ET\nEMC\n");
+            "/P <</MCID 0/ActualText <FEFF00610062>>> BDC\n[<00030004>] TJ\nEMC\n"
+            "/P <</MCID 1/ActualText <FEFF00E1>>> BDC\n[<0003>] TJ\nEMC\n"
+            "ET\n");
 }
 
 TEST_F(MarkedContentPainting, UntaggedPagesKeepSpansButHaveNoSequences) {
