@@ -240,42 +240,32 @@ Violations check_annotations(const TaggedPdf& pdf) {
 Violations check_fonts(const TaggedPdf& pdf) {
   Violations out;
   if (unreadable(pdf, out)) return out;
-  // pdffonts' columns are as wide as the dashes under their names.
+  // pdffonts pads its columns, but a long name ("…NotoSansCJKsc-Regular-
+  // Identity-H") pushes the rest of its row right, and the type and
+  // encoding may hold spaces ("CID Type 0C"): read each row from its end,
+  // "… emb sub uni object-number generation".
   std::istringstream in(pdf.fonts);
   std::string header, dashes, line;
   std::getline(in, header);
   std::getline(in, dashes);
-  std::vector<std::pair<std::size_t, std::size_t>> columns;
-  for (std::size_t at = 0; at < dashes.size();) {
-    const std::size_t begin = dashes.find('-', at);
-    if (begin == std::string::npos) break;
-    std::size_t end = dashes.find(' ', begin);
-    if (end == std::string::npos) end = dashes.size();
-    columns.emplace_back(begin, end - begin);
-    at = end;
-  }
-  auto column = [&](const std::string& row, std::string_view name) {
-    const std::size_t at = header.find(name);
-    for (const auto& [begin, width] : columns)
-      if (at != std::string::npos && begin <= at && at < begin + width) {
-        std::string cell = row.size() > begin ? row.substr(begin, width) : std::string();
-        cell.erase(0, cell.find_first_not_of(' '));
-        cell.erase(cell.find_last_not_of(' ') + 1);
-        return cell;
-      }
-    return std::string("?");
-  };
-  if (columns.size() < 6 || header.find("emb") == std::string::npos) {
+  if (header.find("emb") == std::string::npos || dashes.rfind("---", 0) != 0) {
     out.push_back("pdffonts printed no font table");
     return out;
   }
   int fonts = 0;
   while (std::getline(in, line)) {
-    if (line.find_first_not_of(' ') == std::string::npos) continue;
+    std::istringstream words(line);
+    std::vector<std::string> cells;
+    for (std::string w; words >> w;) cells.push_back(w);
+    if (cells.empty()) continue;
     ++fonts;
-    const std::string name = column(line, "name");
-    if (column(line, "emb") != "yes") out.push_back("font " + name + " is not embedded");
-    if (column(line, "uni") != "yes") out.push_back("font " + name + " has no ToUnicode map");
+    if (cells.size() < 7) {
+      out.push_back("pdffonts row \"" + line + "\" does not read as a font");
+      continue;
+    }
+    const std::size_t n = cells.size();
+    if (cells[n - 5] != "yes") out.push_back("font " + cells[0] + " is not embedded");
+    if (cells[n - 3] != "yes") out.push_back("font " + cells[0] + " has no ToUnicode map");
   }
   if (fonts == 0 && std::any_of(pdf.pages.begin(), pdf.pages.end(), [](const PageContent& p) {
         return std::any_of(p.items.begin(), p.items.end(), [](const ContentItem& i) { return i.op == "Tj" || i.op == "TJ"; });
