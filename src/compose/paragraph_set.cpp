@@ -1,12 +1,161 @@
 // The set stage: the chosen breaks → set lines of positioned glyph runs
 // (glue set at the line's ratio, real space glyphs, link areas, the hyphen
-// of a hyphenated line), and the warnings of lines that ran over or were
-// cut.
+// of a hyphenated line), the extraction spans that make the PDF's text
+// say what the source says (a divided word whole, no space at a tight
+// join), and the warnings of lines that ran over or were cut.
 #include "compose/paragraph_stages.hpp"
 
 namespace cvpdf::compose {
 
 using namespace paragraph_detail;
+
+namespace {
+
+// --- Extraction spans (frame::Glyph::reads_as) -------------------------------
+//
+// What a text extractor makes of a set line is not always what the source
+// says: a word divided at a line end comes out in two pieces ("train-" /
+// "ing"; poppler even drops a real hyphen there: "large-\nmodel" gives
+// "largemodel"), and the ¼ em clreq sets between Han and Latin where the
+// source has no space looks like a word space to it ("サンプル AI"). The
+// spans marked here make the PDF say what the source says.
+
+frame::Glyph& glyph_at(std::vector<SetLine>& lines, std::size_t line, const Placed& at) {
+  return std::get<frame::GlyphRun>(lines[line].elements[at.element]).glyphs[at.glyph];
+}
+
+std::uint16_t link_at(const std::vector<SetLine>& lines, std::size_t line, const Placed& at) {
+  return std::get<frame::GlyphRun>(lines[line].elements[at.element]).link;
+}
+
+Scaled size_at(const std::vector<SetLine>& lines, std::size_t line, const Placed& at) {
+  return std::get<frame::GlyphRun>(lines[line].elements[at.element]).size;
+}
+
+// Whether the segment after `s` continues the same word: no space and no
+// CJK join between them (a hyphen or slash, a join with no glue, or no
+// break at all), so a line broken there divides one word.
+template <class Seg>
+bool same_word(const Seg& s) {
+  if (s.after == text::BreakAfter::None) return true;
+  if (s.after != text::BreakAfter::Allowed) return false;
+  return s.join.kind == clreq::JoinKind::Explicit || s.join.kind == clreq::JoinKind::None;
+}
+
+// Glyphs placed[a..b] of a line as one span reading `text`.
+void mark_span(std::vector<SetLine>& lines, std::size_t line, const std::vector<Placed>& placed, std::size_t a,
+               std::size_t b, std::string text) {
+  glyph_at(lines, line, placed[a]).reads_as = std::move(text);
+  glyph_at(lines, line, placed[b]).reads_as_end = true;
+}
+
+// A word on two or more lines: its piece on the first line (with the
+// hyphen, if one was added) reads as the whole word, the pieces on the
+// lines after it as "", so the extracted text holds the word once, whole.
+// Left alone when its glyphs belong to different links (a span must not
+// cross a link boundary).
+template <class Seg>
+void mark_divided_words(const std::vector<Seg>& segments, std::vector<SetLine>& lines,
+                        const std::vector<std::vector<Placed>>& placed, std::vector<std::vector<bool>>& taken) {
+  std::vector<std::size_t> word_of(segments.size(), 0);
+  for (std::size_t i = 1; i < segments.size(); ++i) word_of[i] = word_of[i - 1] + (same_word(segments[i - 1]) ? 0 : 1);
+  // Per word, its pieces in reading order: (line, first placed, last placed).
+  struct Piece {
+    std::size_t line, first, last;
+  };
+  std::size_t k_line = 0, k = 0;
+  while (k_line < placed.size()) {
+    if (k >= placed[k_line].size()) {
+      ++k_line;
+      k = 0;
+      continue;
+    }
+    const std::size_t word = word_of[placed[k_line][k].segment];
+    std::vector<Piece> pieces;
+    // Collect the pieces of this word: consecutive placed glyphs of it,
+    // continuing at the start of the next line.
+    while (k_line < placed.size()) {
+      const auto& line = placed[k_line];
+      std::size_t e = k;
+      while (e < line.size() && word_of[line[e].segment] == word) ++e;
+      if (e == k) break;
+      pieces.push_back({k_line, k, e - 1});
+      if (e < line.size()) {
+        k = e;
+        break;
+      }
+      ++k_line;
+      k = 0;
+    }
+    if (pieces.size() < 2) continue;
+    std::string whole;
+    bool one_link = true;
+    const std::uint16_t link = link_at(lines, pieces.front().line, placed[pieces.front().line][pieces.front().first]);
+    for (const auto& piece : pieces)
+      for (std::size_t g = piece.first; g <= piece.last; ++g) {
+        const Placed& at = placed[piece.line][g];
+        if (link_at(lines, piece.line, at) != link) one_link = false;
+        if (!at.hyphen) whole += glyph_at(lines, piece.line, at).text;
+      }
+    if (!one_link) continue;
+    for (std::size_t n = 0; n < pieces.size(); ++n) {
+      const Piece& piece = pieces[n];
+      mark_span(lines, piece.line, placed[piece.line], piece.first, piece.last, n == 0 ? whole : std::string());
+      for (std::size_t g = piece.first; g <= piece.last; ++g) taken[piece.line][g] = true;
+    }
+  }
+}
+
+// Joins with no space in the source that an extractor takes for a word
+// space, within a line: the ¼ em clreq sets between Han and Latin, between
+// segments (a Quarter join) or inside one (clreq::quarter_inside), and a
+// change of size inside a word (synthesised small capitals: poppler
+// splits "EDUCATION" into "E DUCATION" where the size drops). Each is
+// covered by one span from the cluster before it to the glyph after it,
+// reading as their own texts; joins that share a glyph ("A中B") make one
+// span. Poppler does not split at the stretch between Han characters or
+// at CJK punctuation (no white there beyond the mark's own), so those are
+// left.
+template <class Seg>
+void mark_tight_joins(const std::vector<Seg>& segments, std::vector<SetLine>& lines,
+                      const std::vector<std::vector<Placed>>& placed, const std::vector<std::vector<bool>>& taken) {
+  for (std::size_t l = 0; l < placed.size(); ++l) {
+    const auto& line = placed[l];
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
+    std::size_t cluster = 0;  // the placed index of the current cluster's first glyph
+    for (std::size_t k = 0; k + 1 < line.size(); ++k) {
+      if (!glyph_at(lines, l, line[k]).text.empty()) cluster = k;
+      const frame::Glyph& next = glyph_at(lines, l, line[k + 1]);
+      if (next.text.empty() || line[k].hyphen || line[k + 1].hyphen) continue;
+      const std::string& before = glyph_at(lines, l, line[cluster]).text;
+      bool gap = false;
+      if (line[k].segment == line[k + 1].segment) {
+        gap = clreq::quarter_inside({paragraph_detail::last_char(before, before.size()), 1},
+                                    {paragraph_detail::first_char(next.text, 0), 1}) > 0 ||
+              size_at(lines, l, line[k]) != size_at(lines, l, line[k + 1]);
+      } else if (line[k].segment + 1 == line[k + 1].segment) {
+        const Seg& s = segments[line[k].segment];
+        gap = s.after == text::BreakAfter::Allowed && s.join.kind == clreq::JoinKind::Quarter;
+      }
+      if (!gap) continue;
+      if (!spans.empty() && spans.back().second >= cluster)
+        spans.back().second = k + 1;
+      else
+        spans.push_back({cluster, k + 1});
+    }
+    for (const auto& [a, b] : spans) {
+      bool free = true;
+      std::string text;
+      for (std::size_t g = a; g <= b; ++g) {
+        if (taken[l][g] || link_at(lines, l, line[g]) != link_at(lines, l, line[a])) free = false;
+        text += glyph_at(lines, l, line[g]).text;
+      }
+      if (free) mark_span(lines, l, line, a, b, std::move(text));
+    }
+  }
+}
+
+}  // namespace
 
 std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape& shape) {
   std::vector<SetLine> lines;
@@ -35,7 +184,10 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
   }
 
   std::size_t cuts = 0, first_cut = 0;  // lines ending at a last-resort cut; the first one's cut item
+  std::vector<std::vector<Placed>> placed;  // per line, for the extraction spans
+  placed.reserve(result.lines.size());
   for (const auto& line : result.lines) {
+    std::vector<Placed>& line_placed = placed.emplace_back();
     if (line.overfull) warn_overfull(where, line.natural_width - line.shrink - line.width);
     if (line.break_index < items.size() && static_cast<Role>(list.roles[line.break_index]) == Role::Cut &&
         cuts++ == 0)
@@ -77,8 +229,8 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       run_index = out.elements.size() - 1;
       run = &std::get<frame::GlyphRun>(out.elements.back());
     };
-    // Glyphs [from, to) of a piece, continuing the current run and link.
-    auto place = [&](const Piece& piece, std::size_t from, std::size_t to) {
+    // Glyphs [from, to) of a piece of segment `segment`, continuing the current run and link.
+    auto place = [&](const Piece& piece, std::size_t from, std::size_t to, std::size_t segment) {
       const Span& span = rich.spans[piece.span];
       if (span.link != link) {
         close_link(x);
@@ -92,6 +244,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       for (std::size_t g = from; g < to; ++g) {
         run->glyphs.push_back(piece.glyphs[g]);
         x += piece.glyphs[g].advance;
+        line_placed.push_back({segment, run_index, run->glyphs.size() - 1, false});
       }
     };
     // Filler and CJK glue not yet given to a glyph (x already holds it).
@@ -109,7 +262,8 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
           // A whole segment, or one part of a divided one: the glyphs between two cuts.
           const Segment& s = p.segments[item.payload];
           auto [from, to] = box_glyphs(s, list.part_of[k]);
-          for_each_share(s, from, to, [&](const Piece& piece, std::size_t a, std::size_t b) { place(piece, a, b); });
+          for_each_share(s, from, to,
+                         [&](const Piece& piece, std::size_t a, std::size_t b) { place(piece, a, b, item.payload); });
           break;
         }
         case Role::SpaceGlue: {
@@ -156,6 +310,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       // The hyphen stands for no source text: a soft hyphen, so extracted
       // text reads "optimiza\u00ADtion", a word a parser can rejoin.
       run->glyphs.push_back(frame::Glyph{s.hyphen_glyph, s.hyphen_width, 0, 0, "\u00AD"});
+      line_placed.push_back({items[line.break_index].payload, run_index, run->glyphs.size() - 1, true});
       x += s.hyphen_width;
     }
     close_link(x);
@@ -170,6 +325,12 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       if (widest > style_.max_space + 1e-9) warn_loose(where, widest, ideographs, out);
     }
     lines.push_back(std::move(out));
+  }
+  {
+    std::vector<std::vector<bool>> taken(placed.size());
+    for (std::size_t l = 0; l < placed.size(); ++l) taken[l].assign(placed[l].size(), false);
+    mark_divided_words(p.segments, lines, placed, taken);
+    mark_tight_joins(p.segments, lines, placed, taken);
   }
   if (cuts > 0) {
     // Said once per paragraph, at the first cut: inside its segment, after

@@ -96,6 +96,16 @@ namespace paragraph_detail {
 // What an item stands for when the line is set.
 enum class Role : std::uint8_t { Box, SpaceGlue, CjkGlue, Filler, Penalty, Hyphen, Cut };
 
+// A glyph the set stage placed on a line from a box (or the hyphen it
+// added at the line's end): which segment it stands for and where it went,
+// for marking the line's extraction spans afterwards (extraction_spans).
+struct Placed {
+  std::size_t segment = 0;
+  std::size_t element = 0;  // in SetLine::elements: a GlyphRun
+  std::size_t glyph = 0;    // in that run's glyphs
+  bool hyphen = false;      // the hyphen of a hyphenated line: no source text
+};
+
 // No segment (before the first one).
 inline constexpr std::size_t kNoSegment = static_cast<std::size_t>(-1);
 
