@@ -62,6 +62,50 @@ TEST(TaggedPdf, ChineseVariantPassesTheChecker) {
   EXPECT_TRUE(v.empty()) << join(v);
 }
 
+// Each example in its first language (the seed résumé covers both of its
+// own above), one render each: other shapes of résumé (publications with
+// DOIs, a Chinese name in English, Japanese, Korean, JSON Resume, markup and
+// icons) pass the checker too.
+TEST(TaggedPdf, EveryExamplePassesTheChecker) {
+  for (const char* example : {"examples/academic.yaml", "examples/cjk-name.yaml", "examples/ja.yaml", "examples/ko.yaml",
+                              "examples/minimal.yaml", "examples/one-page.yaml", "examples/rich.yaml",
+                              "examples/jsonresume.json", "examples/dotfiles/resume.yaml"}) {
+    const std::string pdf = temp_dir() + "/example.pdf";
+    const Result r = run(cvpdf() + " -q " + source(example) + " -o '" + pdf + "'");
+    ASSERT_EQ(r.status, 0) << example << ": " << r.err;
+    const TaggedPdf tagged = read_tagged_pdf(pdf);
+    EXPECT_TRUE(pdfinfo_says_tagged(tagged)) << example;
+    const Violations v = check_all(tagged);
+    EXPECT_TRUE(v.empty()) << example << ": " << v.size() << " violations\n" << join(v);
+    if (std::string(example) == "examples/cjk-name.yaml") {
+      // The Chinese name inside English is marked as Chinese.
+      const bool marked = std::any_of(tagged.tree.elements.begin(), tagged.tree.elements.end(),
+                                      [](const StructElement& e) { return e.lang.rfind("zh", 0) == 0; });
+      EXPECT_TRUE(marked) << "no element with /Lang zh…\n" << tagged.struct_text;
+    }
+  }
+}
+
+// The photo is a Figure whose /Alt is the person's name (the sidebar
+// theme sets it in its sidebar).
+TEST(TaggedPdf, ThePhotoIsAFigureWithTheNameAsAlt) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", "person:\n  name: Ada Example\n  photo: " + source("tests/fuzz/corpus/photos/rgba.png") +
+                                  "\nsections:\n  - title: Skills\n    entries:\n      - text: C++ and typesetting\n");
+  const Result r = run(cvpdf() + " -q --theme sidebar '" + dir + "/r.yaml' -o '" + dir + "/cv.pdf'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const TaggedPdf pdf = read_tagged_pdf(dir + "/cv.pdf");
+  const Violations v = check_all(pdf);
+  EXPECT_TRUE(v.empty()) << join(v);
+  std::vector<std::string> alts;
+  for (const StructElement& e : pdf.tree.elements)
+    if (e.standard == "Figure") alts.push_back(e.alt);
+  EXPECT_EQ(alts, std::vector<std::string>{"Ada Example"}) << pdf.struct_text;
+  const auto& items = pdf.pages.at(0).items;
+  const bool drawn_tagged = std::any_of(items.begin(), items.end(), [](const ContentItem& i) { return i.op == "Do" && i.mcid >= 0; });
+  EXPECT_TRUE(drawn_tagged) << "the photo's Do is not in tagged content";
+}
+
 // PDF/UA-1 is claimed only when the checks pass: the output must pass them,
 // so a claim on output that does not would show up in the test above.
 TEST(TaggedPdf, ClaimsPdfUaOnlyWhenItsChecksPass) {
@@ -540,6 +584,35 @@ TEST(TaggedPdfChecker, FindsAnUntaggedResume) {
   const Violations v = check_all(pdf);
   EXPECT_TRUE(mentions(v, "not tagged")) << join(v);
   EXPECT_TRUE(mentions(v, "/Marked true")) << join(v);
+}
+
+// The seed résumé as cvpdf writes it, spoiled twice: a tagged sequence
+// unwrapped (its content untagged, its MCID gone from the page, its text
+// out of the structure) and an annotation cut from the structure.
+TEST(TaggedPdfChecker, FindsSpoilsInARealResume) {
+  const TaggedPdf& tagged = rendered("classic", "en");
+  ASSERT_EQ(tagged.error, "");
+  ASSERT_GT(tagged.tree.elements.size(), 50u);
+  ASSERT_GT(tagged.pages.at(0).mcids.size(), 20u);
+
+  const std::string unwrapped = temp_dir() + "/unwrapped.pdf";
+  std::string why;
+  ASSERT_TRUE(rewrite_contents(tagged.path, unwrapped, MarkedEdit::UnwrapFirstTagged, why)) << why;
+  const TaggedPdf a = read_tagged_pdf(unwrapped);
+  EXPECT_TRUE(mentions(check_marked_content(a), "neither tagged nor an artifact")) << join(check_marked_content(a));
+  EXPECT_TRUE(mentions(check_marked_content(a), "which has no such marked content"));
+  EXPECT_TRUE(mentions(check_text_kept(a), "missing from the structure's text")) << join(check_text_kept(a));
+
+  const std::string page = tagged.file.pages.at(0);
+  const PdfJson* annots = tagged.file.get(tagged.file.object(page), "/Annots");
+  ASSERT_TRUE(annots && !annots->array.empty());
+  PdfJson annot = *tagged.file.resolve(&annots->array[0]);
+  annot.erase("/StructParent");
+  const std::string cut = temp_dir() + "/cut.pdf";
+  ASSERT_TRUE(rewrite_pdf(tagged.path, cut, {{annots->array[0].string, value_of(annot)}}, why)) << why;
+  const TaggedPdf b = read_tagged_pdf(cut);
+  EXPECT_TRUE(mentions(check_annotations(b), "has no /StructParent")) << join(check_annotations(b));
+  EXPECT_TRUE(check_marked_content(b).empty()) << join(check_marked_content(b));
 }
 
 }  // namespace
