@@ -129,7 +129,7 @@ void Composer::compose_entry(const model::Entry& entry, const model::Section& se
 }
 
 void Composer::add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap,
-                              Alignment align) {
+                              Alignment align, const char* role) {
   const Scaled width = column_width;
   const Scaled em = style.text_size;
   const Scaled right_width = right.empty() ? 0 : typesetter.measure(right);
@@ -164,7 +164,7 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
   // item's first line is its title (H3) under a titled section.
   StructId node = kArtifact;
   auto read = [&](std::vector<SetLine>& set) {
-    if (node == kArtifact) node = tag_as(set, head_lines == 0 && section_heading ? "H3" : "P");
+    if (node == kArtifact) node = tag_as(set, role ? role : head_lines == 0 && section_heading ? "H3" : "P");
     else tag(set, node);
   };
   read(lines);
@@ -461,7 +461,9 @@ void Composer::add_item(const model::Entry& entry) {
         links_below = false;
       }
     }
-    add_split_line(left, right, set_any, set_any ? style.entry_head_gap : 0, run_in_here ? style.align : Alignment::Ragged);
+    // A run-in head is a paragraph's beginning, not a title of its own.
+    add_split_line(left, right, set_any, set_any ? style.entry_head_gap : 0, run_in_here ? style.align : Alignment::Ragged,
+                   run_in_here ? "P" : nullptr);
     set_any = true;
     read_date();
   }
@@ -471,12 +473,12 @@ void Composer::add_item(const model::Entry& entry) {
     RichText links;
     links.add(" ", with(FontVariant::Regular, style.links_size, style.muted_color));
     for (auto& span : links_text(entry).spans) links.spans.push_back(std::move(span));
-    add_split_line(links, {}, set_any, set_any ? style.entry_head_gap : 0);
+    add_split_line(links, {}, set_any, set_any ? style.entry_head_gap : 0, Alignment::Ragged, "P");
     set_any = true;
   }
 
   if (links_below) {
-    add_split_line(links_text(entry), {}, set_any, set_any ? style.entry_head_gap : 0);
+    add_split_line(links_text(entry), {}, set_any, set_any ? style.entry_head_gap : 0, Alignment::Ragged, "P");
     set_any = true;
   }
 

@@ -584,10 +584,11 @@ class HeaderSetter {
     // A metric: an accent bar, the value large, the label small beneath.
     const Scaled bar = std::max<Scaled>(pt(1.6), style_.metric_value_size / 10);
     const Scaled inset = bar + pt(5);
-    // A list, an LI per metric whose LBody holds its value and label
-    // (their bars are artifacts): a row of figures to read one after
-    // another, not a grid of data, and it stacks into a column in a
-    // sidebar; a value labels nothing, so there is no Lbl.
+    // A list, an LI per metric, its value the Lbl and its label the LBody
+    // ("6×" — "faster billing"; their bars are artifacts): a row of figures
+    // read one after another, as a pair's label and text are, not a grid
+    // of data (a Table's TH would want a /Scope the frame cannot carry), and
+    // it stacks into a column in a sidebar.
     const StructId list = c_.add_node("L");
     std::vector<Block> cells;
     for (const model::Metric* m : metrics) {
@@ -603,9 +604,9 @@ class HeaderSetter {
                                     c_.place(metric.label));
       auto label_lines = c_.typesetter.set(label, text_shape(column - inset));
       if (list != kArtifact) {
-        const StructId body = c_.add_node("LBody", c_.add_node("LI", list));
-        c_.tag(value_lines, body);
-        c_.tag(label_lines, body);
+        const StructId item = c_.add_node("LI", list);
+        c_.tag_as(value_lines, label_lines.empty() ? "LBody" : "Lbl", item);
+        c_.tag_as(label_lines, "LBody", item);
       }
       Block cell = stack_lines(std::move(value_lines), 0);
       if (!label_lines.empty()) {

@@ -88,13 +88,6 @@ bool StructureBuilder::readable(const std::vector<frame::Element>& elements) con
                      [](const frame::Element& e) { return std::holds_alternative<frame::GlyphRun>(e); });
 }
 
-void StructureBuilder::tag(std::vector<frame::Element>& elements, StructId node) {
-  std::vector<SetLine> one(1);
-  one.front().elements = std::move(elements);
-  tag(one, node);
-  elements = std::move(one.front().elements);
-}
-
 void StructureBuilder::tag(std::vector<SetLine>& lines, StructId node) {
   if (node < 0 || static_cast<std::size_t>(node) >= nodes_.size())
     bug("content was tagged into structure element " + std::to_string(node) + ", which does not exist");

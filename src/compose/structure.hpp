@@ -63,7 +63,6 @@ class StructureBuilder {
   // Chinese, Japanese or Korean script inside a document in another
   // language goes into a Span with its language. Rules stay artifacts.
   void tag(std::vector<SetLine>& lines, StructId node);
-  void tag(std::vector<frame::Element>& elements, StructId node);
   // `add(role)` and tag(lines) into it: nothing is added for lines that
   // hold no glyph run to read (kArtifact is returned then).
   StructId paragraph(std::vector<SetLine>& lines, const std::string& role, StructId parent = kArtifact);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "compose/builtin_layouts.hpp"
 #include "header_fixture.hpp"
 
 namespace cvpdf::compose {
@@ -168,9 +169,12 @@ TEST(Structure, TreeShapeOfAResume) {
   ASSERT_EQ(contact_links.size(), 2u);
   EXPECT_TRUE(contains(tree.outline(contact_links[0]), "<link ada@example.com>"));
   EXPECT_TRUE(contains(tree.outline(contact_links[1]), "<link ada.example.org>"));
-  // The metrics: an LI per metric, value and label in its LBody.
+  // The metrics: an LI per metric, its value the Lbl, its label the LBody.
   EXPECT_EQ(tree.roles(top[5]), "LI LI");
-  EXPECT_EQ(tree.text(tree.children(top[5])[0]), "6xfaster billing");
+  const auto metric = tree.children(top[5])[0];
+  EXPECT_EQ(tree.roles(metric), "Lbl LBody");
+  EXPECT_EQ(tree.text(tree.children(metric)[0]), "6x");
+  EXPECT_EQ(tree.text(tree.children(metric)[1]), "faster billing");
 
   // A section: its H2, then an item's Sect: title line H3 (its links ride
   // on it: entry.links after-org), the role line, one L of its bullets,
@@ -243,6 +247,59 @@ TEST(Structure, EveryReadRunIsTaggedAndArtifactsAreNot) {
       if (const auto* link = std::get_if<frame::LinkArea>(&e); link && link->uri == "mailto:ada@example.com")
         email = link->contents;
   EXPECT_EQ(email, "Email: ada@example.com");
+}
+
+// A contact icon: one glyph standing for its word ("Email:", "邮箱：").
+bool is_icon(const frame::GlyphRun& run) {
+  const std::string text = probe::text_of(run);
+  auto ends = [&](const std::string& end) {
+    return text.size() > end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
+  };
+  return run.glyphs.size() == 1 && (ends(":") || ends("\uFF1A"));
+}
+
+// Every built-in theme over the classic one (as app/layouts.cpp stacks
+// them), in both languages: a tagged document that opens with its H1,
+// never skips a heading level, and leaves only icons and footers untagged.
+TEST(Structure, EveryThemeTagsItsText) {
+  Diagnostics diags;
+  auto resume = probe::load(resume_yaml(), diags);
+  ASSERT_TRUE(resume);
+  for (const auto& layout : builtin_layouts()) {
+    model::StyleLayers layers;
+    layers.push({"<built-in layout classic>", "", classic_layout_keys(diags)});
+    if (layout.name != "classic")
+      if (auto keys = model::load_style(layout.text(), std::string(layout.name), diags)) layers.push({"theme", "", *keys});
+    model::StyleMap icons;
+    icons["header.contact-icons"].scalar = "both";
+    layers.push({"style:", probe::kPhotoDir, icons});
+    for (const std::string language : {"en", "zh"}) {
+      SCOPED_TRACE(std::string(layout.name) + " " + language);
+      RenderedVariant rendered = render_variant(*resume, layers, probe::font_book(), {{language, 0, "test"}}, diags);
+      const frame::Document& doc = rendered.document;
+      ASSERT_FALSE(doc.structure.empty());
+      const Tree tree(doc);
+      EXPECT_EQ(tree.node(tree.children(0).front()).role, "H1") << tree.outline();
+      int level = 0;
+      std::vector<std::pair<std::uint32_t, int>> headings;
+      for (std::size_t n = 0; n < doc.structure.size(); ++n) {
+        const std::string& role = doc.structure[n].role;
+        if (role.size() == 2 && role[0] == 'H' && tree.first[n] != UINT32_MAX) headings.push_back({tree.first[n], role[1] - '0'});
+      }
+      std::sort(headings.begin(), headings.end());
+      for (const auto& [seq, h] : headings) {
+        EXPECT_LE(h, level + 1) << "a heading level skipped at H" << h;
+        level = h;
+      }
+      for (const auto& page : doc.pages)
+        for (const auto& e : page.elements)
+          if (const auto* run = std::get_if<frame::GlyphRun>(&e)) {
+            const std::string text = probe::text_of(*run);
+            if (text.find_first_not_of(' ') == std::string::npos || is_icon(*run)) continue;
+            EXPECT_NE(run->tag.node, frame::kArtifact) << text;
+          }
+    }
+  }
 }
 
 // The texts of the tree's content in reading order.
