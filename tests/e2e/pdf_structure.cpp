@@ -977,6 +977,11 @@ bool rewrite_pdf(const std::string& in, const std::string& out,
 bool rewrite_contents(const std::string& in, const std::string& out, MarkedEdit edit, std::string& why) {
   const PdfFile file = read_pdf_file(in);
   if (!file.error.empty()) return why = file.error, false;
+  return rewrite_contents(file, in, out, edit, why);
+}
+
+bool rewrite_contents(const PdfFile& file, const std::string& in, const std::string& out, MarkedEdit edit,
+                      std::string& why) {
   std::vector<std::pair<std::string, PdfJson>> replaced;
   for (const std::string& page : file.pages) {
     const PdfJson* dict = file.object(page);

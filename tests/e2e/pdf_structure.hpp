@@ -227,6 +227,9 @@ bool rewrite_pdf(const std::string& in, const std::string& out,
 PdfJson stream_object(const std::string& data);
 // `in` with each page's content edited by `edit` into `out`.
 bool rewrite_contents(const std::string& in, const std::string& out, MarkedEdit edit, std::string& why);
+// The same with `in` already read.
+bool rewrite_contents(const PdfFile& file, const std::string& in, const std::string& out, MarkedEdit edit,
+                      std::string& why);
 
 std::string base64_encode(std::string_view bytes);
 std::string base64_decode(std::string_view text);

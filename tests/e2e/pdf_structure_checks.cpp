@@ -346,7 +346,7 @@ Violations check_text_kept(const TaggedPdf& pdf) {
     for (const std::string& t : n.texts) structure += t + "\n";
   const std::string stripped = temp_dir() + "/no-artifacts.pdf";
   std::string why;
-  if (!rewrite_contents(pdf.path, stripped, MarkedEdit::DropArtifacts, why)) {
+  if (!rewrite_contents(pdf.file, pdf.path, stripped, MarkedEdit::DropArtifacts, why)) {
     out.push_back("could not remove the artifacts: " + why);
     return out;
   }

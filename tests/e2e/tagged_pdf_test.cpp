@@ -27,14 +27,15 @@ bool mentions(const Violations& v, const std::string& words) {
   return std::any_of(v.begin(), v.end(), [&](const std::string& s) { return s.find(words) != std::string::npos; });
 }
 
-// resume.yaml rendered with `theme` in `lang`, once per run.
-const TaggedPdf& rendered(const std::string& theme, const std::string& lang) {
+// resume.yaml rendered with `theme` in `lang` (and `options`), once per run.
+const TaggedPdf& rendered(const std::string& theme, const std::string& lang, const std::string& options = "") {
   static std::map<std::string, TaggedPdf> cache;
-  const std::string key = theme + "/" + lang;
+  const std::string key = theme + "/" + lang + "/" + options;
   auto it = cache.find(key);
   if (it != cache.end()) return it->second;
   const std::string pdf = temp_dir() + "/" + theme + "-" + lang + ".pdf";
-  const Result r = run(cvpdf() + " -q --theme " + theme + " --lang " + lang + " " + source("resume.yaml") + " -o '" + pdf + "'");
+  const Result r = run(cvpdf() + " -q --theme " + theme + " --lang " + lang + " " + options + " " + source("resume.yaml") +
+                       " -o '" + pdf + "'");
   TaggedPdf t = r.status == 0 ? read_tagged_pdf(pdf) : TaggedPdf{};
   if (r.status != 0) t.error = "cvpdf failed: " + r.err;
   return cache.emplace(key, std::move(t)).first->second;
@@ -115,6 +116,17 @@ TEST(TaggedPdf, ClaimsPdfUaOnlyWhenItsChecksPass) {
     EXPECT_TRUE(check_all(pdf).empty());
   }
   EXPECT_TRUE(claims_pdfua(pdf)) << "the seed résumé passes the checks, so it should say pdfuaid:part 1";
+}
+
+// PDF/A-2u output is the same tagged PDF with an output intent and more
+// metadata: it still passes, and still claims PDF/UA beside PDF/A.
+TEST(TaggedPdf, PdfaOutputPassesTheChecker) {
+  const TaggedPdf& pdf = rendered("classic", "en", "--pdfa");
+  ASSERT_EQ(pdf.error, "");
+  const Violations v = check_all(pdf);
+  EXPECT_TRUE(v.empty()) << join(v);
+  EXPECT_TRUE(claims_pdfua(pdf));
+  EXPECT_EQ(run("qpdf --check '" + pdf.path + "'").status, 0);
 }
 
 // ---- the shape of the tree -----------------------------------------------------
