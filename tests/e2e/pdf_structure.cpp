@@ -359,6 +359,12 @@ void walk_content(const std::string& content, const std::map<std::string, int>& 
         errors.push_back(t.text + " at byte " + std::to_string(t.begin) + " has no tag name");
       if (t.text == "BDC" && operands.size() >= 2) {
         const std::string& props = operands[1].text;
+        // ISO 32000-1 14.9.4 gives /ActualText to marked content with the
+        // Span tag, and poppler (Gfx::opBeginMarkedContent) reads it
+        // there only: on another tag the replacement text is lost.
+        if (m.tag != "Span" && props.find("/ActualText") != std::string::npos)
+          errors.push_back("/ActualText on /" + m.tag + " marked content at byte " + std::to_string(t.begin) +
+                           " (only a /Span's is read)");
         if (props.rfind("<<", 0) == 0) {
           m.mcid = mcid_in(props);
         } else if (!props.empty() && props[0] == '/') {

@@ -181,7 +181,9 @@ using Violations = std::vector<std::string>;
 // is an /Artifact or has an /MCID the ParentTree maps to a StructElem that
 // has that MCID as a kid on that page; artifacts and tagged content do not
 // nest; every structure MCR names content that exists; MCIDs are unique
-// on a page, ParentTree keys unique in the file; BDC/BMC/EMC balance.
+// on a page, ParentTree keys unique in the file; BDC/BMC/EMC balance;
+// /ActualText only on /Span marked content (ISO 32000-1 14.9.4: poppler
+// ignores it on any other tag, and a hyphenated word reads in pieces).
 Violations check_marked_content(const TaggedPdf& pdf);
 // [01-007, 06-001, 06-003, 07-001, 07-002, 11-001] /MarkInfo /Marked true
 // (no /Suspects true), /Lang, /Metadata with a dc:title, pdfuaid:part 1

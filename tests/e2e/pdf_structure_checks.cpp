@@ -84,7 +84,9 @@ Violations check_marked_content(const TaggedPdf& pdf) {
   for (const std::string& e : pdf.tree.errors) out.push_back("structure tree: " + e);
   for (std::size_t p = 0; p < pdf.pages.size(); ++p) {
     const PageContent& page = pdf.pages[p];
-    for (const std::string& e : page.errors) out.push_back(page_name(p) + ": " + e);
+    for (std::size_t e = 0; e < page.errors.size() && e < 5; ++e) out.push_back(page_name(p) + ": " + page.errors[e]);
+    if (page.errors.size() > 5)
+      out.push_back(page_name(p) + ": " + std::to_string(page.errors.size() - 5) + " more such problems");
     const PdfJson* dict = pdf.file.object(pdf.file.pages[p]);
     const PdfJson* sp = pdf.file.get(dict, "/StructParents");
     int untagged = 0;
