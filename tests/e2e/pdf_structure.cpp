@@ -334,11 +334,12 @@ struct Mark {
   std::size_t begin = 0, end = 0;  // the BMC/BDC operator with its operands
 };
 
-// Walks the content, calling on_mark(open, close) for each balanced
-// marked-content sequence when it closes.
+// Walks the content: on_item(item, its operands) for each painting
+// operator, on_mark(open, close) for each balanced marked-content sequence
+// when it closes; the MCIDs BDCs give into `mcids`, in the order they open.
 template <class OnItem, class OnMark>
 void walk_content(const std::string& content, const std::map<std::string, int>& properties, OnItem on_item,
-                  OnMark on_mark, std::vector<std::string>& errors) {
+                  OnMark on_mark, std::vector<std::string>& errors, std::vector<int>* mcids = nullptr) {
   ContentLexer lexer(content);
   std::vector<Token> operands;
   std::vector<Mark> stack;
@@ -380,6 +381,7 @@ void walk_content(const std::string& content, const std::map<std::string, int>& 
       if (m.mcid >= 0 && in_artifact)
         errors.push_back("tagged content (MCID " + std::to_string(m.mcid) + ") at byte " + std::to_string(t.begin) +
                          " is inside an /Artifact");
+      if (mcids && m.mcid >= 0) mcids->push_back(m.mcid);
       stack.push_back(m);
     } else if (t.text == "EMC") {
       if (stack.empty()) {
@@ -609,34 +611,8 @@ PageContent read_content(std::string content, const std::map<std::string, int>& 
   PageContent page;
   page.content = std::move(content);
   walk_content(
-      page.content, properties,
-      [&](const ContentItem& item, const std::vector<Token>&) { page.items.push_back(item); },
-      [&](const Mark& open, const Token&) {
-        (void)open;
-      },
-      page.errors);
-  // The MCIDs in the order their BDCs open.
-  ContentLexer lexer(page.content);
-  std::vector<Token> operands;
-  Token t;
-  while (lexer.next(t)) {
-    if (t.kind == Token::Kind::Operand) {
-      operands.push_back(t);
-      continue;
-    }
-    if (t.text == "BDC" && operands.size() >= 2) {
-      const std::string& props = operands[1].text;
-      int mcid = -1;
-      if (props.rfind("<<", 0) == 0) {
-        mcid = mcid_in(props);
-      } else if (!props.empty() && props[0] == '/') {
-        auto it = properties.find(props.substr(1));
-        if (it != properties.end()) mcid = it->second;
-      }
-      if (mcid >= 0) page.mcids.push_back(mcid);
-    }
-    operands.clear();
-  }
+      page.content, properties, [&](const ContentItem& item, const std::vector<Token>&) { page.items.push_back(item); },
+      [](const Mark&, const Token&) {}, page.errors, &page.mcids);
   return page;
 }
 

@@ -537,11 +537,6 @@ TEST(TaggedPdfChecker, FindsBadListKidsAndUnmappedRoles) {
   const TaggedPdf pdf = spoiled([](const PdfFile& f) {
     auto [lbl_ref, lbl] = element(f, "Lbl");
     lbl.set("/S", name("P"));
-    auto [li_ref, li] = element(f, "LI");
-    (void)li;
-    auto [l_ref, l] = element(f, "L");
-    (void)l_ref;
-    (void)l;
     auto [h2_ref, h2] = element(f, "H2");
     h2.set("/S", name("SectionTitle"));  // custom, with no RoleMap
     return Replacements{{lbl_ref, value_of(lbl)}, {h2_ref, value_of(h2)}};
