@@ -169,8 +169,9 @@ struct Composer {
   // A line with `left` set ragged in the space `right` leaves, `right` flush
   // right on its first line, at least 1em from it; when they do not fit so,
   // `right` goes on a line of its own below, flush right.
-  // The line is one structure element: `role`, or by default the item's
-  // title (H3) for its first head line under a titled section, else a P.
+  // `left` is one structure element — `role`, or by default the item's
+  // title (H3) on its first head line under a titled section, else a P —
+  // and `right` a P after it.
   void add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap = 0,
                       Alignment align = Alignment::Ragged, const char* role = nullptr);
   std::string run_in_separator() const;

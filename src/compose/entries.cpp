@@ -160,12 +160,15 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
       lines = typesetter.set(left, shape);
     }
   }
-  // One element per head line, the left side read before the right: the
-  // item's first line is its title (H3) under a titled section.
+  // The left side is the line's element: the item's title (H3) on its
+  // first head line under a titled section, else a P. What stands flush
+  // right (a date, a place) is a P of its own after it, so neither a
+  // heading's navigation nor a reader of the tree runs "Example Corp" and
+  // "2020 – now" together; without a left side it takes the line's role.
   StructId node = kArtifact;
   auto read = [&](std::vector<SetLine>& set) {
     if (node == kArtifact) node = tag_as(set, role ? role : head_lines == 0 && section_heading ? "H3" : "P");
-    else tag(set, node);
+    else tag_as(set, "P");
   };
   read(lines);
   if (right_width > 0) {
