@@ -23,6 +23,8 @@ Output:
                         its extension, {lang} the variant; - is standard output
       --format FORMAT   pdf, txt (plain text for applicant-tracking systems)
                         or md (Markdown); default: from the output's extension
+      --pdfa            write PDF/A-2u (archival: sRGB output intent, XMP
+                        identification); not with txt or md output
   -M, --depfile FILE    also write a Make rule: the outputs depend on the résumé,
                         its theme file, its photo and every font file used
 
@@ -167,6 +169,9 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
     } else if (arg == "--debug-layout") {
       if (!flag()) return std::nullopt;
       o.debug_layout = true;
+    } else if (arg == "--pdfa") {
+      if (!flag()) return std::nullopt;
+      o.pdfa = true;
     } else if (arg == "-q" || arg == "--quiet") {
       o.quiet = true;
     } else if (arg == "-v" || arg == "--verbose") {
@@ -192,7 +197,7 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
       return std::nullopt;
     }
     if (o.all || !o.language.empty() || !o.layout.empty() || !o.sets.empty() || !o.depfile.empty() ||
-        o.fit_pages || o.watch || o.debug_layout || o.format != Format::Auto) {
+        o.fit_pages || o.watch || o.debug_layout || o.pdfa || o.format != Format::Auto) {
       error.message = "convert takes only -o, -q and -v";
       return std::nullopt;
     }
@@ -235,6 +240,13 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
   }
   if (o.watch && o.command == Options::Command::Check) {
     error.message = "--watch renders; it cannot be used with check";
+    return std::nullopt;
+  }
+  // PDF/A is a kind of PDF: asking for it with a text output is a mistake
+  // worth saying, not a flag to drop silently.
+  if (o.pdfa && (o.format == Format::Text || o.format == Format::Markdown ||
+                 (!o.output.empty() && o.output != "-" && output_format(o, o.output) != Format::Pdf))) {
+    error.message = "--pdfa writes PDF/A files; it cannot be used with txt or md output";
     return std::nullopt;
   }
   return o;

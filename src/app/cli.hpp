@@ -23,6 +23,7 @@ struct Options {
   int fit_pages = 0;                // --fit-pages N (0: off)
   bool debug_layout = false;        // --debug-layout
   bool watch = false;               // --watch
+  bool pdfa = false;                // --pdfa: PDF/A-2u (PDF output only)
   bool quiet = false;
   bool verbose = false;
 };

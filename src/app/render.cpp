@@ -219,7 +219,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
       add_fonts(doc, book, fonts);
       if (options.debug_layout && log) *log += frame::dump(doc, book);
       if (check) continue;
-      std::string bytes = pdf::write_pdf(doc, book);
+      std::string bytes = pdf::write_pdf(doc, book, pdf::PdfOptions{.pdfa = options.pdfa});
       book.check_unchanged();
       if (log) {
         *log += "[" + language + "] made the PDF (" + std::to_string(bytes.size()) + " bytes) in " +

@@ -103,8 +103,20 @@ ContentStream& ContentStream::begin_actual_text(std::string_view utf16be_hex) {
 
 ContentStream& ContentStream::begin_marked_content(std::string_view tag, std::optional<std::int64_t> mcid,
                                                    const std::optional<std::string>& actual_text_hex) {
+  // A name's delimiters, white space and bytes outside printable ASCII are
+  // written #XX (ISO 32000-1 7.3.5), so no role can break the stream.
+  static constexpr char kHex[] = "0123456789ABCDEF";
   out_ += '/';
-  out_ += tag;
+  for (char c : tag) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u <= 0x20 || u >= 0x7F || std::string_view("()<>[]{}/%#").find(c) != std::string_view::npos) {
+      out_ += '#';
+      out_ += kHex[u >> 4];
+      out_ += kHex[u & 0xF];
+    } else {
+      out_ += c;
+    }
+  }
   out_ += " <<";
   if (mcid) {
     out_ += "/MCID ";

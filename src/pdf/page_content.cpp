@@ -168,6 +168,10 @@ class Painter {
     enter_text();
     // The run's sequence opens before its text state when its first glyph
     // is plain, so that state belongs with the glyphs it sets.
+    // A span running on from the previous run keeps its sequence, which
+    // now holds this run too.
+    if (tagged_ && in_span_ && run.tag.node != frame::kArtifact)
+      out_.marked.back().seq = std::min(out_.marked.back().seq, run.tag.seq);
     if (tagged_ && !in_span_ && !spans_.starts.count({element, 0})) {
       const auto first = glyphs.find(run.glyphs.front().id);
       if (first == glyphs.end() || !needs_actual_text(font->second, first->second.code, run.glyphs.front().text))

@@ -13,10 +13,13 @@
 // consecutive painted elements with the same Tag::node becomes one
 // marked-content sequence, `/Role <</MCID n>> BDC … EMC` (MCIDs from 0 per
 // page; the role's standard type for a custom role) or `/Artifact BMC … EMC`.
-// Marked content and text objects nest: the painter leaves the text object
-// before it changes sequence. Glyph::reads_as spans become /ActualText
-// sequences where they can be written whole (extraction_spans.hpp); the
-// per-glyph /ActualText above is never nested inside one.
+// A sequence lives on one side of BT/ET (one opened in a text object ends
+// in it), so a stretch is split where text meets a rule or an image.
+// Glyph::reads_as spans become /ActualText where they can be written whole
+// (extraction_spans.hpp); the per-glyph /ActualText above is never nested
+// inside one. On a tagged page an /ActualText is a sequence of the node of
+// its own (`/P <</MCID n/ActualText <…>>> BDC`), never a nested /Span:
+// poppler's structure reader ends an MCID's content at the first EMC.
 #pragma once
 #include <cstdint>
 #include <map>

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/diagnostics.hpp"
+#include "pdf/content_stream.hpp"
 #include "pdf/page_content.hpp"
 
 namespace cvpdf::pdf {
@@ -96,6 +97,12 @@ TEST_F(MarkedContentPainting, ImagesAndArtifactsNest) {
             "/Artifact BMC\n0 0 0 rg\n10 179.5 100 0.5 re\nf\n10 169.5 100 0.5 re\nf\nEMC\n");
 }
 
+TEST(ContentStream, MarkedContentNamesAreEscaped) {
+  ContentStream c;
+  c.begin_marked_content("My Role/#", 2).end_marked_content().begin_marked_content("Artifact", std::nullopt, "0061");
+  EXPECT_EQ(c.bytes(), "/My#20Role#2F#23 <</MCID 2>> BDC\nEMC\n/Artifact <</ActualText <FEFF0061>>> BDC\n");
+}
+
 TEST_F(MarkedContentPainting, ATagNamingNoNodeIsABug) {
   page_.elements.push_back(run({glyph(1, "a")}, {4, 0}));
   EXPECT_THROW(paint_page(page_, resources_), FatalError);
@@ -106,14 +113,15 @@ TEST_F(MarkedContentPainting, HyphenatedWordReadsWholeAcrossLines) {
   // next line as nothing; the span continues into a second run of the same
   // node (a font change inside a word). On a tagged page each span is a
   // sequence of the node of its own, nothing nested.
-  frame::GlyphRun first = run({glyph(1, "a"), starts(glyph(2, "b"), "abba"), glyph(1, "a")}, {1, 0});
+  frame::GlyphRun first = run({glyph(1, "a"), starts(glyph(2, "b"), "abba"), glyph(1, "a")}, {1, 5});
   frame::GlyphRun rest = run({ends(glyph(2, "-")), glyph(1, "a")}, {1, 1}, pt(100));
   rest.x = pt(87);
   frame::GlyphRun next_line = run({ends(starts(glyph(2, "b"), "")), glyph(1, "a")}, {1, 2}, pt(112));
   page_.elements.push_back(first);
   page_.elements.push_back(rest);
   page_.elements.push_back(next_line);
-  EXPECT_EQ(paint_page(page_, resources_).content,
+  const PaintedPage painted = paint_page(page_, resources_);
+  EXPECT_EQ(painted.content,
             "BT\n/P <</MCID 0>> BDC\n0 0 0 rg\n/F1 10 Tf\n1 0 0 1 72 100 Tm\n[<0003>] TJ\nEMC\n"
             "/P <</MCID 1/ActualText <FEFF0061006200620061>>> BDC\n[<00040003>] TJ\n"
             "1 0 0 1 87 100 Tm\n[<0004>] TJ\nEMC\n"
@@ -121,6 +129,10 @@ TEST_F(MarkedContentPainting, HyphenatedWordReadsWholeAcrossLines) {
             "1 0 0 1 72 88 Tm\nEMC\n/P <</MCID 3/ActualText <FEFF>>> BDC\n[<0004>] TJ\nEMC\n"
             "/P <</MCID 4>> BDC\n[<0003>] TJ\nEMC\n"
             "ET\n");
+  ASSERT_EQ(painted.marked.size(), 5u);
+  EXPECT_EQ(painted.marked[0].seq, 5u);
+  EXPECT_EQ(painted.marked[1].seq, 1u);  // the span's sequence holds the second run (seq 1) too
+  EXPECT_EQ(painted.marked[2].seq, 1u);
 }
 
 TEST_F(MarkedContentPainting, SpansThatCannotNestAreDropped) {

@@ -220,6 +220,25 @@ TEST_F(TaggedPdf, UntaggedDocumentHasNoTree) {
             std::string::npos);
 }
 
+TEST_F(TaggedPdf, SameDocumentSameBytes) {
+  EXPECT_EQ(write_pdf(document(), *fonts_), read_file(path("tagged")));
+}
+
+TEST_F(TaggedPdf, NothingToReadStillMakesAWellFormedTree) {
+  // Every element an artifact: the tree is the bare Document element.
+  frame::Document doc = document();
+  for (auto& page : doc.pages)
+    for (auto& element : page.elements) std::visit([](auto& e) { e.tag.node = frame::kArtifact; }, element);
+  write_file(path("artifacts"), write_pdf(doc, *fonts_));
+  const CommandResult r = check("artifacts");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(run_command("pdfinfo -struct " + quote(path("artifacts"))).output, "Document\n");
+  const std::string q = qdf("artifacts");
+  EXPECT_EQ(untagged_content(q), "");
+  EXPECT_EQ(q.find("MCID"), std::string::npos);
+  EXPECT_EQ(q.find("pdfuaid"), std::string::npos);  // the links are in no Link element
+}
+
 TEST_F(TaggedPdf, TagNamingNoNodeIsABug) {
   frame::Document doc = document();
   std::get<frame::LinkArea>(doc.pages[0].elements[6]).tag.node = 42;
@@ -229,8 +248,18 @@ TEST_F(TaggedPdf, TagNamingNoNodeIsABug) {
   EXPECT_THROW(write_pdf(doc, *fonts_), FatalError);
 }
 
+// Without veraPDF, what is checked of PDF/A-2u: qpdf --check; the output
+// intent (GTS_PDFA1, sRGB, an RGB ICC profile with /N 3); pdfaid part 2
+// conformance U and the pdfuaid extension schema in the XMP; the XMP
+// uncompressed and in step with Info; printable annotations; the binary
+// header comment; no encryption; a trailer /ID. Fonts embedded with
+// ToUnicode are TaggedPdf.IsCleanAndPassesTheTaggedChecks's (pdffonts).
 TEST_F(TaggedPdf, PdfA2u) {
-  write_file(path("pdfa"), write_pdf(document(), *fonts_, PdfOptions{.pdfa = true}));
+  const std::string bytes = write_pdf(document(), *fonts_, PdfOptions{.pdfa = true});
+  write_file(path("pdfa"), bytes);
+  EXPECT_EQ(bytes.substr(0, 9), "%PDF-1.7\n");
+  ASSERT_GT(bytes.size(), 14u);
+  for (int i = 10; i < 14; ++i) EXPECT_GE(static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)]), 128u);
   const CommandResult r = check("pdfa");
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("No syntax or stream encoding errors"), std::string::npos) << r.output;
@@ -258,6 +287,14 @@ TEST_F(TaggedPdf, PdfA2u) {
   for (std::size_t at = q.find("/F 4\n"); at != std::string::npos; at = q.find("/F 4\n", at + 1)) ++printable;
   EXPECT_EQ(printable, 2u);  // both link annotations
   EXPECT_EQ(q.find("/Encrypt"), std::string::npos);
+  // XMP in step with Info, and readable without decoding.
+  EXPECT_NE(q.find("/Title (Jane Doe CV)"), std::string::npos);
+  EXPECT_NE(q.find("<rdf:li xml:lang=\"x-default\">Jane Doe CV</rdf:li>"), std::string::npos);
+  EXPECT_NE(q.find("/Producer (cvpdf 0.1.0)"), std::string::npos);
+  EXPECT_NE(q.find("<pdf:Producer>cvpdf 0.1.0</pdf:Producer>"), std::string::npos);
+  EXPECT_NE(q.find("/CreationDate (D:20231114221320+00'00')"), std::string::npos);
+  EXPECT_NE(q.find("<xmp:CreateDate>2023-11-14T22:13:20+00:00</xmp:CreateDate>"), std::string::npos);
+  EXPECT_NE(bytes.find("<pdfaid:part>2</pdfaid:part>"), std::string::npos);  // the packet is not compressed
   const std::string trailer = q.substr(q.rfind("trailer"));
   EXPECT_TRUE(std::regex_search(trailer, std::regex("/ID \\[\\s*<[0-9a-f]{32}>"))) << trailer;
 }
