@@ -1,14 +1,9 @@
 // The PoDoFo stages of the backend, one file each, chained by pdf_writer.cpp:
 // fonts (font_embedding.cpp), images (images.cpp), link annotations
 // (annotations.cpp), the outline (outline.cpp), Info/XMP/catalog entries
-<<<<<<< HEAD
-// (metadata.cpp), value helpers (pdf_values.cpp); the file's layout and /ID
-// are serialise.cpp's.
+// (metadata.cpp), the PDF/A output intent (output_intent.cpp), value
+// helpers (pdf_values.cpp); the file's layout and /ID are serialise.cpp's.
 // PoDoFo is used only as the object model and to write single objects; every dictionary
-=======
-// (metadata.cpp), the PDF/A output intent (output_intent.cpp), value helpers and the trailer /ID (pdf_values.cpp).
-// PoDoFo is used only as the object model and serialiser; every dictionary
->>>>>>> feat/tags
 // is written key by key so nothing depends on PoDoFo's defaults (which stamp
 // clocks and leave orphans).
 #pragma once

@@ -302,7 +302,7 @@ TEST(JsonResumeLanguages, AFileThatDeclaresNoLanguageIsSetInItsOwn) {
   };
   const std::vector<Case> cases = {
       {"zh.json", "zh-Hans", {"工作经历", "教育背景", "专业技能", "2020.03 – 至今", "2013.09 – 2016.06"}},
-      {"ja.json", "ja", {"職歴", "学歴", "スキル", "2018 年 4 月 – 現在"}},
+      {"ja.json", "ja", {"職歴", "学歴", "スキル", "2018年4月 – 現在"}},
       {"ko.json", "ko", {"경력", "학력", "기술", "2019.07 – 현재"}},
       {"fr.json", "fr", {"EXPÉRIENCE", "FORMATION", "COMPÉTENCES", "mars 2020 – aujourd’hui"}},
       {"de.json", "de", {"BERUFSERFAHRUNG", "AUSBILDUNG", "KENNTNISSE", "März 2020 – heute"}},

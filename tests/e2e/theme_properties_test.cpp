@@ -292,8 +292,11 @@ TEST_P(ThemeProperty, BodyTextHasAReadableMeasure) {
       break;
     }
   std::vector<int> counts;
-  for (std::size_t p = 0; p < rendered_.pages.size(); ++p) {
-    const Page& page = rendered_.pages[p];
+  // The glyphs as drawn (mupdf's words): poppler's text reads a divided
+  // word whole on its first line (the /ActualText of the text layer).
+  ASSERT_EQ(rendered_.glyphs.error, "");
+  for (std::size_t p = 0; p < rendered_.glyphs.pages.size(); ++p) {
+    const Page& page = rendered_.glyphs.pages[p];
     const double text_bottom = text_area(page).y1;
     std::vector<const Line*> body;
     for (const auto& line : page.lines)

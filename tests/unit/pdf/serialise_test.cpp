@@ -70,7 +70,7 @@ struct TestPdf {
     metadata.language = "en";
     metadata.creation_time = 1700000000;
     metadata.producer = "cvpdf test";
-    add_metadata(pdf, metadata);
+    add_metadata(pdf, metadata, Claims{});
     xmp = pdf.GetCatalog()->GetDictionary().GetKey("Metadata")->GetReference();
   }
   // What PoDoFo's own writer makes of it: plain objects, a classic table.
