@@ -129,11 +129,11 @@ class Painter {
     }
     close_sequence();
     if (tag.node == frame::kArtifact) {
-      if (actual_text) stream_.begin_marked_content("Artifact", std::nullopt, *actual_text);
-      else stream_.begin_artifact();
+      stream_.begin_artifact();
     } else {
       const frame::StructNode& node = (*resources_.structure)[static_cast<std::size_t>(tag.node)];
-      stream_.begin_marked_content(node.standard_role.empty() ? node.role : node.standard_role,
+      const std::string& role = node.standard_role.empty() ? node.role : node.standard_role;
+      stream_.begin_marked_content(actual_text ? std::string("Span") : role,
                                    static_cast<std::int64_t>(out_.marked.size()),
                                    actual_text ? std::optional<std::string>(*actual_text) : std::nullopt);
       out_.marked.push_back({tag.node, tag.seq});
@@ -143,19 +143,30 @@ class Painter {
     sequence_node_ = tag.node;
   }
 
-  // An /ActualText sequence: on an untagged page a /Span of its own; on a
-  // tagged page the node's sequence itself carries the text (a sequence of
-  // its own for the span), because poppler's structure reader (22.12) ends
-  // an MCID's content at the first EMC, nested or not.
+  // An /ActualText sequence. On a tagged page the node's content takes a
+  // sequence of its own, `/Span <</MCID n/ActualText <…>>> BDC`, rather than
+  // a /Span nested inside the node's sequence, because of two poppler
+  // 22.12 behaviours: its structure reader ends an MCID's content at the
+  // first EMC, nested or not (the rest of a paragraph after a hyphenated
+  // word went missing), and its text extraction honours /ActualText only
+  // on a sequence tagged /Span (on `/P <</MCID n/ActualText …>>` it reads
+  // the glyphs). The tag of a tagged sequence is not what the structure
+  // element's type comes from (/S is), so /Span is safe there. An artifact
+  // is in no tree: it keeps its /Artifact sequence with a /Span nested in it.
   void begin_actual_text(const frame::Tag& tag, const std::string& utf8) {
     const std::string hex = utf16be_hex(utf8);
-    if (tagged_) enter_sequence(tag, &hex);
-    else stream_.begin_actual_text(hex);
+    nested_actual_text_ = !tagged_ || tag.node == frame::kArtifact;
+    if (!nested_actual_text_) {
+      enter_sequence(tag, &hex);
+      return;
+    }
+    if (tagged_) enter_sequence(tag);
+    stream_.begin_actual_text(hex);
   }
 
   void end_actual_text() {
-    if (tagged_) close_sequence();
-    else stream_.end_marked_content();
+    if (nested_actual_text_) stream_.end_marked_content();
+    else close_sequence();
   }
 
   void paint(const frame::GlyphRun& run, std::size_t element) {
@@ -267,6 +278,7 @@ class Painter {
   bool sequence_in_text_ = false;  // … and was opened inside a text object
   frame::StructId sequence_node_ = frame::kArtifact;
   bool in_span_ = false;  // inside a reads_as /ActualText sequence
+  bool nested_actual_text_ = false;  // the open /ActualText is a /Span inside another sequence
   ContentStream stream_;
   PaintedPage out_;
   bool in_text_ = false;

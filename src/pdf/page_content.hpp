@@ -18,8 +18,9 @@
 // Glyph::reads_as spans become /ActualText where they can be written whole
 // (extraction_spans.hpp); the per-glyph /ActualText above is never nested
 // inside one. On a tagged page an /ActualText is a sequence of the node of
-// its own (`/P <</MCID n/ActualText <…>>> BDC`), never a nested /Span:
-// poppler's structure reader ends an MCID's content at the first EMC.
+// its own, `/Span <</MCID n/ActualText <…>>> BDC`, never a /Span nested in
+// the node's sequence: poppler's structure reader ends an MCID's content at
+// the first EMC, and its text extraction reads /ActualText only on /Span.
 #pragma once
 #include <cstdint>
 #include <map>

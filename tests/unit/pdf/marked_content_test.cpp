@@ -112,7 +112,7 @@ TEST_F(MarkedContentPainting, HyphenatedWordReadsWholeAcrossLines) {
   // "ab-" at a line end reads as "abba", the "ba" that ends the word on the
   // next line as nothing; the span continues into a second run of the same
   // node (a font change inside a word). On a tagged page each span is a
-  // sequence of the node of its own, nothing nested.
+  // sequence of the node of its own, tagged /Span, nothing nested.
   frame::GlyphRun first = run({glyph(1, "a"), starts(glyph(2, "b"), "abba"), glyph(1, "a")}, {1, 5});
   frame::GlyphRun rest = run({ends(glyph(2, "-")), glyph(1, "a")}, {1, 1}, pt(100));
   rest.x = pt(87);
@@ -123,10 +123,10 @@ TEST_F(MarkedContentPainting, HyphenatedWordReadsWholeAcrossLines) {
   const PaintedPage painted = paint_page(page_, resources_);
   EXPECT_EQ(painted.content,
             "BT\n/P <</MCID 0>> BDC\n0 0 0 rg\n/F1 10 Tf\n1 0 0 1 72 100 Tm\n[<0003>] TJ\nEMC\n"
-            "/P <</MCID 1/ActualText <FEFF0061006200620061>>> BDC\n[<00040003>] TJ\n"
+            "/Span <</MCID 1/ActualText <FEFF0061006200620061>>> BDC\n[<00040003>] TJ\n"
             "1 0 0 1 87 100 Tm\n[<0004>] TJ\nEMC\n"
             "/P <</MCID 2>> BDC\n[<0003>] TJ\n"
-            "1 0 0 1 72 88 Tm\nEMC\n/P <</MCID 3/ActualText <FEFF>>> BDC\n[<0004>] TJ\nEMC\n"
+            "1 0 0 1 72 88 Tm\nEMC\n/Span <</MCID 3/ActualText <FEFF>>> BDC\n[<0004>] TJ\nEMC\n"
             "/P <</MCID 4>> BDC\n[<0003>] TJ\nEMC\n"
             "ET\n");
   ASSERT_EQ(painted.marked.size(), 5u);
@@ -152,7 +152,7 @@ TEST_F(MarkedContentPainting, SpansThatCannotNestAreDropped) {
   EXPECT_EQ(content.find("<FEFF0078>"), std::string::npos) << content;  // x
   EXPECT_EQ(content.find("<FEFF0079>"), std::string::npos) << content;  // y
   EXPECT_EQ(content.find("<FEFF007A>"), std::string::npos) << content;  // z
-  EXPECT_NE(content.find("/H1 <</MCID 4/ActualText <FEFF0077>>> BDC\n[<00040003>] TJ\nEMC\n"), std::string::npos)
+  EXPECT_NE(content.find("/Span <</MCID 4/ActualText <FEFF0077>>> BDC\n[<00040003>] TJ\nEMC\n"), std::string::npos)
       << content;  // w
   EXPECT_EQ(content.find("<FEFF006E"), std::string::npos) << content;  // never ends
 }
@@ -163,9 +163,16 @@ TEST_F(MarkedContentPainting, NoPerGlyphActualTextInsideASpan) {
   page_.elements.push_back(run({starts(glyph(1, "\xC3\xA1"), "ab"), ends(glyph(2, "b")), glyph(1, "\xC3\xA1")}, {1, 0}));
   EXPECT_EQ(paint_page(page_, resources_).content,
             "BT\n0 0 0 rg\n/F1 10 Tf\n1 0 0 1 72 100 Tm\n"
-            "/P <</MCID 0/ActualText <FEFF00610062>>> BDC\n[<00030004>] TJ\nEMC\n"
-            "/P <</MCID 1/ActualText <FEFF00E1>>> BDC\n[<0003>] TJ\nEMC\n"
+            "/Span <</MCID 0/ActualText <FEFF00610062>>> BDC\n[<00030004>] TJ\nEMC\n"
+            "/Span <</MCID 1/ActualText <FEFF00E1>>> BDC\n[<0003>] TJ\nEMC\n"
             "ET\n");
+}
+
+TEST_F(MarkedContentPainting, ArtifactSpansNestInTheArtifact) {
+  page_.elements.push_back(run({glyph(1, "a"), ends(starts(glyph(2, "b"), "x")), glyph(1, "a")}, {}));
+  EXPECT_EQ(paint_page(page_, resources_).content,
+            "BT\n/Artifact BMC\n0 0 0 rg\n/F1 10 Tf\n1 0 0 1 72 100 Tm\n[<0003>] TJ\n"
+            "/Span <</ActualText <FEFF0078>>> BDC\n[<0004>] TJ\nEMC\n[<0003>] TJ\nEMC\nET\n");
 }
 
 TEST_F(MarkedContentPainting, UntaggedPagesKeepSpansButHaveNoSequences) {
