@@ -3,7 +3,8 @@
 // whose link runs over two lines and whose text goes on to the next page
 // (painted out of reading order), a hyphenated word and artifacts —
 // written once, then checked with qpdf (--check, --qdf), poppler (pdfinfo
-// -struct-text, pdffonts, pdftotext) and tagged_pdf_checks.hpp. Also: what
+// -struct-text, pdffonts, pdftotext) and the tagged-PDF checker the e2e
+// tests use (tests/e2e/pdf_structure.hpp). Also: what
 // keeps a file from claiming PDF/UA, an untagged Document, and --pdfa.
 #include <gtest/gtest.h>
 
@@ -12,7 +13,7 @@
 #include "core/diagnostics.hpp"
 #include "pdf/pdf_writer.hpp"
 #include "pdf_test_support.hpp"
-#include "tagged_pdf_checks.hpp"
+#include "pdf_structure.hpp"
 
 namespace cvpdf::pdf {
 namespace {
@@ -123,7 +124,8 @@ TEST_F(TaggedPdf, IsCleanAndPassesTheTaggedChecks) {
   const CommandResult r = check("tagged");
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("No syntax or stream encoding errors"), std::string::npos) << r.output;
-  EXPECT_EQ(tagged_pdf_problems(path("tagged"), *qdf_), "");
+  const auto violations = cvpdf::test::check_all(cvpdf::test::read_tagged_pdf(path("tagged")));
+  EXPECT_TRUE(violations.empty()) << ::testing::PrintToString(violations);
 }
 
 TEST_F(TaggedPdf, StructureReadsInLogicalOrder) {
@@ -216,10 +218,12 @@ TEST_F(TaggedPdf, UntaggedDocumentHasNoTree) {
   EXPECT_EQ(q.find("MCID"), std::string::npos);
   EXPECT_EQ(q.find("pdfuaid"), std::string::npos);
   EXPECT_NE(run_command("pdfinfo " + quote(path("untagged"))).output.find("Tagged:          no"), std::string::npos);
-  // The checks can fail: they see untagged content and a catalog without MarkInfo.
-  EXPECT_NE(untagged_content(q).find("page 1: untagged '"), std::string::npos);
-  EXPECT_NE(catalog_problems(q).find("no /MarkInfo"), std::string::npos);
-  EXPECT_NE(annotation_problems(q).find("is not in the structure tree"), std::string::npos);
+  // The checks can fail: they see untagged content, a catalog without
+  // MarkInfo and annotations outside the tree.
+  const cvpdf::test::TaggedPdf untagged = cvpdf::test::read_tagged_pdf(path("untagged"));
+  EXPECT_FALSE(cvpdf::test::check_marked_content(untagged).empty());
+  EXPECT_FALSE(cvpdf::test::check_catalog(untagged).empty());
+  EXPECT_FALSE(cvpdf::test::check_annotations(untagged).empty());
   // The hyphenated word still reads whole: spans do not need tags.
   EXPECT_NE(run_command("pdftotext " + quote(path("untagged")) + " -").output.find("Trains large-model"),
             std::string::npos);
@@ -239,7 +243,7 @@ TEST_F(TaggedPdf, NothingToReadStillMakesAWellFormedTree) {
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(run_command("pdfinfo -struct " + quote(path("artifacts"))).output, "Document\n");
   const std::string q = qdf("artifacts");
-  EXPECT_EQ(untagged_content(q), "");
+  EXPECT_TRUE(cvpdf::test::check_marked_content(cvpdf::test::read_tagged_pdf(path("artifacts"))).empty());
   EXPECT_EQ(q.find("MCID"), std::string::npos);
   EXPECT_EQ(q.find("pdfuaid"), std::string::npos);  // the links are in no Link element
 }
