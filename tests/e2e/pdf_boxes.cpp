@@ -18,6 +18,7 @@
 #include "core/units.hpp"
 #include "core/utf8.hpp"
 #include "model/loader.hpp"
+#include "pdf_structure.hpp"
 #include "run.hpp"
 #include "text/case_mapping.hpp"
 
@@ -73,130 +74,8 @@ Box united(const Box& a, const Box& b) {
   return {std::min(a.x0, b.x0), std::min(a.y0, b.y0), std::max(a.x1, b.x1), std::max(a.y1, b.y1)};
 }
 
-// ---- a minimal JSON reader, for qpdf's output --------------------------
-
-struct Json {
-  enum class Kind { Null, Bool, Number, String, Array, Object } kind = Kind::Null;
-  double number = 0;
-  std::string string;
-  std::vector<Json> array;
-  // An object's members as two lists: a vector of pair<string, Json> would
-  // need Json complete inside its own definition (clang's libstdc++ check).
-  std::vector<std::string> keys;
-  std::vector<Json> values;
-
-  const Json* get(std::string_view key) const {
-    for (std::size_t i = 0; i < keys.size(); ++i)
-      if (keys[i] == key) return &values[i];
-    return nullptr;
-  }
-};
-
-class JsonReader {
- public:
-  explicit JsonReader(std::string_view text) : text_(text) {}
-
-  bool read(Json& out) {
-    skip_space();
-    if (at_ >= text_.size()) return false;
-    const char c = text_[at_];
-    if (c == '{') return read_object(out);
-    if (c == '[') return read_array(out);
-    if (c == '"') {
-      out.kind = Json::Kind::String;
-      return read_string(out.string);
-    }
-    if (text_.compare(at_, 4, "null") == 0) return at_ += 4, out.kind = Json::Kind::Null, true;
-    if (text_.compare(at_, 4, "true") == 0) return at_ += 4, out.kind = Json::Kind::Bool, out.number = 1, true;
-    if (text_.compare(at_, 5, "false") == 0) return at_ += 5, out.kind = Json::Kind::Bool, true;
-    const std::string rest(text_.substr(at_, 64));
-    char* end = nullptr;
-    out.number = std::strtod(rest.c_str(), &end);
-    if (end == rest.c_str()) return false;
-    out.kind = Json::Kind::Number;
-    at_ += static_cast<std::size_t>(end - rest.c_str());
-    return true;
-  }
-
- private:
-  void skip_space() {
-    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\n' || text_[at_] == '\r' || text_[at_] == '\t'))
-      ++at_;
-  }
-  bool expect(char c) {
-    skip_space();
-    if (at_ < text_.size() && text_[at_] == c) return ++at_, true;
-    return false;
-  }
-  unsigned long hex4() {
-    if (at_ + 4 > text_.size()) return 0xFFFD;
-    const std::string digits(text_.substr(at_, 4));
-    at_ += 4;
-    return std::strtoul(digits.c_str(), nullptr, 16);
-  }
-  bool read_string(std::string& out) {
-    if (!expect('"')) return false;
-    while (at_ < text_.size()) {
-      const char c = text_[at_++];
-      if (c == '"') return true;
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (at_ >= text_.size()) return false;
-      const char e = text_[at_++];
-      switch (e) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'u': {
-          unsigned long cp = hex4();
-          // A surrogate pair spells one code point beyond the BMP.
-          if (cp >= 0xD800 && cp < 0xDC00 && text_.compare(at_, 2, "\\u") == 0) {
-            at_ += 2;
-            const unsigned long low = hex4();
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-          }
-          append_utf8(out, cp);
-          break;
-        }
-        default: out += e;  // \" \\ \/
-      }
-    }
-    return false;
-  }
-  bool read_array(Json& out) {
-    out.kind = Json::Kind::Array;
-    expect('[');
-    if (expect(']')) return true;
-    do {
-      Json item;
-      if (!read(item)) return false;
-      out.array.push_back(std::move(item));
-    } while (expect(','));
-    return expect(']');
-  }
-  bool read_object(Json& out) {
-    out.kind = Json::Kind::Object;
-    expect('{');
-    if (expect('}')) return true;
-    do {
-      std::string key;
-      skip_space();
-      if (!read_string(key) || !expect(':')) return false;
-      Json value;
-      if (!read(value)) return false;
-      out.keys.push_back(std::move(key));
-      out.values.push_back(std::move(value));
-    } while (expect(','));
-    return expect('}');
-  }
-
-  std::string_view text_;
-  std::size_t at_ = 0;
-};
+// qpdf's JSON through the checker's reader (pdf_structure.hpp).
+using Json = PdfJson;
 
 void collect_outline(const Json& items, int depth, std::vector<OutlineEntry>& out) {
   for (const auto& item : items.array) {
@@ -378,7 +257,7 @@ GlyphBoxes read_glyph_boxes(const std::string& pdf) {
 
 std::vector<OutlineEntry> parse_qpdf_outlines(std::string_view json) {
   Json root;
-  if (!JsonReader(json).read(root)) return {};
+  if (!parse_json(json, root)) return {};
   std::vector<OutlineEntry> out;
   if (const Json* outlines = root.get("outlines")) collect_outline(*outlines, 0, out);
   return out;
