@@ -17,6 +17,7 @@
 #include "core/utf8.hpp"
 #include "frame/photo.hpp"
 #include "model/networks.hpp"
+#include "text/case_mapping.hpp"
 
 namespace cvpdf::compose {
 
@@ -321,6 +322,16 @@ class HeaderSetter {
 
   std::string colon() const { return full_width_colon(c_.language) ? "\uFF1A" : ": "; }
 
+  // The same words whatever their capitals and the white space around them.
+  static bool same_words(std::string_view a, std::string_view b) {
+    auto trimmed = [](std::string_view s) {
+      while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+      while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+      return s;
+    };
+    return text::fold_case(trimmed(a)) == text::fold_case(trimmed(b));
+  }
+
   // One contact item: `text` with its link, and its icon when the theme
   // sets them and the icon font was found. `alone`: under `icons` the icon
   // stands for the whole item (the link says where it goes). In the PDF's
@@ -341,6 +352,10 @@ class HeaderSetter {
       // The colon's space is the no-break space set after the icon.
       std::string reads_as = icon_only ? word : word + colon();
       while (!icon_only && !reads_as.empty() && reads_as.back() == ' ') reads_as.pop_back();
+      // A label that is the network's own name ("GitHub" with the GitHub
+      // icon) already says what the icon would: the icon reads as nothing,
+      // not "GitHub: GitHub".
+      if (!icon_only && same_words(text, word)) reads_as.clear();
       item.spans.back().stands_for = std::move(reads_as);
       if (icon_only) return;
       // Every icon in a box of one width (Font Awesome's fixed-width

@@ -93,8 +93,16 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
             }
             if (cluster_end > sg.cluster) glyph.text = all.substr(sg.cluster, cluster_end - sg.cluster);
           }
-          // The whole span reads as its stand-in text, carried by its first glyph.
-          if (span.stands_for) glyph.text = starts_cluster && sg.cluster == span_begin[sp] ? *span.stands_for : std::string();
+          // The whole span reads as its stand-in text, carried by its first
+          // glyph. A stand-in of nothing keeps each glyph's own text for the
+          // ToUnicode map (PDF/A wants one for every code) and hides it from
+          // extraction with an empty /ActualText instead.
+          if (span.stands_for && span.stands_for->empty()) {
+            glyph.reads_as = std::string();
+            glyph.reads_as_end = true;
+          } else if (span.stands_for) {
+            glyph.text = starts_cluster && sg.cluster == span_begin[sp] ? *span.stands_for : std::string();
+          }
           piece.width += glyph.advance;
           piece.glyphs.push_back(std::move(glyph));
           piece.clusters.push_back(sg.cluster);

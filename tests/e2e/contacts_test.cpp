@@ -144,6 +144,30 @@ TEST(Contacts, IconsAreASubsetFontAndReadAsTheirWords) {
   EXPECT_EQ(run("pdffonts " + plain.pdf).out.find("forkawesome"), std::string::npos);
 }
 
+TEST(Contacts, ALabelThatNamesItsNetworkReadsOnce) {
+  // "GitHub" written as a plain label gets the GitHub icon; the icon would
+  // read "GitHub:" before it. It reads as nothing instead (an empty
+  // /ActualText, its ToUnicode entry kept), so the text says "GitHub" once,
+  // on the contact line and in a column of items alike.
+  const std::string cv = "person:\n  name: Ada\n  email: ada@example.org\n  links:\n    - label: GitHub\n"
+                         "    - label: Google Scholar\nlanguages: [en]\nsections:\n  - title: Work\n"
+                         "    items:\n      - org: Analytical Engines\n";
+  for (const char* look : {"--theme moderncv", "--theme sidebar", "--theme classic --set header.contact-icons=both"}) {
+    Rendered r = render(cv, look);
+    ASSERT_EQ(r.result.status, 0) << r.result.err;
+    const std::string text = pdf_text(r.pdf);
+    EXPECT_EQ(text.find("GitHub: GitHub"), std::string::npos) << look << ": " << text;
+    EXPECT_NE(text.find("GitHub"), std::string::npos) << look << ": " << text;
+    EXPECT_NE(text.find("Email: ada@example.org"), std::string::npos) << look << ": " << text;
+    EXPECT_FALSE(has_private_use(text)) << look << ": " << text;
+    EXPECT_FALSE(has_control(text)) << look << ": " << text;
+  }
+  Rendered line = render(cv, "--theme classic --set header.contact-icons=both");
+  ASSERT_EQ(line.result.status, 0) << line.result.err;
+  EXPECT_NE(pdf_text(line.pdf).find("Email: ada@example.org · GitHub · Google Scholar"), std::string::npos)
+      << pdf_text(line.pdf);
+}
+
 TEST(Contacts, IconsAloneExtractAsTheNetworksName) {
   Rendered r = render(kContacts, "--theme classic --set header.contact-icons=icons");
   ASSERT_EQ(r.result.status, 0) << r.result.err;
