@@ -186,6 +186,8 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
   std::size_t cuts = 0, first_cut = 0;  // lines ending at a last-resort cut; the first one's cut item
   std::vector<std::vector<Placed>> placed;  // per line, for the extraction spans
   placed.reserve(result.lines.size());
+  // The word space the previous line ended at, when it ended at one.
+  const Segment* space_before_line = nullptr;
   for (const auto& line : result.lines) {
     std::vector<Placed>& line_placed = placed.emplace_back();
     if (line.overfull) warn_overfull(where, line.natural_width - line.shrink - line.width);
@@ -254,6 +256,19 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       if (held != 0 && run) run->glyphs.back().advance += held;
       held = 0;
     };
+    if (space_before_line) {
+      // The word space a line break took, back as a glyph of no width at
+      // the start of the next line: the content then has a space between
+      // the last word of one line and the first of the next, which what
+      // reads the text in the structure's order without looking at
+      // positions (poppler's -struct-text, a screen reader) needs. At the
+      // start rather than the end of the line, so it is never taken for a
+      // word space before what stands to the right of the line.
+      const Segment& s = *space_before_line;
+      const Span& span = rich.spans[s.space_span];
+      start_run(s.space_face, span.style.size, span.style.color, link_of[s.space_span]);
+      run->glyphs.push_back(frame::Glyph{s.space_glyph, 0, 0, 0, " "});
+    }
     for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k) {
       const auto& item = items[k];
       switch (role(k)) {
@@ -312,6 +327,14 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       run->glyphs.push_back(frame::Glyph{s.hyphen_glyph, s.hyphen_width, 0, 0, "\u00AD"});
       line_placed.push_back({items[line.break_index].payload, run_index, run->glyphs.size() - 1, true});
       x += s.hyphen_width;
+    }
+    space_before_line = nullptr;
+    for (std::size_t k = line.break_index; !line.hyphenated && k < items.size(); ++k) {
+      const Role after = role(k);
+      if (after == Role::Filler || after == Role::Penalty) continue;
+      const Segment& s = p.segments[items[k].payload];
+      if (after == Role::SpaceGlue && s.space_face != text::kNoFace && s.space_glyph != 0) space_before_line = &s;
+      break;
     }
     close_link(x);
     // Trailing glyph advances that only carried line-end white space would

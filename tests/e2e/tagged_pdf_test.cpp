@@ -107,6 +107,33 @@ TEST(TaggedPdf, ThePhotoIsAFigureWithTheNameAsAlt) {
   EXPECT_TRUE(drawn_tagged) << "the photo's Do is not in tagged content";
 }
 
+TEST(TaggedPdf, TheStructureTextKeepsTheSpaceALineBreakTook) {
+  // A paragraph over many lines: read in the structure's order without
+  // positions (poppler's -struct-text), its words are the source's, one
+  // space apart, with none joined across a line end ("parallelism,reinforcement").
+  const std::string words =
+      "Designed and operated the storage layer of a payments platform, cut the nightly batch from four hours to "
+      "forty minutes, mentored six engineers and wrote the runbooks the night shift still uses every week";
+  const std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", "person: {name: Ada Example}\nsections:\n  - title: Summary\n    entries:\n"
+                              "      - text: " + words + "\n");
+  const Result r = run(cvpdf() + " -q --set page.size=a5 '" + dir + "/r.yaml' -o '" + dir + "/cv.pdf'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const TaggedPdf pdf = read_tagged_pdf(dir + "/cv.pdf");
+  const std::vector<StructTextNode> nodes = parse_struct_text(pdf.struct_text);
+  bool found = false;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    std::string text = subtree_text(nodes, static_cast<int>(i));
+    if (nodes[i].role != "P" || text.find("Designed") == std::string::npos) continue;
+    found = true;
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    EXPECT_EQ(text, words) << pdf.struct_text;
+  }
+  EXPECT_TRUE(found) << pdf.struct_text;
+  const std::string page_text = run("pdftotext '" + dir + "/cv.pdf' -").out;
+  EXPECT_GE(std::count(page_text.begin(), page_text.end(), '\n'), 4) << "not over several lines:\n" << page_text;
+}
+
 // PDF/UA-1 is claimed only when the checks pass: the output must pass them,
 // so a claim on output that does not would show up in the test above.
 TEST(TaggedPdf, ClaimsPdfUaOnlyWhenItsChecksPass) {

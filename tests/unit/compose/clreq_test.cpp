@@ -179,9 +179,10 @@ TEST(ClreqKinsoku, KoreanBreaksOnlyBetweenWords) {
   // (compose/last_resort.hpp), rather than run into the margin.
   const double widest = to_pt(s.typesetter->measure(s.text("엔지니어입니다.")));
   sweep(s, text, std::ceil(widest), 300, 3, [&](const std::vector<SetLine>& lines, double w) {
-    // Every line ends at a space of the source: rejoined with spaces, the
-    // lines give the text back.
-    EXPECT_EQ(rejoined(lines, " "), text) << "width " << w;
+    // Every line ends at a space of the source, which starts the next line
+    // (a space glyph of no width, for the text in structure order):
+    // rejoined as they are, the lines give the text back.
+    EXPECT_EQ(rejoined(lines, ""), text) << "width " << w;
   });
   // Narrower, it starts on a line and ends on the next, cut between two
   // syllables with no hyphen; every other line still ends at a space.
@@ -195,7 +196,7 @@ TEST(ClreqKinsoku, KoreanBreaksOnlyBetweenWords) {
   ASSERT_LT(cut + 1, narrow.size());
   std::vector<SetLine> before(narrow.begin(), narrow.begin() + static_cast<std::ptrdiff_t>(cut) + 1);
   std::vector<SetLine> after(narrow.begin() + static_cast<std::ptrdiff_t>(cut) + 1, narrow.end());
-  EXPECT_EQ(rejoined(before, " ") + rejoined(after, " "), text);
+  EXPECT_EQ(rejoined(before, "") + rejoined(after, ""), text);
   EXPECT_FALSE(clreq::join({U'트', s.em()}, {U'래', s.em()}, text::BreakAfter::Allowed, 0, s.em(), true).breakable);
 }
 
