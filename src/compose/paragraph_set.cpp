@@ -88,6 +88,10 @@ void mark_divided_words(const std::vector<Seg>& segments, std::vector<SetLine>& 
       k = 0;
     }
     if (pieces.size() < 2) continue;
+    // The word proper begins after what is set apart at its head.
+    while (pieces.front().first < pieces.front().last && placed[pieces.front().line][pieces.front().first].set_apart)
+      ++pieces.front().first;
+    if (placed[pieces.front().line][pieces.front().first].set_apart) continue;
     std::string whole;
     bool one_link = true;
     const std::uint16_t link = link_at(lines, pieces.front().line, placed[pieces.front().line][pieces.front().first]);
@@ -246,7 +250,9 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       for (std::size_t g = from; g < to; ++g) {
         run->glyphs.push_back(piece.glyphs[g]);
         x += piece.glyphs[g].advance;
-        line_placed.push_back({segment, run_index, run->glyphs.size() - 1, false});
+        const std::string& text = piece.glyphs[g].text;
+        const bool white = text == " " || text == "\u00A0" || text == "\u2009" || text == "\u202F";
+        line_placed.push_back({segment, run_index, run->glyphs.size() - 1, false, span.stands_for.has_value() || white});
       }
     };
     // Filler and CJK glue not yet given to a glyph (x already holds it).

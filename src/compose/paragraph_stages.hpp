@@ -104,6 +104,12 @@ struct Placed {
   std::size_t element = 0;  // in SetLine::elements: a GlyphRun
   std::size_t glyph = 0;    // in that run's glyphs
   bool hyphen = false;      // the hyphen of a hyphenated line: no source text
+  // Not a letter of the word it is set with: a stand-in (a contact icon
+  // reading "Email:") or white space that binds it to the word (the
+  // no-break space after the icon). A divided word's whole text starts
+  // after these, so its /ActualText never takes in what the structure
+  // holds elsewhere (the icon is an artifact, the address a Link).
+  bool set_apart = false;
 };
 
 // No segment (before the first one).

@@ -41,7 +41,9 @@
 //                begins in it (the Tm origins, qpdf --qdf), or when a
 //                space glyph starts at the word before it (a word space
 //                before a change of font or colour; no part of a row
-//                ends in a space glyph, as a line's end drops its white);
+//                ends in a space glyph, as a line's end drops its white,
+//                and the space a line broke at starts the next line as a
+//                glyph of no width, which stands before no gap);
 //                otherwise it parts two things set apart (the metrics
 //                row, the contact grid, a pair's label and text, org/date
 //                or role/location flush right, a date column, a sidebar
@@ -65,7 +67,11 @@
 //                its line, or stretched a line until poppler reads its
 //                letters out of order);
 //   empty-section a section with nothing to show in the variant is not
-//                set (no outline entry of its title).
+//                set (no outline entry of its title);
+//   tagged       every kTaggedEvery-th seed: the PDF passes the tagged-PDF
+//                checker (pdf_structure.hpp: Matterhorn's machine-checkable
+//                conditions, no text lost) — one in a few, since reading a
+//                file's objects and structure costs more than the rest.
 // N seeds (CVPDF_RANDOM_CASES, default 200) from CVPDF_RANDOM_SEED (default
 // 1), in kShards tests so ctest spreads them over its jobs; and every seed
 // kept in tests/e2e/random-seeds/*.txt. A failure prints the seed, theme,
@@ -84,6 +90,7 @@
 #include "core/utf8.hpp"
 #include "model/loader.hpp"
 #include "pdf_boxes.hpp"
+#include "pdf_structure.hpp"
 #include "random_resume.hpp"
 #include "run.hpp"
 
@@ -205,6 +212,8 @@ constexpr int kLongToken = 15;  // longer than every word of the generator's voc
 struct Failure {
   std::string property, detail;
 };
+
+constexpr unsigned kTaggedEvery = 4;
 
 using RunStarts = std::vector<std::vector<RunStart>>;
 
@@ -635,7 +644,11 @@ std::vector<Failure> check_case(const Case& c, std::string& yaml_path) {
   for (const auto& page : glyphs.glyph_pages) heights.push_back(page.height);
   const RunStarts runs = read_run_starts(pdf, heights);
   if (runs.empty()) return {{"exit", "no text runs read from " + pdf + " (qpdf --qdf)"}};
-  return Checker(c, resume, *style, glyphs, runs, loose_lines(r.err), joined, lines, read_outline(pdf)).run();
+  std::vector<Failure> found =
+      Checker(c, resume, *style, glyphs, runs, loose_lines(r.err), joined, lines, read_outline(pdf)).run();
+  if (c.seed % kTaggedEvery == 0)
+    for (const std::string& violation : check_all(read_tagged_pdf(pdf))) found.push_back({"tagged", violation});
+  return found;
 }
 
 struct Tally {
