@@ -83,9 +83,8 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
                                  const ComposeOptions& options, text::FontBook& book, Diagnostics& diags) {
   const std::string hb_language = pdf_language_tag(options.language);
   FontSet fonts = resolve_fonts(style, hb_language, book, layout_keys, diags);
-  std::unique_ptr<text::Hyphenator> hyphenator;
-  if (style.hyphenate) hyphenator = text::Hyphenator::load_default(hb_language);
-  Typesetter typesetter(book, fonts, style, hb_language, hyphenator.get(), diags);
+  const text::Hyphenator* hyphenator = style.hyphenate ? text::Hyphenator::shared(hb_language) : nullptr;
+  Typesetter typesetter(book, fonts, style, hb_language, hyphenator, diags);
   Galley galley;
   Composer composer{resume, style, options.language, typesetter, galley, diags, style.content_width()};
   composer.icon_face = fonts.icon_face;

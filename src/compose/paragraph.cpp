@@ -45,7 +45,7 @@ Typesetter::Typesetter(const text::FontBook& book, const FontSet& fonts, const S
       punctuation_(book, language_) {
   const std::string primary = primary_language(language_);
   if (!hyphenator_ && style_.hyphenate && (primary == "zh" || primary == "ja" || primary == "ko"))
-    latin_hyphenator_ = text::Hyphenator::load_default("en");
+    latin_hyphenator_ = text::Hyphenator::shared("en");
 }
 
 ParagraphShape Typesetter::body_shape(Scaled width) const {

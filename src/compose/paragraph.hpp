@@ -148,7 +148,7 @@ class Typesetter {
   const text::Hyphenator* hyphenator_;
   // Latin words inside Chinese, Japanese or Korean text follow the Latin
   // rules: with no dictionary for the variant's language, English's.
-  std::unique_ptr<text::Hyphenator> latin_hyphenator_;
+  const text::Hyphenator* latin_hyphenator_ = nullptr;
   Diagnostics& diags_;
   std::vector<Diagnostic>* held_ = nullptr;  // set_trial's
   std::unordered_set<char32_t> warned_missing_;  // a set: a text may lack thousands of distinct characters

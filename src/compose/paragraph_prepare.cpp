@@ -30,7 +30,7 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
   // opportunities cut the text into segments; its hyphens lie inside them.
   text::BreakOptions break_options;
   break_options.language = language_;
-  if (hyphenate) break_options.hyphenator = hyphenator_ ? hyphenator_ : latin_hyphenator_.get();
+  if (hyphenate) break_options.hyphenator = hyphenator_ ? hyphenator_ : latin_hyphenator_;
   break_options.hyphen_min_word = style_.hyphen_min_word;
   break_options.hyphen_min_before = style_.hyphen_min_before;
   break_options.hyphen_min_after = style_.hyphen_min_after;

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 
 #include <hyphen.h>
 #include <unicode/uchar.h>
@@ -52,6 +53,13 @@ std::unique_ptr<Hyphenator> Hyphenator::load_file(const std::string& path) {
   std::string cset = normalise_charset(dict->cset);
   dictionary->latin1 = !dictionary->utf8 && (cset == "ISO88591" || cset == "LATIN1");
   return std::unique_ptr<Hyphenator>(new Hyphenator(std::move(dictionary)));
+}
+
+const Hyphenator* Hyphenator::shared(const std::string& language) {
+  static std::map<std::string, std::unique_ptr<Hyphenator>> loaded;
+  auto it = loaded.find(language);
+  if (it == loaded.end()) it = loaded.emplace(language, load_default(language)).first;
+  return it->second.get();
 }
 
 std::unique_ptr<Hyphenator> Hyphenator::load_default(const std::string& language) {

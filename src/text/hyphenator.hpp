@@ -17,6 +17,11 @@ class Hyphenator {
   // "en" means en_US). nullptr when there is none (e.g. "zh": Chinese is not
   // hyphenated).
   static std::unique_ptr<Hyphenator> load_default(const std::string& language);
+  // load_default's, loaded once per language for the life of the process:
+  // a dictionary is read and compiled into its pattern trie on load, a few
+  // milliseconds that --fit-pages would otherwise pay for every layout it
+  // tries. The same nullptr for a language with none.
+  static const Hyphenator* shared(const std::string& language);
   // A libhyphen .dic file; nullptr when it cannot be read.
   static std::unique_ptr<Hyphenator> load_file(const std::string& path);
 

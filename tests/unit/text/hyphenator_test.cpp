@@ -19,6 +19,17 @@ class HyphenatorTest : public ::testing::Test {
 };
 Hyphenator* HyphenatorTest::english = nullptr;
 
+TEST(SharedHyphenator, IsLoadedOncePerLanguageAndDividesAsTheDefault) {
+  // What every layout of a --fit-pages run uses: one dictionary for the
+  // process, not one per layout tried.
+  const Hyphenator* first = Hyphenator::shared("en");
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(Hyphenator::shared("en"), first);
+  EXPECT_EQ(first->points("optimization"), Hyphenator::load_default("en")->points("optimization"));
+  EXPECT_EQ(Hyphenator::shared("zh"), nullptr);  // no dictionary: the same answer, asked once
+  EXPECT_EQ(Hyphenator::shared("zh"), nullptr);
+}
+
 TEST_F(HyphenatorTest, EnglishPatterns) {
   ASSERT_NE(english, nullptr);
   EXPECT_EQ(english->points("optimization"), (Points{2, 4, 8}));  // op-ti-miza-tion
