@@ -24,6 +24,9 @@ packages=(
   icc-profiles-free  # the sRGB ICC profile compiled into cvpdf for --pdfa
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools
+  # the .deb (cpack's dpkg-shlibdeps) and the shells whose completions are
+  # tried (tests/packaging)
+  dpkg-dev zsh fish
   # sanitizer suite and fuzzers (scripts/sanitize.sh, tests/fuzz/run.sh)
   clang-14 libclang-rt-14-dev llvm-14
 )

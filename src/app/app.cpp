@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "app/cli.hpp"
+#include "app/completions.hpp"
 #include "app/convert.hpp"
 #include "app/depfile.hpp"
 #include "app/atomic_write.hpp"
@@ -174,6 +175,16 @@ int run(int argc, char** argv) {
           std::cerr << e.diagnostic().format() << '\n';
           return kExitUsage;
         }
+        return kExitOk;
+      }
+      case Options::Command::Completions: {
+        auto script = completion_script(options->inputs.front());
+        if (!script) {
+          std::cerr << "cvpdf: no completions for the shell '" << printable(options->inputs.front())
+                    << "' (use bash, zsh or fish)\n";
+          return kExitUsage;
+        }
+        std::cout << *script;
         return kExitOk;
       }
       case Options::Command::Render:

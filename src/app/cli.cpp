@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <cstring>
+#include <string_view>
 
 namespace cvpdf::app {
 
@@ -74,23 +75,76 @@ Format output_format(const Options& options, const std::string& path) {
   return Format::Pdf;
 }
 
-std::optional<Options> parse_command_line(int argc, char** argv, UsageError& error) {
+namespace {
+
+constexpr OptionSpec kOptions[] = {
+    {"--output", "-o", ValueKind::File, "pdf txt md", "where to write ({name}, {lang}; - for standard output)"},
+    {"--format", "", ValueKind::Choice, "pdf txt md", "output format (default: from the extension)"},
+    {"--pdfa", "", ValueKind::None, "", "write PDF/A-2u"},
+    {"--depfile", "-M", ValueKind::File, "d", "also write a Make rule of the inputs"},
+    {"--lang", "", ValueKind::Language, "", "render this variant of the résumé"},
+    {"--all", "", ValueKind::None, "", "render every variant"},
+    {"--theme", "", ValueKind::Theme, "yaml yml", "a built-in theme or a theme file"},
+    {"--layout", "", ValueKind::Theme, "yaml yml", "the same as --theme"},
+    {"--set", "", ValueKind::Text, "", "override one theme key (KEY=VALUE)", true},
+    {"--fit-pages", "", ValueKind::Text, "", "shrink until the résumé fits N pages"},
+    {"--debug-layout", "", ValueKind::None, "", "draw line boxes and baselines"},
+    {"--watch", "", ValueKind::None, "", "render again on every change"},
+    {"--list-layouts", "", ValueKind::None, "", "list the built-in themes"},
+    {"--list-fonts", "", ValueKind::None, "", "list the font families available"},
+    {"--quiet", "-q", ValueKind::None, "", "print no warnings"},
+    {"--verbose", "-v", ValueKind::None, "", "say what was done"},
+    {"--version", "", ValueKind::None, "", "print the versions"},
+    {"--help", "-h", ValueKind::None, "", "print the help"},
+};
+
+constexpr SubcommandSpec kSubcommands[] = {
+    {"check", Options::Command::Check, "validate only: errors and warnings, no output"},
+    {"themes", Options::Command::Themes, "list the built-in themes"},
+    {"convert", Options::Command::Convert, "write a RenderCV file or JSON Resume as cvpdf YAML"},
+    {"completions", Options::Command::Completions, "print a shell's completion script", true},
+};
+
+const OptionSpec* find_option(const std::string& spelling) {
+  for (const auto& spec : kOptions)
+    if (spelling == spec.long_name || spelling == spec.short_name) return &spec;
+  return nullptr;
+}
+
+// Subcommands that read only their own arguments: nothing after them is an
+// option or a résumé, and a word there would be silently ignored, so the
+// count is checked.
+std::optional<Options> listing(const SubcommandSpec& sub, int argc, char** argv, UsageError& error) {
   Options o;
-  int i = 1;
-  if (argc > 1 && std::strcmp(argv[1], "check") == 0) {
-    o.command = Options::Command::Check;
-    i = 2;
-  } else if (argc > 1 && std::strcmp(argv[1], "themes") == 0) {
-    // A listing: nothing after it has a meaning (a résumé there would be
-    // silently ignored, so it is refused).
+  o.command = sub.command;
+  if (sub.command == Options::Command::Themes) {
     if (argc > 2) {
       error.message = std::string("'cvpdf themes' takes no arguments, got '") + argv[2] + "'";
       return std::nullopt;
     }
-    o.command = Options::Command::Themes;
     return o;
-  } else if (argc > 1 && std::strcmp(argv[1], "convert") == 0) {
-    o.command = Options::Command::Convert;
+  }
+  if (argc != 3) {
+    error.message = "'cvpdf completions' takes one shell: bash, zsh or fish";
+    return std::nullopt;
+  }
+  o.inputs.emplace_back(argv[2]);
+  return o;
+}
+
+}  // namespace
+
+std::span<const OptionSpec> option_table() { return kOptions; }
+std::span<const SubcommandSpec> subcommand_table() { return kSubcommands; }
+
+std::optional<Options> parse_command_line(int argc, char** argv, UsageError& error) {
+  Options o;
+  int i = 1;
+  for (const auto& sub : kSubcommands) {
+    if (argc < 2 || std::strcmp(argv[1], sub.name) != 0) continue;
+    if (sub.command == Options::Command::Themes || sub.command == Options::Command::Completions)
+      return listing(sub, argc, argv, error);
+    o.command = sub.command;
     i = 2;
   }
   bool only_inputs = false;
@@ -98,6 +152,10 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
     std::string arg = argv[i];
     if (only_inputs || arg == "-" || arg.empty() || arg[0] != '-') {
       o.inputs.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      only_inputs = true;
       continue;
     }
     // --name=value spelling
@@ -111,82 +169,67 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
         has_inline_value = true;
       }
     }
-    auto take = [&](std::string& into) {
-      if (has_inline_value) {
-        into = value;
-        return true;
-      }
-      if (i + 1 >= argc) {
-        error.message = "option " + arg + " needs a value";
-        return false;
-      }
-      into = argv[++i];
-      return true;
-    };
-    auto flag = [&]() {
-      if (!has_inline_value) return true;
-      error.message = "option " + arg + " takes no value";
-      return false;
-    };
-    if (arg == "--") {
-      only_inputs = true;
-    } else if (arg == "-o" || arg == "--output") {
-      if (!take(o.output)) return std::nullopt;
-    } else if (arg == "--lang") {
-      if (!take(o.language)) return std::nullopt;
-    } else if (arg == "--theme" || arg == "--layout") {
-      if (!take(o.layout)) return std::nullopt;
-    } else if (arg == "--set") {
-      std::string s;
-      if (!take(s)) return std::nullopt;
-      o.sets.push_back(s);
-    } else if (arg == "-M" || arg == "--depfile") {
-      if (!take(o.depfile)) return std::nullopt;
-    } else if (arg == "--format") {
-      std::string f;
-      if (!take(f)) return std::nullopt;
-      if (f == "pdf") o.format = Format::Pdf;
-      else if (f == "txt" || f == "text") o.format = Format::Text;
-      else if (f == "md" || f == "markdown") o.format = Format::Markdown;
-      else {
-        error.message = "unknown format '" + f + "' (use pdf, txt or md)";
-        return std::nullopt;
-      }
-    } else if (arg == "--fit-pages") {
-      std::string n;
-      if (!take(n)) return std::nullopt;
-      auto [ptr, ec] = std::from_chars(n.data(), n.data() + n.size(), o.fit_pages);
-      if (ec != std::errc() || ptr != n.data() + n.size() || o.fit_pages < 1 || o.fit_pages > 100) {
-        error.message = "--fit-pages takes a number of pages from 1 to 100, got '" + n + "'";
-        return std::nullopt;
-      }
-    } else if (arg == "--all") {
-      if (!flag()) return std::nullopt;
-      o.all = true;
-    } else if (arg == "--watch") {
-      if (!flag()) return std::nullopt;
-      o.watch = true;
-    } else if (arg == "--debug-layout") {
-      if (!flag()) return std::nullopt;
-      o.debug_layout = true;
-    } else if (arg == "--pdfa") {
-      if (!flag()) return std::nullopt;
-      o.pdfa = true;
-    } else if (arg == "-q" || arg == "--quiet") {
-      o.quiet = true;
-    } else if (arg == "-v" || arg == "--verbose") {
-      o.verbose = true;
-    } else if (arg == "-h" || arg == "--help") {
-      o.command = Options::Command::Help;
-    } else if (arg == "--version") {
-      o.command = Options::Command::Version;
-    } else if (arg == "--list-layouts") {
-      o.command = Options::Command::Themes;
-    } else if (arg == "--list-fonts") {
-      o.command = Options::Command::ListFonts;
-    } else {
+    const OptionSpec* spec = find_option(arg);
+    if (!spec) {
       error.message = "unknown option '" + arg + "'";
       return std::nullopt;
+    }
+    if (spec->value == ValueKind::None && has_inline_value) {
+      error.message = "option " + arg + " takes no value";
+      return std::nullopt;
+    }
+    if (spec->value != ValueKind::None && !has_inline_value) {
+      if (i + 1 >= argc) {
+        error.message = "option " + arg + " needs a value";
+        return std::nullopt;
+      }
+      value = argv[++i];
+    }
+    const std::string_view name = spec->long_name;
+    if (name == "--output") {
+      o.output = value;
+    } else if (name == "--lang") {
+      o.language = value;
+    } else if (name == "--theme" || name == "--layout") {
+      o.layout = value;
+    } else if (name == "--set") {
+      o.sets.push_back(value);
+    } else if (name == "--depfile") {
+      o.depfile = value;
+    } else if (name == "--format") {
+      if (value == "pdf") o.format = Format::Pdf;
+      else if (value == "txt" || value == "text") o.format = Format::Text;
+      else if (value == "md" || value == "markdown") o.format = Format::Markdown;
+      else {
+        error.message = "unknown format '" + value + "' (use pdf, txt or md)";
+        return std::nullopt;
+      }
+    } else if (name == "--fit-pages") {
+      auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), o.fit_pages);
+      if (ec != std::errc() || ptr != value.data() + value.size() || o.fit_pages < 1 || o.fit_pages > 100) {
+        error.message = "--fit-pages takes a number of pages from 1 to 100, got '" + value + "'";
+        return std::nullopt;
+      }
+    } else if (name == "--all") {
+      o.all = true;
+    } else if (name == "--watch") {
+      o.watch = true;
+    } else if (name == "--debug-layout") {
+      o.debug_layout = true;
+    } else if (name == "--pdfa") {
+      o.pdfa = true;
+    } else if (name == "--quiet") {
+      o.quiet = true;
+    } else if (name == "--verbose") {
+      o.verbose = true;
+    } else if (name == "--help") {
+      o.command = Options::Command::Help;
+    } else if (name == "--version") {
+      o.command = Options::Command::Version;
+    } else if (name == "--list-layouts") {
+      o.command = Options::Command::Themes;
+    } else if (name == "--list-fonts") {
+      o.command = Options::Command::ListFonts;
     }
   }
   if (o.command == Options::Command::Convert) {

@@ -1,6 +1,7 @@
 // Command-line parsing: argv → Options, or a usage error (exit status 2).
 #pragma once
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,9 @@ enum class Format { Auto, Pdf, Text, Markdown };
 struct Options {
   // Themes: `cvpdf themes` (and its alias --list-layouts); Convert: `cvpdf
   // convert FILE [-o OUT]`, the input as cvpdf YAML.
-  enum class Command { Render, Check, Help, Version, Themes, ListFonts, Convert } command = Command::Render;
+  // Completions: `cvpdf completions bash|zsh|fish` (hidden; the packages
+  // install its output), the shell in inputs[0].
+  enum class Command { Render, Check, Help, Version, Themes, ListFonts, Convert, Completions } command = Command::Render;
   std::vector<std::string> inputs;  // "-" is standard input
   std::string output;               // may hold {lang} and {name}; "-" is standard output
   Format format = Format::Auto;     // --format; Auto: from the output's extension
@@ -27,6 +30,42 @@ struct Options {
   bool quiet = false;
   bool verbose = false;
 };
+
+// What an option's value is: whether the parser takes one, and what the
+// shell completions offer for it.
+enum class ValueKind {
+  None,      // a flag
+  File,      // a file name; `values`: its extensions ("pdf txt md"), "" any
+  Theme,     // a built-in theme's name (`cvpdf themes`) or a theme file
+  Language,  // a variant of the résumé on the command line (its `languages:`)
+  Choice,    // one of the words in `values`
+  Text,      // anything (KEY=VALUE, a number): nothing to offer
+};
+
+// One row per spelling the parser accepts: the parser refuses an option not
+// in option_table(), and the completions are generated from it, so a new
+// option is added here once and completes in every shell.
+struct OptionSpec {
+  const char* long_name;   // "--output"
+  const char* short_name;  // "-o", or "" when none
+  ValueKind value;
+  const char* values;      // File: extensions; Choice: the words
+  const char* summary;     // one line, for the shells' descriptions
+  bool repeatable = false;
+};
+
+// The first word that names a subcommand. Hidden ones are not completed.
+struct SubcommandSpec {
+  const char* name;
+  Options::Command command;
+  const char* summary;
+  bool hidden = false;
+};
+
+std::span<const OptionSpec> option_table();
+std::span<const SubcommandSpec> subcommand_table();
+// The extensions of résumé files, the inputs the completions offer.
+inline constexpr const char* kInputExtensions = "yaml yml json";
 
 struct UsageError {
   std::string message;

@@ -113,9 +113,9 @@ TEST(Make, DotfilesMakefileRebuildsOnlyWhenNeeded) {
   std::string make = "cd '" + dir + "' && make CVPDF=" + cvpdf() + " ";
   Result first = run(make + "cv");
   ASSERT_EQ(first.status, 0) << first.out << first.err;
-  EXPECT_TRUE(exists(dir + "/cv-en.pdf"));
-  EXPECT_TRUE(exists(dir + "/cv-zh.pdf"));
-  EXPECT_TRUE(exists(dir + "/cv.d"));
+  EXPECT_TRUE(exists(dir + "/out/cv-en.pdf"));  // out/ is made by the Makefile
+  EXPECT_TRUE(exists(dir + "/out/cv-zh.pdf"));
+  EXPECT_TRUE(exists(dir + "/out/cv.d"));
   Result second = run(make + "cv");
   EXPECT_NE(second.out.find("Nothing to be done"), std::string::npos) << second.out;
   ASSERT_EQ(run("sleep 1; touch '" + dir + "/resume.yaml'").status, 0);
@@ -248,7 +248,7 @@ TEST(Install, InstalledBinaryFindsItsFontsAndManPage) {
   std::string build = std::string(CVPDF_BINARY).substr(0, std::string(CVPDF_BINARY).rfind('/'));
   Result install = run("cmake --install '" + build + "' --prefix '" + prefix + "'");
   ASSERT_EQ(install.status, 0) << install.out << install.err;
-  EXPECT_TRUE(exists(prefix + "/share/man/man1/cvpdf.1"));
+  EXPECT_TRUE(exists(prefix + "/share/man/man1/cvpdf.1.gz"));  // gzipped, as Debian wants (cmake/packaging.cmake)
   EXPECT_TRUE(exists(prefix + "/share/cvpdf/fonts/Lato-Regular.ttf"));
   EXPECT_TRUE(exists(prefix + "/share/cvpdf/fonts/OFL-Lato.txt"));
   std::string dir = temp_dir();

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The Debian package: `cpack -G DEB` from the build directory makes
+# cvpdf_<version>_amd64.deb; its control data names the libraries
+# (dpkg-shlibdeps) and the fonts and patterns the themes need; it holds the
+# binary, the manual page, the bundled fonts, the completions (and the
+# schemas once `cvpdf schema` exists); and the binary unpacked from it
+# anywhere runs and sets a résumé in the fonts it carries, not the source
+# tree's.
+# Usage: deb_test.sh BUILD_DIR SOURCE_DIR VERSION
+set -euo pipefail
+build=$1 source=$2 version=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+cpack -G DEB --config "$build/CPackConfig.cmake" -B "$tmp/out" >"$tmp/cpack.log" 2>&1 ||
+  { cat "$tmp/cpack.log" >&2; fail "cpack -G DEB failed"; }
+deb=$tmp/out/cvpdf_${version}_amd64.deb
+[ -f "$deb" ] || fail "no $deb (made: $(ls "$tmp/out"))"
+
+info=$(dpkg-deb --info "$deb")
+field() { dpkg-deb --field "$deb" "$1"; }
+[ "$(field Package)" = cvpdf ] || fail "Package: $(field Package)"
+[ "$(field Version)" = "$version" ] || fail "Version: $(field Version)"
+[ "$(field Architecture)" = amd64 ] || fail "Architecture: $(field Architecture)"
+depends=$(field Depends)
+for dep in libc6 libstdc++6 libharfbuzz0b libharfbuzz-subset0 libfreetype6 libfontconfig1 \
+           libpodofo0.9.8 libyaml-cpp0.7 libicu72 libhyphen0 libpng16-16 libjpeg62-turbo zlib1g \
+           hyphen-en-us fonts-noto-cjk fonts-sil-charis fonts-open-sans fonts-dejavu-core; do
+  [[ ", $depends," == *", $dep "* || ", $depends," == *", $dep,"* ]] || fail "Depends lacks $dep: $depends"
+done
+
+contents=$(dpkg-deb --contents "$deb" | awk '{print $NF}')
+expected=(
+  ./usr/bin/cvpdf
+  ./usr/share/man/man1/cvpdf.1.gz
+  ./usr/share/cvpdf/fonts/Lato-Regular.ttf ./usr/share/cvpdf/fonts/Lato-Bold.ttf
+  ./usr/share/cvpdf/fonts/Lato-Italic.ttf ./usr/share/cvpdf/fonts/Lato-BoldItalic.ttf
+  ./usr/share/cvpdf/fonts/ForkAwesome-Regular.ttf
+  ./usr/share/cvpdf/fonts/OFL-Lato.txt ./usr/share/cvpdf/fonts/OFL-ForkAwesome.txt
+  ./usr/share/bash-completion/completions/cvpdf
+  ./usr/share/zsh/vendor-completions/_cvpdf
+  ./usr/share/fish/vendor_completions.d/cvpdf.fish
+)
+for f in "${expected[@]}"; do
+  grep -qxF -- "$f" <<<"$contents" || fail "the package lacks $f"
+done
+if "$build/cvpdf" schema >/dev/null 2>&1; then
+  grep -q '^\./usr/share/cvpdf/schema/.*\.json$' <<<"$contents" || fail "the package lacks the JSON schemas"
+fi
+
+root=$tmp/root
+dpkg-deb -x "$deb" "$root"
+gzip -t "$root/usr/share/man/man1/cvpdf.1.gz" || fail "the manual page is not gzip"
+zcat "$root/usr/share/man/man1/cvpdf.1.gz" | cmp -s - "$source/docs/cvpdf.1" || fail "the manual page is not docs/cvpdf.1"
+cmp -s "$root/usr/share/zsh/vendor-completions/_cvpdf" <("$root/usr/bin/cvpdf" completions zsh) ||
+  fail "the zsh completions are not the binary's"
+"$root/usr/bin/cvpdf" --version | grep -qx "cvpdf $version" || fail "--version: $("$root/usr/bin/cvpdf" --version)"
+
+# Rendered in a directory of its own, the fonts it used named by the depfile.
+cp "$source/examples/minimal.yaml" "$tmp/minimal.yaml"
+(cd "$tmp" && "$root/usr/bin/cvpdf" -q minimal.yaml -o minimal.pdf -M minimal.d) || fail "the unpacked cvpdf cannot render"
+head -c 5 "$tmp/minimal.pdf" | grep -q '%PDF-' || fail "minimal.pdf is not a PDF"
+grep -qF "$root/usr/share/cvpdf/fonts/Lato-Regular.ttf" "$tmp/minimal.d" ||
+  fail "the unpacked cvpdf did not use its own fonts: $(cat "$tmp/minimal.d")"
+if grep -qF "$source/fonts/" "$tmp/minimal.d"; then fail "the unpacked cvpdf read the source tree's fonts"; fi
+echo "ok: $(basename "$deb"), $(wc -l <<<"$contents") entries"
