@@ -24,6 +24,8 @@ packages=(
   icc-profiles-free  # the sRGB ICC profile compiled into cvpdf for --pdfa
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools
+  # the JSON Schema test (tests/schema/validate.py)
+  python3 python3-jsonschema python3-yaml
   # sanitizer suite and fuzzers (scripts/sanitize.sh, tests/fuzz/run.sh)
   clang-14 libclang-rt-14-dev llvm-14
 )
