@@ -46,9 +46,10 @@ install(FILES "${CVPDF_GENERATED_DIR}/completions/cvpdf.zsh"
         DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions RENAME _cvpdf)
 install(FILES "${CVPDF_GENERATED_DIR}/completions/cvpdf.fish"
         DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
-# The JSON schemas go to ${CMAKE_INSTALL_DATADIR}/cvpdf/schema: whatever
-# install() rule puts them there is packaged with the rest, and the .deb
-# test expects them there once `cvpdf schema` exists.
+# The JSON Schemas, written next to the binary at build time (CMakeLists.txt),
+# where the modeline of `cvpdf new`'s starter points.
+install(FILES "${CVPDF_SCHEMA_DIR}/resume.schema.json" "${CVPDF_SCHEMA_DIR}/theme.schema.json"
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/cvpdf/schema)
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME cvpdf)

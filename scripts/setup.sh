@@ -27,6 +27,8 @@ packages=(
   # the .deb (cpack's dpkg-shlibdeps) and the shells whose completions are
   # tried (tests/packaging)
   dpkg-dev zsh fish
+  # the JSON Schema test (tests/schema/validate.py)
+  python3 python3-jsonschema python3-yaml
   # sanitizer suite and fuzzers (scripts/sanitize.sh, tests/fuzz/run.sh)
   clang-14 libclang-rt-14-dev llvm-14
 )

@@ -16,7 +16,9 @@
 #include "app/depfile.hpp"
 #include "app/atomic_write.hpp"
 #include "app/output_target.hpp"
+#include "app/json_schema.hpp"
 #include "app/layouts.hpp"
+#include "app/starter.hpp"
 #include "app/render.hpp"
 #include "app/watch.hpp"
 #include "pdf/pdf_writer.hpp"
@@ -187,6 +189,11 @@ int run(int argc, char** argv) {
         std::cout << *script;
         return kExitOk;
       }
+      case Options::Command::Schema:
+        std::cout << (options->inputs.front() == "theme" ? theme_json_schema() : resume_json_schema());
+        return kExitOk;
+      case Options::Command::New:
+        return write_starter_file(*options);
       case Options::Command::Render:
       case Options::Command::Check:
         break;

@@ -17,6 +17,12 @@ Usage:
   cvpdf themes                           list the built-in themes
   cvpdf convert FILE [-o OUT.yaml]       write a RenderCV file or JSON Resume
                                          as cvpdf YAML (default: standard output)
+  cvpdf new [FILE] [--lang en,zh] [--theme NAME]
+                                         write a commented starter résumé (default
+                                         resume.yaml; - is standard output); never
+                                         overwrites a file
+  cvpdf schema [resume|theme]            print the JSON Schema of a résumé (default)
+                                         or a theme file, for editors
 
 Output:
   -o, --output FILE     where to write (default: RESUME.pdf, or RESUME-{lang}.pdf
@@ -100,6 +106,8 @@ constexpr OptionSpec kOptions[] = {
 
 constexpr SubcommandSpec kSubcommands[] = {
     {"check", Options::Command::Check, "validate only: errors and warnings, no output"},
+    {"new", Options::Command::New, "write a commented starter résumé (never over a file)"},
+    {"schema", Options::Command::Schema, "print the JSON Schema of a résumé (or: schema theme)"},
     {"themes", Options::Command::Themes, "list the built-in themes"},
     {"convert", Options::Command::Convert, "write a RenderCV file or JSON Resume as cvpdf YAML"},
     {"completions", Options::Command::Completions, "print a shell's completion script", true},
@@ -144,6 +152,16 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
     if (argc < 2 || std::strcmp(argv[1], sub.name) != 0) continue;
     if (sub.command == Options::Command::Themes || sub.command == Options::Command::Completions)
       return listing(sub, argc, argv, error);
+    if (sub.command == Options::Command::Schema) {
+      const std::string which = argc > 2 ? argv[2] : "resume";
+      if (argc > 3 || (which != "resume" && which != "theme")) {
+        error.message = "'cvpdf schema' takes resume or theme, got '" + std::string(argc > 3 ? argv[3] : argv[2]) + "'";
+        return std::nullopt;
+      }
+      o.command = Options::Command::Schema;
+      o.inputs.push_back(which);
+      return o;
+    }
     o.command = sub.command;
     i = 2;
   }
@@ -242,6 +260,18 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
     if (o.all || !o.language.empty() || !o.layout.empty() || !o.sets.empty() || !o.depfile.empty() ||
         o.fit_pages || o.watch || o.debug_layout || o.pdfa || o.format != Format::Auto) {
       error.message = "convert takes only -o, -q and -v";
+      return std::nullopt;
+    }
+    return o;
+  }
+  if (o.command == Options::Command::New) {
+    if (o.inputs.size() > 1) {
+      error.message = "new writes one file, got '" + o.inputs[0] + "' and '" + o.inputs[1] + "'";
+      return std::nullopt;
+    }
+    if (o.all || !o.sets.empty() || !o.depfile.empty() || !o.output.empty() || o.fit_pages || o.watch ||
+        o.debug_layout || o.pdfa || o.format != Format::Auto) {
+      error.message = "new takes a file name, --lang and --theme";
       return std::nullopt;
     }
     return o;

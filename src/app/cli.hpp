@@ -11,10 +11,13 @@ enum class Format { Auto, Pdf, Text, Markdown };
 
 struct Options {
   // Themes: `cvpdf themes` (and its alias --list-layouts); Convert: `cvpdf
-  // convert FILE [-o OUT]`, the input as cvpdf YAML.
+  // convert FILE [-o OUT]`, the input as cvpdf YAML; New: `cvpdf new [FILE]
+  // [--lang en,zh] [--theme NAME]`, a starter résumé; Schema: `cvpdf schema
+  // [resume|theme]`, the JSON Schema (inputs: the one asked for).
   // Completions: `cvpdf completions bash|zsh|fish` (hidden; the packages
   // install its output), the shell in inputs[0].
-  enum class Command { Render, Check, Help, Version, Themes, ListFonts, Convert, Completions } command = Command::Render;
+  enum class Command { Render, Check, Help, Version, Themes, ListFonts, Convert, New, Schema, Completions } command =
+      Command::Render;
   std::vector<std::string> inputs;  // "-" is standard input
   std::string output;               // may hold {lang} and {name}; "-" is standard output
   Format format = Format::Auto;     // --format; Auto: from the output's extension

@@ -76,9 +76,7 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
     return std::nullopt;
   } else {
     // Warn about the keys (a misspelt `persn:` gets its suggestion), then fail.
-    static const detail::KeyName top[] = {{"languages", "languages"}, {"theme", "theme"},       {"layout", "theme"},
-                                          {"style", "style"},         {"person", "person"},     {"sections", "sections"}};
-    r.fields(root, top, "at the top level");
+    r.fields(root, top_keys());
     diags.error(r.span(root), no_person,
                 "a résumé starts with `person:` (name, headline, email, …) and `sections:`; "
                 "a JSON Resume with `basics:`, a RenderCV file with `cv:`");

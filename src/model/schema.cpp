@@ -1,8 +1,8 @@
-// The cvpdf résumé schema (SPEC.md "The résumé file"): the YAML tree → Resume.
-// Owns the key tables and aliases of each level (top, person, metric,
-// section, entry), `languages:`, required keys, and an entry's kind, which is
-// taken from its keys (item, pair, publication, paragraph) — with an error
-// when the keys of two kinds are mixed.
+// The cvpdf résumé schema (SPEC.md "The résumé file"): the YAML tree → Resume,
+// by the key tables of each level (model/resume_keys.hpp); `languages:`,
+// required keys, and an entry's kind, which is taken from its keys (item,
+// pair, publication, paragraph) — with an error when the keys of two kinds
+// are mixed.
 #include <algorithm>
 
 #include "model/dates.hpp"
@@ -11,6 +11,8 @@
 namespace cvpdf::model::detail {
 
 namespace {
+
+using model::EntryGroup;
 
 // A DOI's syntax (the DOI Handbook, 2.2): "10." and a registrant code of
 // digits (4 or more, dot-separated subdivisions allowed), "/", and a suffix
@@ -23,48 +25,15 @@ bool doi_syntax(const std::string& doi) {
   return doi.find_first_of(" \t\n") == std::string::npos;
 }
 
-// `layout` is the older name of `theme`: both in one file is the usual
-// "same key twice" error, as for every alias, since neither can be the one
-// the writer meant to keep.
-constexpr KeyName kTopKeys[] = {{"languages", "languages"}, {"theme", "theme"}, {"layout", "theme"},
-                                {"style", "style"},         {"person", "person"}, {"sections", "sections"}};
-
-constexpr KeyName kPersonKeys[] = {{"name", "name"},   {"headline", "headline"}, {"email", "email"},
-                                   {"phone", "phone"}, {"location", "location"}, {"photo", "photo"},
-                                   {"links", "links"}, {"summary", "summary"},   {"metrics", "metrics"}};
-
-constexpr KeyName kMetricKeys[] = {{"value", "value"}, {"label", "label"}};
-
-constexpr KeyName kSectionKeys[] = {{"title", "title"},     {"entries", "entries"}, {"bullets", "bullets"},
-                                    {"highlights", "bullets"}, {"text", "text"},     {"summary", "text"},
-                                    {"only", "only"}};
-
-constexpr KeyName kEntryKeys[] = {
-    // item
-    {"org", "org"}, {"organization", "org"}, {"company", "org"}, {"institution", "org"}, {"school", "org"},
-    {"role", "role"}, {"position", "role"}, {"degree", "role"},
-    {"date", "date"}, {"start", "start"}, {"start_date", "start"}, {"end", "end"}, {"end_date", "end"},
-    {"location", "location"}, {"bullets", "bullets"}, {"highlights", "bullets"}, {"links", "links"}, {"tags", "tags"},
-    // item, pair and paragraph
-    {"text", "text"}, {"summary", "text"},
-    // pair
-    {"label", "label"},
-    // publication
-    {"title", "title"}, {"authors", "authors"}, {"venue", "venue"}, {"year", "year"}, {"doi", "doi"}, {"url", "url"},
-    {"me", "me"},
-    // all
-    {"only", "only"}};
-
 enum KindIndex { kItem = 0, kPair = 1, kPublication = 2 };
 
 int kind_of_key(const std::string& canonical) {
-  static const char* const item[] = {"org", "role", "date", "start", "end", "location", "bullets", "links", "tags"};
-  static const char* const publication[] = {"title", "authors", "venue", "year", "doi", "url", "me"};
-  for (const char* k : item)
-    if (canonical == k) return kItem;
-  for (const char* k : publication)
-    if (canonical == k) return kPublication;
-  if (canonical == "label") return kPair;
+  switch (model::entry_group(canonical)) {
+    case EntryGroup::Item: return kItem;
+    case EntryGroup::Pair: return kPair;
+    case EntryGroup::Publication: return kPublication;
+    case EntryGroup::Any: return -1;
+  }
   return -1;
 }
 
@@ -111,7 +80,7 @@ void read_metrics(const Reader& r, const YNode* node, std::vector<Metric>& out) 
       r.wrong_type(item, "a metric", "a mapping {value, label}", "write each as `- {value: 6×, label: speed-up on H200}`");
       continue;
     }
-    auto f = r.fields(item, kMetricKeys, "in a metric");
+    auto f = r.fields(item, model::metric_keys());
     Metric m;
     m.span = r.span(item);
     bool ok = r.text(f["value"], "value", m.value);
@@ -126,7 +95,7 @@ void read_metrics(const Reader& r, const YNode* node, std::vector<Metric>& out) 
 
 void read_person(const Reader& r, const YNode& node, Person& p) {
   p.span = r.span(node);
-  auto f = r.fields(node, kPersonKeys, "in 'person'");
+  auto f = r.fields(node, model::person_keys());
   bool name_ok = r.text(f["name"], "name", p.name);
   bool has_name = std::any_of(p.name.by_language.begin(), p.name.by_language.end(),
                               [](const auto& kv) { return !kv.second.empty(); });
@@ -172,7 +141,7 @@ std::optional<Entry> read_entry(const Reader& r, const YNode& node) {
                     "a list inside 'entries' is not allowed; did you mean 'bullets:' inside an entry?");
     return std::nullopt;
   }
-  if (r.looks_localized(node, kEntryKeys, "only")) {  // {en: ..., zh: ..., only: zh}: a localized paragraph
+  if (r.looks_localized(node, model::entry_keys().keys, "only")) {  // {en: ..., zh: ..., only: zh}: a localized paragraph
     e.kind = EntryKind::Paragraph;
     YNode texts = node;
     std::erase_if(texts.children, [](const YNode& c) { return c.key == "only"; });
@@ -181,7 +150,7 @@ std::optional<Entry> read_entry(const Reader& r, const YNode& node) {
     return e;
   }
 
-  auto f = r.fields(node, kEntryKeys, "in an entry");
+  auto f = r.fields(node, model::entry_keys());
   auto ordered = in_file_order(node, f);
   const YNode* claimed[3] = {nullptr, nullptr, nullptr};
   std::vector<int> kinds;
@@ -295,7 +264,7 @@ void read_section(const Reader& r, const YNode& node, std::vector<Section>& out)
   }
   Section s;
   s.span = r.span(node);
-  auto f = r.fields(node, kSectionKeys, "in a section");
+  auto f = r.fields(node, model::section_keys());
   r.text(f["title"], "title", s.title);
   if (s.title.empty()) {
     r.diags().error(r.span(node), "a section needs a 'title'",
@@ -391,7 +360,7 @@ void read_languages(Reader& r, const YNode* node, Resume& out) {
 }
 
 void read_resume(Reader& r, const YNode& root, Resume& out) {
-  auto f = r.fields(root, kTopKeys, "at the top level");
+  auto f = r.fields(root, model::top_keys());
   read_languages(r, f["languages"], out);
   if (const YNode* theme = f["theme"]) {
     r.plain(theme, theme->key, out.layout);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/resume.hpp"
+#include "model/resume_keys.hpp"
 #include "model/yaml_tree.hpp"
 
 namespace cvpdf::model::detail {
@@ -20,12 +21,8 @@ bool is_language_tag(std::string_view tag);
 // zh-hant → zh-Hant, en_gb → en-GB, ZH → zh.
 std::string canonical_language(std::string_view tag);
 
-// A key a mapping may hold and the key it stands for (itself, or for an
-// alias such as `company`, `org`).
-struct KeyName {
-  const char* name;
-  const char* canonical;
-};
+using model::KeyName;
+using model::KeyTable;
 
 class Reader {
  public:
@@ -42,10 +39,13 @@ class Reader {
   std::string declared_list() const;  // "[en, zh]"
   bool declared(const std::string& canonical_code) const;
 
-  // A mapping's values by canonical key. Unknown keys warn (suggesting the
-  // nearest key or alias); an alias given beside its key is an error.
+  // A mapping's values by canonical key. Unknown keys warn (with the hint
+  // of model::unknown_key_hint); an alias given beside its key is an error.
   using Fields = std::map<std::string, const YNode*>;
-  Fields fields(const YNode& map, std::span<const KeyName> keys, const std::string& where) const;
+  Fields fields(const YNode& map, const KeyTable& table) const;
+  Fields fields(const YNode& map, std::span<const KeyName> keys, const std::string& where) const {
+    return fields(map, KeyTable{where.c_str(), keys, {}});
+  }
 
   // "'<key>' must be <expected>, got <what node is>".
   void wrong_type(const YNode& node, const std::string& key, const std::string& expected, const std::string& hint) const;

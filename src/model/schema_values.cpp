@@ -107,31 +107,16 @@ bool Reader::declared(const std::string& code) const {
   return std::find(languages.begin(), languages.end(), code) != languages.end();
 }
 
-Reader::Fields Reader::fields(const YNode& map, std::span<const KeyName> keys, const std::string& where) const {
+Reader::Fields Reader::fields(const YNode& map, const KeyTable& table) const {
   Fields out;
   std::map<std::string, std::string> written;  // canonical → the key as written
   for (const auto& child : map.children) {
     const KeyName* known = nullptr;
-    for (const auto& k : keys)
+    for (const auto& k : table.keys)
       if (child.key == k.name) known = &k;
     if (!known) {
-      std::vector<std::string> names;
-      for (const auto& k : keys) names.emplace_back(k.name);
-      std::string nearest = nearest_word(child.key, names);
-      std::string hint;
-      if (!nearest.empty()) {
-        std::string canonical;
-        for (const auto& k : keys)
-          if (nearest == k.name) canonical = k.canonical;
-        hint = canonical == nearest ? "did you mean '" + nearest + "'?"
-                                    : "did you mean '" + canonical + "'? ('" + nearest + "' works too)";
-      } else {
-        std::string list;
-        for (const auto& k : keys)
-          if (std::string(k.name) == k.canonical) list += (list.empty() ? "" : ", ") + std::string(k.name);
-        hint = "the keys " + where + " are: " + list;
-      }
-      diags_.warning(key_span(child), "unknown key '" + child.key + "' " + where + " (ignored)", hint);
+      diags_.warning(key_span(child), "unknown key '" + child.key + "' " + table.where + " (ignored)",
+                     model::unknown_key_hint(table, child.key));
       continue;
     }
     auto [it, inserted] = written.emplace(known->canonical, child.key);
@@ -249,7 +234,6 @@ bool Reader::text_or_joined_list(const YNode* node, const std::string& key, Loca
 }
 
 void Reader::links(const YNode* node, const std::string& key, std::vector<Link>& out) const {
-  static const KeyName kLinkKeys[] = {{"label", "label"}, {"url", "url"}, {"network", "network"}, {"username", "username"}};
   if (!node || node->is_null()) return;
   if (!node->is_sequence()) {
     wrong_type(*node, key, "a list of links", "write each link as `- {label: GitHub, url: https://github.com/...}`");
@@ -274,11 +258,11 @@ void Reader::links(const YNode* node, const std::string& key, std::vector<Link>&
       wrong_type(item, "a link", "{label, url} or a URL", "");
       continue;
     }
-    if (looks_localized(item, kLinkKeys)) {  // {en: ..., zh: ...}: a localized label
+    if (looks_localized(item, model::link_keys().keys)) {  // {en: ..., zh: ...}: a localized label
       if (text(&item, "label", link.label)) out.push_back(std::move(link));
       continue;
     }
-    auto f = fields(item, kLinkKeys, "in a link");
+    auto f = fields(item, model::link_keys());
     std::string network, username;
     bool ok = text(f["label"], "label", link.label);
     ok = plain(f["url"], "url", link.url) && ok;

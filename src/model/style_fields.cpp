@@ -327,6 +327,13 @@ std::string fit_text(const StyleField& f) {
 
 std::span<const StyleField> style_fields() { return rows(); }
 
+std::span<const PageSize> page_sizes() {
+  static constexpr PageSize sizes[] = {
+      {"a4", 210, 297}, {"a5", 148, 210}, {"b5", 176, 250}, {"letter", 215.9, 279.4}, {"legal", 215.9, 355.6},
+  };
+  return sizes;
+}
+
 const StyleField* find_style_field(std::string_view key) {
   for (const auto& f : rows())
     if (f.key == key) return &f;

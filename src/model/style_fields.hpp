@@ -26,7 +26,7 @@ enum class FieldKind {
   EmFraction,  // a length in em, kept as a fraction of the size it applies to
   Ratio,       // a number in [min, max]
   Count,       // a whole number in [min, max]
-  Colour,      // "#rrggbb" or "#rgb"
+  Colour,      // a CSS name, "#rrggbb", "#rgb", or the digits alone (model/color_names.hpp)
   FontList,    // families or font files, tried in order
   Align,       // justify | ragged
   Bool,        // true | false (yes/no, on/off)
@@ -79,6 +79,18 @@ struct StyleField {
   std::string_view choices;   // Choice: the words allowed, "left|center|split"
   std::string_view meaning;   // for the user guide's key table
 };
+
+// The paper sizes page.size names (case ignored).
+struct PageSize {
+  const char* name;
+  double width_mm, height_mm;
+};
+std::span<const PageSize> page_sizes();
+
+// The words text.align takes (case ignored): justify, or ragged (also
+// written left, ragged-right, justified).
+inline constexpr std::string_view kAlignJustify[] = {"justify", "justified"};
+inline constexpr std::string_view kAlignRagged[] = {"ragged", "left", "ragged-right"};
 
 // Every field, in reading order (a row may follow only an earlier row).
 std::span<const StyleField> style_fields();

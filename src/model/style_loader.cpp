@@ -5,7 +5,9 @@
 #include <cctype>
 #include <cstdio>
 
+#include "model/color_names.hpp"
 #include "model/loader.hpp"
+#include "model/style_fields.hpp"
 #include "model/schema.hpp"
 
 namespace cvpdf::model {
@@ -22,6 +24,28 @@ void add(const Reader& r, const std::string& key, StyleValue value, const YNode&
   }
 }
 
+// `accent: #c00` is a key with no value and a comment: YAML takes '#'
+// after a space as the start of one. For a colour key that is surely not
+// what was meant, and the key would silently keep the theme's colour.
+void check_colour_comment(const Reader& r, const YNode& node, const std::string& key) {
+  const StyleField* field = find_style_field(table_key(key));
+  if (!field || field->kind != FieldKind::Colour || !node.key_pos.known()) return;
+  std::string_view line = r.doc().line_text(node.key_pos.line);
+  std::size_t at = line.find(node.key + ":");
+  if (at == std::string_view::npos) return;
+  std::string_view rest = line.substr(at + node.key.size() + 1);
+  std::size_t hash = rest.find_first_not_of(" \t");
+  if (hash == std::string_view::npos || rest[hash] != '#') return;
+  std::string_view word = rest.substr(hash);
+  word = word.substr(0, word.find_first_of(" \t"));
+  if (!parse_color(word)) return;
+  const std::string written(word);
+  r.diags().error(r.key_span(node),
+                  "style key '" + key + "' has no value: YAML reads '" + written + "' after the space as a comment",
+                  "quote it, " + node.key + ": \"" + written + "\", or write the digits alone, " + node.key + ": " +
+                      written.substr(1));
+}
+
 }  // namespace
 
 void flatten_style(const Reader& r, const YNode& node, const std::string& prefix, StyleMap& out) {
@@ -35,7 +59,7 @@ void flatten_style(const Reader& r, const YNode& node, const std::string& prefix
     StyleValue v;
     v.span = r.span(child);
     switch (child.kind) {
-      case YNode::Kind::Null: break;  // `key:` with nothing: no override
+      case YNode::Kind::Null: check_colour_comment(r, child, key); break;  // `key:` with nothing: no override
       case YNode::Kind::Map: flatten_style(r, child, key, out); break;
       case YNode::Kind::Scalar:
         v.scalar = child.text;

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string_view>
 
+#include "model/color_names.hpp"
 #include "model/entry_lines.hpp"
 #include "model/language_tags.hpp"
 #include "model/locale_words.hpp"
@@ -157,24 +158,24 @@ class Reader {
   Color color(const std::string& key, Color fallback) {
     const auto* v = find(key);
     if (!v || v->is_list) return fallback;
-    std::string s = v->scalar;
-    auto hex = [](char c) -> int {
-      if (c >= '0' && c <= '9') return c - '0';
-      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-      return -1;
-    };
-    bool ok = !s.empty() && s[0] == '#' && (s.size() == 7 || s.size() == 4);
-    for (std::size_t i = 1; ok && i < s.size(); ++i) ok = hex(s[i]) >= 0;
-    if (!ok) {
-      error(*v, key, "must be a colour like \"#1f4e79\", got '" + s + "'", "quote it in YAML: \"#rrggbb\"");
-      return fallback;
-    }
-    auto channel = [&](int i) {
-      if (s.size() == 4) return (hex(s[1 + i]) * 17) / 255.0;
-      return (hex(s[1 + 2 * i]) * 16 + hex(s[2 + 2 * i])) / 255.0;
-    };
-    return {channel(0), channel(1), channel(2)};
+    if (auto c = parse_color(v->scalar)) return *c;
+    error(*v, key, "must be a colour (a CSS name such as darkred, or #rgb, #rrggbb), got '" + v->scalar + "'",
+          color_hint(*v, key));
+    return fallback;
+  }
+
+  // A near colour name when there is one, else the forms, written where the
+  // value was: on the command line nothing is quoted; in YAML an unquoted
+  // '#' after a space begins a comment, so the digits go in quotes or alone.
+  static std::string color_hint(const StyleValue& v, const std::string& key) {
+    std::vector<std::string> names;
+    for (const auto& n : css_color_names()) names.emplace_back(n.name);
+    if (std::string near = nearest_word(lower(v.scalar), names); !near.empty()) return "did you mean '" + near + "'?";
+    if (v.span.file.rfind("--set", 0) == 0)
+      return "e.g. --set " + key + "=darkred or --set " + key + "=#c00";
+    const std::string leaf = key.substr(key.rfind('.') + 1);
+    return "write a CSS name (" + leaf + ": darkred), or hex digits: " + leaf + ": \"#c00\" (quoted, since an unquoted # "
+           "begins a YAML comment) or " + leaf + ": c00";
   }
 
   // A length in points (not yet range-checked). A bare 0 needs no unit.
@@ -212,19 +213,10 @@ class Reader {
   Diagnostics& diags_;
 };
 
-struct PageSize {
-  const char* name;
-  double width_mm, height_mm;
-};
-constexpr PageSize kPageSizes[] = {
-    {"a4", 210, 297}, {"a5", 148, 210}, {"b5", 176, 250},
-    {"letter", 215.9, 279.4}, {"legal", 215.9, 355.6},
-};
-
 void resolve_page_size(Reader& r, Style& s, Diagnostics& diags) {
   const auto* v = r.find("page.size");
   std::string size = v ? lower(v->scalar) : std::string(find_style_field("page.size")->fallback);
-  for (const auto& p : kPageSizes) {
+  for (const auto& p : page_sizes()) {
     if (size == p.name) {
       s.page_width = pt(p.width_mm * kPointsPerMillimetre);
       s.page_height = pt(p.height_mm * kPointsPerMillimetre);
@@ -431,9 +423,12 @@ class FieldReader {
 
   void read_alignment(const std::string& key, const std::string& fallback, Alignment& align) {
     std::string value = lower(r_.text(key, fallback));
-    if (value == "justify" || value == "justified") {
+    auto among = [&](std::span<const std::string_view> words) {
+      return std::find(words.begin(), words.end(), value) != words.end();
+    };
+    if (among(kAlignJustify)) {
       align = Alignment::Justify;
-    } else if (value == "ragged" || value == "left" || value == "ragged-right") {
+    } else if (among(kAlignRagged)) {
       align = Alignment::Ragged;
     } else {
       diags_.error(span_of(key), "style key '" + key + "' is '" + value + "'", "use justify or ragged");

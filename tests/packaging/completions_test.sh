@@ -38,7 +38,7 @@ expect "bash: cvpdf --theme=cl" "$(bash_complete cvpdf --theme = cl)" "classic "
 expect "bash: cvpdf -o ''" "$(bash_complete cvpdf r.yaml -o '')" "a.pdf b.txt c.md sub "
 expect "bash: cvpdf --format ''" "$(bash_complete cvpdf --format '')" "md pdf txt "
 expect "bash: cvpdf r.yaml --lang ''" "$(bash_complete cvpdf r.yaml --lang '')" "en zh-Hant "
-expect "bash: cvpdf ''" "$(bash_complete cvpdf '')" "check convert d.yaml e.json r.yaml sub themes "
+expect "bash: cvpdf ''" "$(bash_complete cvpdf '')" "check convert d.yaml e.json new r.yaml schema sub themes "
 expect "bash: cvpdf check ''" "$(bash_complete cvpdf check '')" "d.yaml e.json r.yaml sub "
 expect "bash: cvpdf --set ''" "$(bash_complete cvpdf --set '')" ""
 all=$(bash_complete cvpdf -)
@@ -52,7 +52,7 @@ if command -v fish >/dev/null; then
   expect "fish: cvpdf --theme " "$(fish_complete 'cvpdf --theme ')" "$(printf '%s\n' $themes d.yaml r.yaml sub/ | sort | tr '\n' ' ')"
   expect "fish: cvpdf -o " "$(fish_complete 'cvpdf r.yaml -o ')" "a.pdf b.txt c.md sub/ "
   expect "fish: cvpdf r.yaml --lang " "$(fish_complete 'cvpdf r.yaml --lang ')" "en zh-Hant "
-  expect "fish: cvpdf " "$(fish_complete 'cvpdf ')" "check convert d.yaml e.json r.yaml sub/ themes "
+  expect "fish: cvpdf " "$(fish_complete 'cvpdf ')" "check convert d.yaml e.json new r.yaml schema sub/ themes "
   all=$(fish_complete 'cvpdf -')
   for o in $options; do
     [[ " $all" == *" $o "* ]] || fail "fish: '$o' of --help is not completed (got: $all)"

@@ -69,7 +69,7 @@ TEST(Style, OverridesWinAndLetterIsLetter) {
 
 TEST(Style, BadValuesAreErrorsAtTheirKey) {
   Diagnostics diags;
-  resolve_style({{"text.size", scalar("ten", 7)}, {"colors.accent", scalar("blue", 9)}}, defaults(), "en", diags);
+  resolve_style({{"text.size", scalar("ten", 7)}, {"colors.accent", scalar("bleu", 9)}}, defaults(), "en", diags);
   ASSERT_EQ(diags.error_count(), 2u);
   bool size_error = false, colour_error = false;
   for (const auto& d : diags.all()) {
