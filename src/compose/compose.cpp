@@ -84,7 +84,7 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
   const std::string hb_language = pdf_language_tag(options.language);
   FontSet fonts = resolve_fonts(style, hb_language, book, layout_keys, diags);
   const text::Hyphenator* hyphenator = style.hyphenate ? text::Hyphenator::shared(hb_language) : nullptr;
-  Typesetter typesetter(book, fonts, style, hb_language, hyphenator, diags);
+  Typesetter typesetter(book, fonts, style, hb_language, hyphenator, diags, options.memo);
   Galley galley;
   Composer composer{resume, style, options.language, typesetter, galley, diags, style.content_width()};
   composer.icon_face = fonts.icon_face;
@@ -108,10 +108,10 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
       composer.compose_section(section, first);
       first = false;
     }
-    doc.pages = paginate(galley, style, doc.bookmarks, record);
+    doc.pages = paginate(galley, style, doc.bookmarks, record, options.filled);
     columns.push_back(text_area(style));
   } else {
-    doc.pages = compose_two_columns(composer, layout_keys, doc.bookmarks, record);
+    doc.pages = compose_two_columns(composer, layout_keys, doc.bookmarks, record, options.filled);
     const SidebarGeometry geometry = sidebar_geometry(style);
     columns = {geometry.main, geometry.sidebar};
   }

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "compose/style.hpp"
 #include "core/diagnostics.hpp"
@@ -13,6 +14,8 @@
 
 namespace cvpdf::compose {
 
+struct TextMemo;  // paragraph.hpp
+
 struct ComposeOptions {
   std::string language;             // the variant, one of resume.languages
   std::int64_t creation_time = 0;   // seconds since the epoch, for the metadata
@@ -20,6 +23,12 @@ struct ComposeOptions {
   // --debug-layout: draw block boxes and baselines over the pages
   // (compose/overlay.hpp).
   bool debug_overlay = false;
+  // Shapes and break lists kept across the layouts of one variant
+  // (render_variant's, for --fit-pages); null: the layout keeps its own.
+  TextMemo* memo = nullptr;
+  // When given: set to how full each page is (paginate's), which
+  // fit_to_pages guesses from.
+  std::vector<double>* filled = nullptr;
 };
 
 // `layout_keys` is the merged StyleMap the Style was read from (used to point

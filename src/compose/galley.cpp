@@ -135,7 +135,8 @@ ColumnFrame text_area(const Style& style) {
 }
 
 std::vector<frame::Page> paginate(const Galley& galley, const Style& style, const ColumnFrame& column,
-                                  std::vector<frame::Bookmark>& bookmarks, std::vector<PlacedBlock>* placed) {
+                                  std::vector<frame::Bookmark>& bookmarks, std::vector<PlacedBlock>* placed,
+                                  std::vector<double>* filled) {
   typeset::PageParams params;
   params.page_heights = {column.height};
   params.foot_stretch = galley.foot_stretch();
@@ -176,6 +177,8 @@ std::vector<frame::Page> paginate(const Galley& galley, const Style& style, cons
         first_box = false;
       }
     }
+    if (filled && column.height > 0)
+      filled->push_back(static_cast<double>(y - column.top) / static_cast<double>(column.height));
     pages.push_back(std::move(page));
   }
   if (pages.empty()) {
@@ -188,8 +191,8 @@ std::vector<frame::Page> paginate(const Galley& galley, const Style& style, cons
 }
 
 std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
-                                  std::vector<PlacedBlock>* placed) {
-  return paginate(galley, style, text_area(style), bookmarks, placed);
+                                  std::vector<PlacedBlock>* placed, std::vector<double>* filled) {
+  return paginate(galley, style, text_area(style), bookmarks, placed, filled);
 }
 
 }  // namespace cvpdf::compose

@@ -124,11 +124,14 @@ Block stack_lines(std::vector<SetLine> lines, Scaled x);
 // Cuts the galley into pages (typeset::build_pages) of the column's height
 // and places every block in the column, on pages of the style's paper size.
 // Bookmarks of section headings are appended to `bookmarks`; when `placed`
-// is given, where every block went is appended to it.
+// is given, where every block went is appended to it. When `filled` is
+// given, it is set to how full each page is: the height its content takes
+// (from the column's top to the last block's bottom) over the column's.
 std::vector<frame::Page> paginate(const Galley& galley, const Style& style, const ColumnFrame& column,
-                                  std::vector<frame::Bookmark>& bookmarks, std::vector<PlacedBlock>* placed = nullptr);
+                                  std::vector<frame::Bookmark>& bookmarks, std::vector<PlacedBlock>* placed = nullptr,
+                                  std::vector<double>* filled = nullptr);
 // The same in the text area (one column).
 std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
-                                  std::vector<PlacedBlock>* placed = nullptr);
+                                  std::vector<PlacedBlock>* placed = nullptr, std::vector<double>* filled = nullptr);
 
 }  // namespace cvpdf::compose

@@ -35,13 +35,15 @@ void translate(std::vector<frame::Element>& elements, Scaled dx, Scaled dy) {
 }
 
 Typesetter::Typesetter(const text::FontBook& book, const FontSet& fonts, const Style& style, std::string language,
-                       const text::Hyphenator* hyphenator, Diagnostics& diags)
+                       const text::Hyphenator* hyphenator, Diagnostics& diags, TextMemo* memo)
     : book_(book),
       fonts_(fonts),
       style_(style),
       language_(std::move(language)),
       hyphenator_(hyphenator),
       diags_(diags),
+      own_memo_(memo ? nullptr : std::make_unique<TextMemo>()),
+      memo_(memo ? memo : own_memo_.get()),
       punctuation_(book, language_) {
   const std::string primary = primary_language(language_);
   if (!hyphenator_ && style_.hyphenate && (primary == "zh" || primary == "ja" || primary == "ko"))

@@ -21,6 +21,7 @@
 #include "text/breaks.hpp"
 #include "text/font_book.hpp"
 #include "text/hyphenator.hpp"
+#include "text/shaper.hpp"
 #include "typeset/knuth_plass.hpp"
 
 namespace cvpdf::compose {
@@ -88,13 +89,21 @@ struct BrokenParagraph {
 // glue_set): stretched or shrunk in proportion; fil glue keeps its width.
 Scaled set_glue_width(const typeset::Item& glue, double ratio);
 
+// What the layouts of one variant share (--fit-pages tries up to eight):
+// the shapes and break lists of its texts, which depend on the text alone,
+// not on the sizes and widths it is set at.
+struct TextMemo {
+  text::ShapeCache shapes;
+  text::BreakCache breaks;
+};
+
 class Typesetter {
  public:
   // `hyphenator` may be null: the layout's text.hyphenate is false, or the
   // language has no dictionary (Chinese, Japanese and Korean then divide
   // their Latin words with the English one when text.hyphenate is true).
   Typesetter(const text::FontBook& book, const FontSet& fonts, const Style& style, std::string language,
-             const text::Hyphenator* hyphenator, Diagnostics& diags);
+             const text::Hyphenator* hyphenator, Diagnostics& diags, TextMemo* memo = nullptr);
 
   std::vector<SetLine> set(const RichText& text, const ParagraphShape& shape);
   // `set` for a trial the caller may throw away (a first line tried beside
@@ -150,6 +159,9 @@ class Typesetter {
   // rules: with no dictionary for the variant's language, English's.
   const text::Hyphenator* latin_hyphenator_ = nullptr;
   Diagnostics& diags_;
+  // The caller's (shared by the layouts --fit-pages tries), else own_memo_.
+  std::unique_ptr<TextMemo> own_memo_;
+  TextMemo* memo_;
   std::vector<Diagnostic>* held_ = nullptr;  // set_trial's
   std::unordered_set<char32_t> warned_missing_;  // a set: a text may lack thousands of distinct characters
   clreq::Punctuation punctuation_;

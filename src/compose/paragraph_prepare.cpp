@@ -34,7 +34,7 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
   break_options.hyphen_min_word = style_.hyphen_min_word;
   break_options.hyphen_min_before = style_.hyphen_min_before;
   break_options.hyphen_min_after = style_.hyphen_min_after;
-  const text::BreakList breaks = text::break_opportunities(all, break_options);
+  const text::BreakList& breaks = memo_->breaks.breaks(all, break_options);
   out.has_cjk = breaks.cjk;
   struct Bounds {
     text::Segment seg;
@@ -71,7 +71,7 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
       options.language = language_;
       options.letter_spacing = span.style.letter_spacing;
       std::vector<char32_t> missing;
-      auto runs = text::shape(book_, all, b, e, fonts_.chain(span.style.variant), options, &missing);
+      auto runs = memo_->shapes.shape(book_, all, b, e, fonts_.chain(span.style.variant), options, &missing);
       if (!missing.empty()) warn_missing(span, missing);
       for (const auto& run : runs) {
         Piece piece;

@@ -5,11 +5,14 @@
 #include <utility>
 
 #include "compose/fit.hpp"
+#include "compose/paragraph.hpp"
 
 namespace cvpdf::compose {
 
-RenderedVariant render_variant(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
-                               text::FontBook& book, const VariantOptions& options, Diagnostics& diags) {
+namespace {
+
+RenderedVariant compose_variant(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+                                text::FontBook& book, const VariantOptions& options, Diagnostics& diags) {
   RenderedVariant out;
   const bool asked_by_style = options.fit_pages == 0 && style.fit.pages > 0;
   const std::size_t pages = asked_by_style ? static_cast<std::size_t>(style.fit.pages) : options.fit_pages;
@@ -38,6 +41,18 @@ RenderedVariant render_variant(const model::Resume& resume, const Style& style, 
   out.layouts = fit.layouts;
   out.ok = fit.fits && !diags.has_errors();
   return out;
+}
+
+}  // namespace
+
+RenderedVariant render_variant(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+                               text::FontBook& book, const VariantOptions& options, Diagnostics& diags) {
+  // The layouts of one variant set the same texts: each is shaped and
+  // broken into segments once.
+  TextMemo memo;
+  VariantOptions shared = options;
+  shared.compose.memo = &memo;
+  return compose_variant(resume, style, layout_keys, book, shared, diags);
 }
 
 RenderedVariant render_variant(const model::Resume& resume, const model::StyleLayers& layers, text::FontBook& book,

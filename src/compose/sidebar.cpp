@@ -160,7 +160,7 @@ Style sidebar_header_style(const Style& style, unsigned parts) {
 
 std::vector<frame::Page> compose_two_columns(const Composer& base, const model::StyleMap& layout_keys,
                                              std::vector<frame::Bookmark>& bookmarks,
-                                             std::vector<PlacedBlock>* placed) {
+                                             std::vector<PlacedBlock>* placed, std::vector<double>* filled) {
   const Style& style = base.style;
   const SidebarGeometry geometry = sidebar_geometry(style);
   const unsigned sidebar_parts = sidebar_header_parts(style, layout_keys, base.diags);
@@ -209,8 +209,15 @@ std::vector<frame::Page> compose_two_columns(const Composer& base, const model::
   }
 
   std::vector<frame::Bookmark> main_bookmarks, sidebar_bookmarks;
-  auto main_pages = paginate(main_galley, style, geometry.main, main_bookmarks, placed);
-  auto sidebar_pages = paginate(sidebar_galley, style, geometry.sidebar, sidebar_bookmarks, placed);
+  std::vector<double> main_filled, sidebar_filled;
+  auto main_pages = paginate(main_galley, style, geometry.main, main_bookmarks, placed, &main_filled);
+  auto sidebar_pages = paginate(sidebar_galley, style, geometry.sidebar, sidebar_bookmarks, placed, &sidebar_filled);
+  if (filled) {
+    filled->assign(std::max(main_filled.size(), sidebar_filled.size()), 0.0);
+    for (std::size_t p = 0; p < filled->size(); ++p)
+      (*filled)[p] = std::max(p < main_filled.size() ? main_filled[p] : 0.0,
+                              p < sidebar_filled.size() ? sidebar_filled[p] : 0.0);
+  }
   return assemble_columns(style, geometry, std::move(main_pages), std::move(sidebar_pages), main_bookmarks,
                           sidebar_bookmarks, bookmarks);
 }

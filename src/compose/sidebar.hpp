@@ -50,9 +50,10 @@ Style sidebar_header_style(const Style& style, unsigned parts);
 // returns the pages: as many as the longer column fills, each with the
 // background first, then the columns' elements in sidebar.reading-order.
 // Bookmarks are appended page by page in the same order; `placed`, when
-// given, records every block for the debug overlay.
+// given, records every block for the debug overlay; `filled`, when given,
+// is set to how full each page is (paginate's), the fuller column's.
 std::vector<frame::Page> compose_two_columns(const Composer& base, const model::StyleMap& layout_keys,
                                              std::vector<frame::Bookmark>& bookmarks,
-                                             std::vector<PlacedBlock>* placed = nullptr);
+                                             std::vector<PlacedBlock>* placed = nullptr, std::vector<double>* filled = nullptr);
 
 }  // namespace cvpdf::compose

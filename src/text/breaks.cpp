@@ -152,4 +152,17 @@ std::vector<BreakOpportunity> emergency_breaks(std::string_view text, std::size_
   return out;
 }
 
+const BreakList& BreakCache::breaks(std::string_view text, const BreakOptions& options) {
+  key_.clear();
+  key_.append(reinterpret_cast<const char*>(&options.hyphenator), sizeof options.hyphenator);
+  for (int n : {options.hyphen_min_word, options.hyphen_min_before, options.hyphen_min_after})
+    key_.append(reinterpret_cast<const char*>(&n), sizeof n);
+  key_ += options.language;
+  key_ += '\0';
+  key_.append(text);
+  auto it = lists_.find(key_);
+  if (it == lists_.end()) it = lists_.emplace(key_, break_opportunities(text, options)).first;
+  return it->second;
+}
+
 }  // namespace cvpdf::text

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "text/kinsoku.hpp"
@@ -98,6 +99,19 @@ struct BreakList {
   std::vector<BreakOpportunity> at;
   bool cjk = false;     // the text holds CJK characters: kinsoku applied
   std::size_t end = 0;  // where the final piece's text ends
+};
+
+// break_opportunities(), remembered: a text's opportunities depend on the
+// text and the options, not on the sizes and widths it is set at, and
+// --fit-pages sets every paragraph of a résumé up to eight times. The
+// options' hyphenator must outlive the cache (Hyphenator::shared's do).
+class BreakCache {
+ public:
+  const BreakList& breaks(std::string_view text, const BreakOptions& options);
+
+ private:
+  std::unordered_map<std::string, BreakList> lists_;
+  std::string key_;  // the last key, its buffer kept for the next
 };
 BreakList break_opportunities(std::string_view text, const BreakOptions& options);
 

@@ -370,11 +370,11 @@ std::vector<Item> itemise(const std::vector<Char>& chars, std::size_t end) {
 
 // Step 4: HarfBuzz on one item, with the whole text as context so that
 // clusters are byte offsets into it and contextual shaping sees neighbours.
+// Positions stay in font units (run.size 0): scale_run sets them at a size.
 ShapedRun shape_item(const FontBook& book, std::string_view text, const Item& item, const ShapeOptions& options) {
   const Face& face = book.face(item.face);
   ShapedRun run;
   run.face = item.face;
-  run.size = options.size;
   run.text_begin = item.begin;
   run.text_end = item.end;
 
@@ -422,12 +422,10 @@ ShapedRun shape_item(const FontBook& book, std::string_view text, const Item& it
     ShapedGlyph glyph;
     glyph.glyph = infos[i].codepoint;
     glyph.cluster = infos[i].cluster;
-    glyph.x_advance = face.scale(positions[i].x_advance, options.size);
-    glyph.x_offset = face.scale(positions[i].x_offset, options.size);
-    glyph.y_offset = face.scale(positions[i].y_offset, options.size);
+    glyph.x_advance = positions[i].x_advance;
+    glyph.x_offset = positions[i].x_offset;
+    glyph.y_offset = positions[i].y_offset;
     glyph.unsafe_to_break = (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) != 0;
-    const bool last_of_cluster = i + 1 == count || infos[i + 1].cluster != infos[i].cluster;
-    if (last_of_cluster) glyph.x_advance += options.letter_spacing;
     run.glyphs.push_back(glyph);
   }
   hb_buffer_destroy(buffer);
@@ -454,8 +452,13 @@ FaceId face_for(const FontBook& book, const FontChain& chain, char32_t cp) {
   return kNoFace;
 }
 
-std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::size_t begin, std::size_t end,
-                             const FontChain& chain, const ShapeOptions& options, std::vector<char32_t>* missing) {
+namespace {
+
+// shape() with positions in font units and no letter spacing: what depends
+// on the text alone, not on the size it is set at.
+std::vector<ShapedRun> shape_in_font_units(const FontBook& book, std::string_view text, std::size_t begin,
+                                           std::size_t end, const FontChain& chain, const ShapeOptions& options,
+                                           std::vector<char32_t>* missing) {
   end = std::min(end, text.size());
   if (begin >= end) return {};
   std::vector<Char> chars;
@@ -474,6 +477,91 @@ std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::s
   choose_scripts(chars, before);
   std::vector<ShapedRun> runs;
   for (const Item& item : itemise(chars, end)) runs.push_back(shape_item(book, text, item, options));
+  return runs;
+}
+
+// A run in font units at options.size, with its letter spacing added after
+// every cluster (the last glyph of each).
+void scale_run(const FontBook& book, ShapedRun& run, const ShapeOptions& options) {
+  const Face& face = book.face(run.face);
+  run.size = options.size;
+  const std::size_t count = run.glyphs.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    ShapedGlyph& glyph = run.glyphs[i];
+    glyph.x_advance = face.scale(static_cast<int>(glyph.x_advance), options.size);
+    glyph.x_offset = face.scale(static_cast<int>(glyph.x_offset), options.size);
+    glyph.y_offset = face.scale(static_cast<int>(glyph.y_offset), options.size);
+    const bool last_of_cluster = i + 1 == count || run.glyphs[i + 1].cluster != glyph.cluster;
+    if (last_of_cluster) glyph.x_advance += options.letter_spacing;
+  }
+}
+
+// Byte offsets (clusters and the run's text range) moved by `by`.
+void move_offsets(ShapedRun& run, std::ptrdiff_t by) {
+  run.text_begin = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(run.text_begin) + by);
+  run.text_end = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(run.text_end) + by);
+  for (auto& glyph : run.glyphs) glyph.cluster = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(glyph.cluster) + by);
+}
+
+void add_missing(const std::vector<char32_t>& found, std::vector<char32_t>* missing) {
+  if (!missing) return;
+  for (char32_t cp : found)
+    if (std::find(missing->begin(), missing->end(), cp) == missing->end()) missing->push_back(cp);
+}
+
+}  // namespace
+
+std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::size_t begin, std::size_t end,
+                             const FontChain& chain, const ShapeOptions& options, std::vector<char32_t>* missing) {
+  std::vector<ShapedRun> runs = shape_in_font_units(book, text, begin, end, chain, options, missing);
+  for (auto& run : runs) scale_run(book, run, options);
+  return runs;
+}
+
+// What the shape of text[begin, end) depends on besides the chain and the
+// options: HarfBuzz's context (5 characters either side), the run context
+// a leading dash looks for (16 characters back and ahead), and whether the
+// text starts or ends the whole string (HarfBuzz's BOT and EOT flags).
+// 16 characters either side, at most 4 bytes each, cover both.
+void ShapeCache::make_key(std::string_view text, std::size_t begin, std::size_t end, const FontChain& chain,
+                          const ShapeOptions& options) {
+  constexpr std::size_t kContextBytes = 16 * 4;
+  key_.clear();
+  for (FaceId id : chain.faces) key_.append(reinterpret_cast<const char*>(&id), sizeof id);
+  key_ += '\0';
+  key_ += options.language;
+  key_ += options.kerning ? 'k' : '-';
+  key_ += options.ligatures ? 'l' : '-';
+  key_ += begin == 0 ? '^' : '.';
+  key_ += end == text.size() ? '$' : '.';
+  const std::size_t before = begin > kContextBytes ? begin - kContextBytes : 0;
+  const std::size_t after = std::min(text.size(), end + kContextBytes);
+  // The lengths make the three parts unambiguous.
+  for (std::size_t length : {begin - before, end - begin})
+    key_.append(reinterpret_cast<const char*>(&length), sizeof length);
+  key_.append(text.substr(before, after - before));
+}
+
+std::vector<ShapedRun> ShapeCache::shape(const FontBook& book, std::string_view text, std::size_t begin,
+                                         std::size_t end, const FontChain& chain, const ShapeOptions& options,
+                                         std::vector<char32_t>* missing) {
+  end = std::min(end, text.size());
+  if (begin >= end) return {};
+  make_key(text, begin, end, chain, options);
+  auto it = entries_.find(key_);
+  if (it == entries_.end()) {
+    // Kept with byte offsets from `begin`: the same text may stand anywhere.
+    Entry entry;
+    entry.runs = shape_in_font_units(book, text, begin, end, chain, options, &entry.missing);
+    for (auto& run : entry.runs) move_offsets(run, -static_cast<std::ptrdiff_t>(begin));
+    it = entries_.emplace(key_, std::move(entry)).first;
+  }
+  add_missing(it->second.missing, missing);
+  std::vector<ShapedRun> runs = it->second.runs;
+  for (auto& run : runs) {
+    move_offsets(run, static_cast<std::ptrdiff_t>(begin));
+    scale_run(book, run, options);
+  }
   return runs;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/units.hpp"
@@ -66,6 +67,30 @@ struct ShapeOptions {
 std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::size_t begin,
                              std::size_t end, const FontChain& chain, const ShapeOptions& options,
                              std::vector<char32_t>* missing = nullptr);
+
+// shape(), remembered. The shape of a text does not depend on its size:
+// HarfBuzz works in font units (the faces are unhinted, at units-per-em
+// scale), and the size and letter spacing are applied after. --fit-pages
+// lays a résumé out up to eight times at different sizes, and a paragraph
+// is measured before it is set: each text is shaped once for all of them.
+// Valid for one FontBook (its FaceIds); gives exactly what shape() gives.
+class ShapeCache {
+ public:
+  std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::size_t begin, std::size_t end,
+                               const FontChain& chain, const ShapeOptions& options,
+                               std::vector<char32_t>* missing = nullptr);
+  std::size_t size() const { return entries_.size(); }
+
+ private:
+  struct Entry {
+    std::vector<ShapedRun> runs;  // in font units, without letter spacing
+    std::vector<char32_t> missing;
+  };
+  void make_key(std::string_view text, std::size_t begin, std::size_t end, const FontChain& chain,
+                const ShapeOptions& options);
+  std::unordered_map<std::string, Entry> entries_;
+  std::string key_;  // the last key, its buffer kept for the next
+};
 
 // Which face of the chain sets this character (kNoFace if none).
 FaceId face_for(const FontBook& book, const FontChain& chain, char32_t cp);

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""The speed and size targets of docs/performance.md, measured: one row per
+case, the median and the minimum wall time of RUNS runs, the peak resident
+memory (the largest of the runs) and the bytes written.
+
+Each run is one process, started with posix_spawn and reaped with wait4,
+which gives that process's own peak RSS; the wall time is taken around the
+two. Not run by ctest: timings on a shared machine are noise. Run it on a
+quiet machine, after a Release build:
+
+    tests/bench/targets.py [RUNS]          (default 21; CVPDF=path/to/cvpdf)
+"""
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 21
+BINARY = os.path.abspath(os.environ.get("CVPDF", os.path.join(ROOT, "build", "cvpdf")))
+
+
+def run_once(argv):
+    """Wall time (ms) and peak RSS (MB) of one run of argv."""
+    start = time.perf_counter_ns()
+    pid = os.posix_spawn(argv[0], argv, os.environ)
+    _, status, usage = os.wait4(pid, 0)
+    wall = (time.perf_counter_ns() - start) / 1e6
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed ({os.waitstatus_to_exitcode(status)}): {' '.join(argv)}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def measure(argv, outputs):
+    walls, rss = [], []
+    run_once(argv)  # warm the page cache and fontconfig's
+    for _ in range(RUNS):
+        wall, peak = run_once(argv)
+        walls.append(wall)
+        rss.append(peak)
+    size = sum(os.path.getsize(p) for p in outputs)
+    return statistics.median(walls), min(walls), max(rss), size
+
+
+def main():
+    if not os.access(BINARY, os.X_OK):
+        sys.exit("build first: bash scripts/build.sh (or set CVPDF=path/to/cvpdf)")
+    with tempfile.TemporaryDirectory() as out:
+        long_cv = os.path.join(out, "academic-1200.yaml")
+        with open(long_cv, "w") as f:
+            subprocess.run([sys.executable, os.path.join(ROOT, "tests/bench/make_academic_cv.py"), "1200"],
+                           stdout=f, check=True)
+        resume = os.path.join(ROOT, "resume.yaml")
+        academic = os.path.join(ROOT, "examples/academic.yaml")
+        pdf = os.path.join(out, "cv.pdf")
+        cases = [
+            # name, argv, outputs, targets (wall ms, RSS MB, KB)
+            ("resume.yaml en", [BINARY, "-q", resume, "--lang", "en", "-o", pdf], [pdf], (12, 25, 36)),
+            ("resume.yaml zh", [BINARY, "-q", resume, "--lang", "zh", "-o", pdf], [pdf], (20, 30, 110)),
+            ("--all (en + zh)", [BINARY, "-q", resume, "--all", "-o", os.path.join(out, "cv-{lang}.pdf")],
+             [os.path.join(out, "cv-en.pdf"), os.path.join(out, "cv-zh.pdf")], (28, None, None)),
+            ("academic.yaml (150 pubs)", [BINARY, "-q", academic, "-o", pdf], [pdf], (35, None, None)),
+            ("1200 publications", [BINARY, "-q", long_cv, "-o", pdf], [pdf], (200, 50, None)),
+            ("check resume.yaml", [BINARY, "check", "-q", resume], [], (8, None, None)),
+        ]
+        print(f"{RUNS} runs each of {BINARY}\n")
+        header = f"{'case':26} {'median ms':>10} {'min ms':>8} {'target':>7} {'RSS MB':>7} {'target':>7} {'KB':>7} {'target':>7}"
+        print(header)
+        print("-" * len(header))
+        for name, argv, outputs, (t_wall, t_rss, t_kb) in cases:
+            median, least, rss, size = measure(argv, outputs)
+            show = lambda target: "" if target is None else f"≤{target}"
+            kb = f"{size / 1024:.1f}" if outputs else ""
+            print(f"{name:26} {median:10.1f} {least:8.1f} {show(t_wall):>7} {rss:7.1f} {show(t_rss):>7} {kb:>7} {show(t_kb):>7}")
+
+
+if __name__ == "__main__":
+    main()
