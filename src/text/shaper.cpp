@@ -503,10 +503,17 @@ void move_offsets(ShapedRun& run, std::ptrdiff_t by) {
   for (auto& glyph : run.glyphs) glyph.cluster = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(glyph.cluster) + by);
 }
 
+// `found` (each once already) added to *missing, but those already there.
+// A set for the test: a text may lack thousands of distinct characters.
 void add_missing(const std::vector<char32_t>& found, std::vector<char32_t>* missing) {
-  if (!missing) return;
+  if (!missing || found.empty()) return;
+  if (missing->empty()) {
+    *missing = found;
+    return;
+  }
+  std::unordered_set<char32_t> reported(missing->begin(), missing->end());
   for (char32_t cp : found)
-    if (std::find(missing->begin(), missing->end(), cp) == missing->end()) missing->push_back(cp);
+    if (reported.insert(cp).second) missing->push_back(cp);
 }
 
 }  // namespace

@@ -108,6 +108,30 @@ TEST(BreakList, OnlyPlainWordsAreHyphenated) {
   for (const auto& o : breaks("representation").at) EXPECT_NE(o.kind, BreakKind::Hyphen);
 }
 
+// The cache gives the list break_opportunities gives, and keeps lists of
+// one text apart when their options differ (with and without hyphens).
+TEST(BreakList, BreakCacheGivesTheSameListPerTextAndOptions) {
+  const Hyphenator* english = Hyphenator::shared("en");
+  ASSERT_NE(english, nullptr);
+  BreakCache cache;
+  BreakOptions plain;
+  plain.language = "en";
+  BreakOptions hyphenated = plain;
+  hyphenated.hyphenator = english;
+  const std::string text = "representation learning, 中文";
+  auto kinds = [](const BreakList& list) {
+    std::vector<std::pair<std::size_t, BreakKind>> out;
+    for (const auto& o : list.at) out.emplace_back(o.offset, o.kind);
+    return out;
+  };
+  EXPECT_EQ(kinds(cache.breaks(text, hyphenated)), kinds(break_opportunities(text, hyphenated)));
+  EXPECT_EQ(kinds(cache.breaks(text, plain)), kinds(break_opportunities(text, plain)));
+  EXPECT_NE(kinds(cache.breaks(text, plain)), kinds(cache.breaks(text, hyphenated)));
+  EXPECT_EQ(cache.breaks(text, plain).cjk, true);
+  // Asked again: the very list kept.
+  EXPECT_EQ(&cache.breaks(text, plain), &cache.breaks(text, plain));
+}
+
 TEST(BreakList, KinsokuAndKeepAllAreJoinsWithoutABreak) {
   // A line never begins with "，" nor ends with "（"; the join stays in the
   // list (its glue is set) with an infinite penalty.

@@ -259,5 +259,53 @@ TEST_F(ShaperTest, ChineseDashesShapedAloneTakeTheTextBeforeThem) {
   EXPECT_EQ(runs[0].face, lato);
 }
 
+// The cache gives what shape() gives, wherever the text stands and at
+// whatever size and letter spacing: it keeps shapes in font units with
+// offsets from the text it was keyed on.
+TEST_F(ShaperTest, ShapeCacheGivesWhatShapeGives) {
+  const FaceId latin = testing::lato(book);
+  const FaceId cjk = testing::noto_cjk_sc(book);
+  FontChain chain{{latin, cjk}};
+  ShapeCache cache;
+  auto same = [&](std::string_view text, std::size_t begin, std::size_t end, const ShapeOptions& options) {
+    std::vector<char32_t> missing_shaped, missing_cached;
+    const auto want = shape(book, text, begin, end, chain, options, &missing_shaped);
+    const auto got = cache.shape(book, text, begin, end, chain, options, &missing_cached);
+    ASSERT_EQ(got.size(), want.size()) << text;
+    for (std::size_t r = 0; r < want.size(); ++r) {
+      EXPECT_EQ(got[r].face, want[r].face);
+      EXPECT_EQ(got[r].size, want[r].size);
+      EXPECT_EQ(got[r].text_begin, want[r].text_begin);
+      EXPECT_EQ(got[r].text_end, want[r].text_end);
+      ASSERT_EQ(got[r].glyphs.size(), want[r].glyphs.size());
+      for (std::size_t g = 0; g < want[r].glyphs.size(); ++g) {
+        EXPECT_EQ(got[r].glyphs[g].glyph, want[r].glyphs[g].glyph);
+        EXPECT_EQ(got[r].glyphs[g].x_advance, want[r].glyphs[g].x_advance);
+        EXPECT_EQ(got[r].glyphs[g].cluster, want[r].glyphs[g].cluster);
+        EXPECT_EQ(got[r].glyphs[g].unsafe_to_break, want[r].glyphs[g].unsafe_to_break);
+      }
+    }
+    EXPECT_EQ(missing_cached, missing_shaped);
+  };
+  ShapeOptions options;
+  options.size = pt(10);
+  options.language = "en";
+  const std::string text = "office AV 训练 office";
+  same(text, 0, 6, options);
+  same(text, 0, 6, options);  // from the cache
+  // The same word later in the text, but in its own context: a new entry.
+  same(text, text.size() - 6, text.size(), options);
+  EXPECT_EQ(cache.size(), 2u);
+  // Another size and letter spacing: the same entry, scaled.
+  options.size = pt(7.5);
+  options.letter_spacing = pt(0.4);
+  same(text, 0, 6, options);
+  same(text, 7, 16, options);
+  EXPECT_EQ(cache.size(), 3u);
+  // A character no font has is reported from the cache too.
+  same("a\U0010FFFDb", 0, 6, options);
+  same("a\U0010FFFDb", 0, 6, options);
+}
+
 }  // namespace
 }  // namespace cvpdf::text
