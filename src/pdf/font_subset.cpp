@@ -195,12 +195,11 @@ SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
   }
   // A PDF reader draws the outlines at the positions the content stream
   // gives, so it needs no hinting: with NO_HINTING hb-subset drops fpgm,
-  // prep, cvt, hdmx, VDMX and the glyphs' instructions, and CFF hints (with
+  // prep, cvt, hdmx, VDMX, the glyphs' instructions and the CFF hints (with
   // the tables dropped below, the English résumé's Lato subsets go from 31.4
-  // to 17.6 KB compressed). DESUBROUTINIZE inlines the CFF
-  // subroutines, which were built for the whole font and cost more than they
-  // share in a few hundred glyphs (3 KB of the Chinese résumé's CJK subsets,
-  // compressed).
+  // to 17.6 KB compressed). DESUBROUTINIZE inlines the CFF subroutines,
+  // which were built for the whole font and cost more than they share in a
+  // few hundred glyphs (3 KB of the Chinese résumé's CJK subsets, compressed).
   hb_subset_input_set_flags(input.get(), HB_SUBSET_FLAGS_NO_HINTING | HB_SUBSET_FLAGS_DESUBROUTINIZE);
   hb_set_t* drop = hb_subset_input_set(input.get(), HB_SUBSET_SETS_DROP_TABLE_TAG);
   for (const char* tag : kUnneededTables) hb_set_add(drop, hb_tag_from_string(tag, 4));
