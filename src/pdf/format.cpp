@@ -147,8 +147,16 @@ std::uint64_t fnv1a64(std::string_view data, std::uint64_t seed) {
 }
 
 std::array<std::uint8_t, 16> digest128(std::string_view data) {
-  const std::uint64_t a = mix64(fnv1a64(data) ^ data.size());
-  const std::uint64_t b = mix64(fnv1a64(data, 0x84222325cbf29ce4ULL) + 0x9e3779b97f4a7c15ULL * data.size());
+  // The two FNV-1a hashes (default seed, and 0x84222325cbf29ce4) in one
+  // pass over the file: the same values as two fnv1a64 calls, in half the
+  // reads of a whole PDF.
+  std::uint64_t ha = 0xcbf29ce484222325ULL, hb = 0x84222325cbf29ce4ULL;
+  for (unsigned char c : data) {
+    ha = (ha ^ c) * 0x100000001b3ULL;
+    hb = (hb ^ c) * 0x100000001b3ULL;
+  }
+  const std::uint64_t a = mix64(ha ^ data.size());
+  const std::uint64_t b = mix64(hb + 0x9e3779b97f4a7c15ULL * data.size());
   std::array<std::uint8_t, 16> out{};
   for (int i = 0; i < 8; ++i) {
     out[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(a >> (56 - 8 * i));

@@ -8,6 +8,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,13 @@ std::string podofo_bytes(Write write) {
   PdfOutputDevice device(&buffer);
   write(device);
   return std::string(buffer.GetBuffer(), device.GetLength());
+}
+
+void append_decimal(std::string& out, std::int64_t value) {
+  char buffer[24];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  (void)ec;
+  out.append(buffer, end);
 }
 
 std::string deflate(std::string_view data) {
@@ -102,8 +110,8 @@ void write_object_streams(const std::vector<const PdfObject*>& objects, std::uin
       const pdf_objnum object_number = object.Reference().ObjectNumber();
       if (!offsets.empty()) offsets += ' ';
       offsets += std::to_string(object_number) + " " + std::to_string(bodies.size());
-      // The value alone (no "n 0 obj"): PdfVariant::Write, not WriteObject.
-      bodies += podofo_bytes([&](PdfOutputDevice& d) { object.PdfVariant::Write(&d, ePdfWriteMode_Compact, nullptr); });
+      // The value alone (no "n 0 obj").
+      append_compact(bodies, object);
       // A separator, so that a value ending in a number or a name never
       // runs into the next one.
       bodies += '\n';
@@ -202,6 +210,56 @@ std::string trailer_keys(const PdfMemDocument& pdf) {
 }
 
 }  // namespace
+
+void append_compact(std::string& out, const PdfVariant& value) {
+  switch (value.GetDataType()) {
+    case ePdfDataType_Bool:
+      out += value.GetBool() ? " true" : " false";
+      return;
+    case ePdfDataType_Number:
+      out += ' ';
+      append_decimal(out, value.GetNumber());
+      return;
+    case ePdfDataType_Name:
+      out += '/';
+      out += value.GetName().GetEscapedName();
+      return;
+    case ePdfDataType_Reference:
+      out += ' ';
+      append_decimal(out, value.GetReference().ObjectNumber());
+      out += ' ';
+      append_decimal(out, value.GetReference().GenerationNumber());
+      out += " R";
+      return;
+    case ePdfDataType_RawData:
+      out += value.GetRawData().data();
+      return;
+    case ePdfDataType_Array:
+      out += '[';
+      for (const PdfObject& item : value.GetArray()) append_compact(out, item);
+      out += ']';
+      return;
+    case ePdfDataType_Dictionary: {
+      out += "<<";
+      const TKeyMap& keys = value.GetDictionary().GetKeys();
+      const auto type = keys.find(PdfName::KeyType);
+      if (type != keys.end()) {
+        out += "/Type";
+        append_compact(out, *type->second);
+      }
+      for (auto it = keys.begin(); it != keys.end(); ++it) {
+        if (it == type) continue;
+        out += '/';
+        out += it->first.GetEscapedName();
+        append_compact(out, *it->second);
+      }
+      out += ">>";
+      return;
+    }
+    default:
+      out += podofo_bytes([&](PdfOutputDevice& d) { value.Write(&d, ePdfWriteMode_Compact, nullptr); });
+  }
+}
 
 std::string serialise_document(PdfMemDocument& pdf) {
   std::string file = header(pdf);

@@ -35,4 +35,11 @@ inline constexpr std::size_t kObjectsPerStream = 200;
 // PDF 1.5 (object streams need 1.5) or has no /Root.
 std::string serialise_document(PoDoFo::PdfMemDocument& pdf);
 
+// Appends `value` as PdfVariant::Write writes it in compact mode, byte for
+// byte, without its printf per token (a third of writing the object
+// streams): a space before numbers, booleans and references, /Type first in
+// a dictionary, then the keys in PoDoFo's order. Reals, strings and null,
+// rare in these dictionaries, are written by PoDoFo itself.
+void append_compact(std::string& out, const PoDoFo::PdfVariant& value);
+
 }  // namespace cvpdf::pdf

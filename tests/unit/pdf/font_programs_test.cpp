@@ -5,7 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <regex>
+#include <set>
+#include <vector>
+
+#include <hb.h>
 
 #include "pdf/font_subset.hpp"
 #include "pdf/pdf_writer.hpp"
@@ -61,6 +66,160 @@ TEST(FontPrograms, CidKeyedCffCodesAreCids) {
     EXPECT_EQ(encoded.code, gid);
     EXPECT_EQ(encoded.width, 1000000);
   }
+}
+
+unsigned u16_at(const std::string& bytes, std::size_t at) {
+  return static_cast<unsigned>(static_cast<unsigned char>(bytes.at(at))) << 8 |
+         static_cast<unsigned char>(bytes.at(at + 1));
+}
+
+// The table directory of an sfnt: tag → offset.
+std::map<std::string, std::size_t> sfnt_tables(const std::string& sfnt) {
+  std::map<std::string, std::size_t> tables;
+  for (unsigned i = 0; i < u16_at(sfnt, 4); ++i) {
+    const std::size_t record = 12 + 16 * std::size_t{i};
+    tables[sfnt.substr(record, 4)] = std::size_t{u16_at(sfnt, record + 8)} << 16 | u16_at(sfnt, record + 10);
+  }
+  return tables;
+}
+
+TEST(FontPrograms, TrueTypeSubsetHasOnlyTheTablesAReaderDraws) {
+  text::FontBook fonts;
+  const text::Face& lato = fonts.face(fonts.load_file(kLatoPath));
+  const SubsetFont font = subset_font(lato, collect_font_usage(one_run(lato, "Hinting"), fonts)[0]);
+  const auto tables = sfnt_tables(font.font_file);
+  std::set<std::string> tags;
+  for (const auto& [tag, offset] : tables) tags.insert(tag);
+  // No hinting (fpgm, prep, cvt, gasp, hdmx), nothing a CIDFontType2 with
+  // /CIDToGIDMap /Identity never reads (cmap, name, OS/2, post, layout).
+  EXPECT_EQ(tags, (std::set<std::string>{"glyf", "head", "hhea", "hmtx", "loca", "maxp"}));
+  // maxp 1.0's maxSizeOfInstructions: the glyphs' own instructions are gone too.
+  EXPECT_EQ(u16_at(font.font_file, tables.at("maxp") + 26), 0u);
+}
+
+TEST(FontPrograms, GlyphsThatAreTheirCharactersNominalGlyphsAreNamedByCharacter) {
+  text::FontBook fonts;
+  const text::Face& noto = fonts.face(fonts.load_file(kNotoCjkPath, kNotoCjkScIndex));
+  FontUsage usage = collect_font_usage(one_run(noto, "训练，A"), fonts)[0];
+  // In glyph order.
+  EXPECT_EQ(nominal_characters(noto, usage), (std::vector<char32_t>{U'A', U'练', U'训', U'，'}));
+
+  // The same glyphs named by id (a glyph without text forces it) give the
+  // same subset, byte for byte.
+  const SubsetFont by_character = subset_font(noto, usage);
+  FontUsage without_text = usage;
+  without_text.text.erase(noto.glyph_for(U'练'));
+  EXPECT_TRUE(nominal_characters(noto, without_text).empty());
+  const SubsetFont by_glyph = subset_font(noto, without_text);
+  EXPECT_EQ(by_glyph.font_file, by_character.font_file);
+  EXPECT_EQ(by_glyph.base_font, by_character.base_font);
+  for (const auto& [gid, encoded] : by_character.glyphs) EXPECT_EQ(by_glyph.glyphs.at(gid).code, encoded.code);
+
+  // Text of two characters (a ligature's), or a glyph that is not the text's
+  // nominal glyph (an alternate): by id.
+  FontUsage ligature = usage;
+  ligature.text[noto.glyph_for(U'训')] = "训练";
+  EXPECT_TRUE(nominal_characters(noto, ligature).empty());
+  FontUsage alternate = usage;
+  alternate.text[noto.glyph_for(U'训')] = "练";
+  EXPECT_TRUE(nominal_characters(noto, alternate).empty());
+}
+
+TEST(FontPrograms, AGlyphNoCharacterNamesIsKept) {
+  text::FontBook fonts;
+  const text::Face& lato = fonts.face(fonts.load_file(kLatoPath));
+  FontUsage usage = collect_font_usage(one_run(lato, "ab"), fonts)[0];
+  // The last glyph of the font, with no text: only its id can name it.
+  const std::uint32_t last = hb_face_get_glyph_count(lato.hb_face) - 1;
+  usage.glyphs.insert(last);
+  const SubsetFont font = subset_font(lato, usage);
+  ASSERT_EQ(font.glyphs.count(last), 1u);
+  EXPECT_EQ(font.glyphs.at(last).code, 3);  // after .notdef, a and b
+}
+
+// A CFF INDEX at `at`: its items, and the offset just past it.
+std::vector<std::string> cff_index(const std::string& cff, std::size_t& at) {
+  const unsigned count = u16_at(cff, at);
+  if (count == 0) {
+    at += 2;
+    return {};
+  }
+  const unsigned off_size = static_cast<unsigned char>(cff.at(at + 2));
+  auto offset = [&](unsigned i) {
+    std::size_t v = 0;
+    for (unsigned k = 0; k < off_size; ++k)
+      v = v << 8 | static_cast<unsigned char>(cff.at(at + 3 + std::size_t{i} * off_size + k));
+    return v;
+  };
+  const std::size_t data = at + 3 + std::size_t{count + 1} * off_size - 1;  // offsets count from 1
+  std::vector<std::string> items;
+  for (unsigned i = 0; i < count; ++i) items.push_back(cff.substr(data + offset(i), offset(i + 1) - offset(i)));
+  at = data + offset(count);
+  return items;
+}
+
+// The CharStrings INDEX of a bare CFF program, through the Top DICT's
+// CharStrings operator (17).
+std::vector<std::string> cff_charstrings(const std::string& cff) {
+  std::size_t at = static_cast<unsigned char>(cff.at(2));  // hdrSize
+  cff_index(cff, at);                                        // Name INDEX
+  const std::string top = cff_index(cff, at).at(0);
+  // Top DICT operands (CFF 4, table 3): only the integers matter here.
+  long last = 0;
+  for (std::size_t i = 0; i < top.size();) {
+    const unsigned b0 = static_cast<unsigned char>(top[i]);
+    const long b1 = i + 1 < top.size() ? static_cast<unsigned char>(top[i + 1]) : 0;
+    if (b0 >= 32 && b0 <= 246) {
+      last = static_cast<long>(b0) - 139;
+      i += 1;
+    } else if (b0 >= 247 && b0 <= 250) {
+      last = (static_cast<long>(b0) - 247) * 256 + b1 + 108;
+      i += 2;
+    } else if (b0 >= 251 && b0 <= 254) {
+      last = -(static_cast<long>(b0) - 251) * 256 - b1 - 108;
+      i += 2;
+    } else if (b0 == 28) {
+      last = static_cast<std::int16_t>(u16_at(top, i + 1));
+      i += 3;
+    } else if (b0 == 29) {
+      last = static_cast<std::int32_t>(u16_at(top, i + 1) << 16 | u16_at(top, i + 3));
+      i += 5;
+    } else if (b0 == 30) {  // a real: nibbles up to one of 0xF
+      while (++i < top.size() && (top[i] & 0x0F) != 0x0F && ((top[i] >> 4) & 0x0F) != 0x0F) {}
+      i += 1;
+    } else if (b0 == 17) {  // CharStrings
+      auto charstrings = static_cast<std::size_t>(last);
+      return cff_index(cff, charstrings);
+    } else {
+      i += b0 == 12 ? 2 : 1;
+    }
+  }
+  return {};
+}
+
+// Whether a Type 2 charstring (without subroutine calls) declares stems or
+// hint masks: hstem 1, vstem 3, hstemhm 18, hintmask 19, cntrmask 20,
+// vstemhm 23.
+bool has_hints(const std::string& charstring) {
+  for (std::size_t i = 0; i < charstring.size();) {
+    const unsigned b0 = static_cast<unsigned char>(charstring[i]);
+    if (b0 == 1 || b0 == 3 || b0 == 18 || b0 == 19 || b0 == 20 || b0 == 23) return true;
+    if (b0 == 10 || b0 == 29) ADD_FAILURE() << "a subroutine call in a desubroutinized charstring";
+    if (b0 == 28) i += 3;
+    else if (b0 == 12 || (b0 >= 247 && b0 <= 254)) i += 2;
+    else if (b0 == 255) i += 5;
+    else i += 1;
+  }
+  return false;
+}
+
+TEST(FontPrograms, CffSubsetIsUnhintedAndDesubroutinized) {
+  text::FontBook fonts;
+  const text::Face& noto = fonts.face(fonts.load_file(kNotoCjkPath, kNotoCjkScIndex));
+  const SubsetFont font = subset_font(noto, collect_font_usage(one_run(noto, "训练"), fonts)[0]);
+  const auto charstrings = cff_charstrings(font.font_file);
+  ASSERT_EQ(charstrings.size(), 3u);  // .notdef, 训, 练
+  for (const std::string& charstring : charstrings) EXPECT_FALSE(has_hints(charstring));
 }
 
 TEST(FontPrograms, NameKeyedCffRendersAndExtracts) {

@@ -353,6 +353,41 @@ TEST_F(Serialise, ManySmallDictionariesCostAFractionOfAClassicFile) {
   EXPECT_LT(big_->size() * 4, before) << "object streams: " << big_->size() << " bytes, classic: " << before;
 }
 
+TEST(SerialiseValues, WrittenAsPoDoFoWritesThemInCompactMode) {
+  PdfDictionary inner;
+  inner.AddKey("Marked", PdfVariant(true));
+  inner.AddKey("Off", PdfVariant(false));
+  inner.AddKey("Type", PdfName("MarkInfo"));
+  PdfArray array;
+  array.push_back(pdf_int(-195));
+  array.push_back(PdfReference(19, 0));
+  array.push_back(PdfReference(7, 2));
+  array.push_back(PdfName("A#B C/D"));
+  array.push_back(pdf_real(694.5));
+  array.push_back(PdfVariant(2.25));  // a Real: PoDoFo's own
+  array.push_back(PdfString("(Résumé) \\"));
+  array.push_back(PdfString(reinterpret_cast<const pdf_utf8*>("简历")));
+  array.push_back(PdfVariant());  // null
+  array.push_back(PdfArray());
+  array.push_back(inner);
+  PdfDictionary outer;
+  outer.AddKey("Zeta", array);
+  outer.AddKey("Count", pdf_int(0));
+  outer.AddKey("Type", PdfName("StructElem"));
+  outer.AddKey("Empty", PdfDictionary());
+  const PdfVariant value(outer);
+
+  PdfRefCountedBuffer buffer;
+  PdfOutputDevice device(&buffer);
+  value.Write(&device, ePdfWriteMode_Compact, nullptr);
+  const std::string podofo(buffer.GetBuffer(), device.GetLength());
+  std::string ours = "x";
+  append_compact(ours, value);
+  EXPECT_EQ(ours, "x" + podofo);
+  EXPECT_EQ(podofo.rfind("<</Type/StructElem/Count 0/Empty<<>>/Zeta[ -195 19 0 R 7 2 R/A#23B#20C#2FD 694.5", 0), 0u)
+      << podofo;
+}
+
 TEST(SerialiseGaps, AFreedNumberIsAFreeEntryAndReadersAgree) {
   // A removed object leaves a gap in the numbering; the objects after it
   // keep their numbers.
