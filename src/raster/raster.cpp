@@ -1,5 +1,5 @@
 // PNG and SVG previews (see raster.hpp): a cairo surface per page, painted by
-// the Painter, written to memory (the app writes files atomically).
+// the Painter, encoded in memory (the app writes files atomically).
 #include "raster/raster.hpp"
 
 #include <cairo-svg.h>
@@ -9,6 +9,7 @@
 #include <map>
 
 #include "raster/cairo_painter.hpp"
+#include "raster/png_encode.hpp"
 
 namespace cvpdf::raster {
 
@@ -95,9 +96,7 @@ std::vector<std::string> pages_png(const frame::Document& doc, const text::FontB
     painter.paint(cr.get(), page);
     check_status(cairo_status(cr.get()), page_name(i));
     cr.reset();
-    std::string bytes;
-    check_status(cairo_surface_write_to_png_stream(surface.get(), append, &bytes), page_name(i));
-    files.push_back(std::move(bytes));
+    files.push_back(detail::encode_png(surface.get(), page_name(i)));
   }
   return files;
 }
