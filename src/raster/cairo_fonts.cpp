@@ -44,6 +44,7 @@ void release(void* data) {
 
 CairoPtr<cairo_font_face_t> make_font_face(const text::Face& face) {
   face.check_unchanged();
+  if (!face.file) throw face.error("the font file is not open to draw from", "this is a bug in cvpdf; please report it");
   if (!library()) throw face.error("FreeType could not be started to draw this font", "this is a bug in cvpdf; please report it");
   auto owned = std::make_unique<Owned>();
   owned->file = face.file;
