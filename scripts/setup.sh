@@ -10,6 +10,7 @@ packages=(
   libpodofo-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
   libyaml-cpp-dev libicu-dev libhyphen-dev
   libjpeg62-turbo-dev libpng-dev
+  libcairo2-dev  # the PNG and SVG previews (src/raster)
   # data: hyphenation patterns, CJK faces (Sans and Serif, Regular and Bold)
   hyphen-en-us fonts-noto-cjk fonts-noto-cjk-extra fontconfig
   # Latin faces of the built-in themes: Charis SIL (academic, engineering),
