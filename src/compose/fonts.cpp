@@ -135,7 +135,7 @@ FontSet resolve_fonts(const Style& style, const std::string& language, text::Fon
   // default's (DejaVu Sans Mono, not on every system) is quietly replaced
   // by the Latin face, as most résumés have no code to set in it.
   const bool named = layout_keys.count("fonts.mono") > 0;
-  auto build_mono = [&book, language, families = style.mono_fonts, directory = style.mono_font_directory,
+  auto build_mono = [families = style.mono_fonts, directory = style.mono_font_directory,
                      named](const FontSet& s, Resolver& resolver) {
     resolver.build_chain(families, "fonts.mono", directory, text::Weight::Regular, text::Slant::Upright, s.mono, !named);
     resolver.build_chain(families, "fonts.mono", directory, text::Weight::Bold, text::Slant::Upright, s.mono_bold,
