@@ -1,6 +1,7 @@
 // Font resolution for a variant: layout family lists → FontChains.
 #include "compose/fonts.hpp"
 
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -19,6 +20,14 @@ struct Resolver {
   const model::StyleMap& keys;
   Diagnostics& diags;
   std::set<std::string> warned{};  // "no bold face" is said once per family
+  std::shared_ptr<Diagnostics*> alive = std::make_shared<Diagnostics*>(&diags);
+
+  std::function<void()> missing(const std::string& family, const std::string& key) const {
+    return [d = &diags, at = span_of(key), family] {
+      d->warning(at, "font family '" + family + "' was not found",
+                 "install it, give a font file path, or see `cvpdf --list-fonts`");
+    };
+  }
 
   SourceSpan span_of(const std::string& key) const {
     auto it = keys.find(key);
@@ -57,13 +66,18 @@ struct Resolver {
     for (const auto& family : families) {
       bool styled = true;
       auto id = find(family, key, directory, w, s, styled, deferred);
+      const bool warns = !quiet && w == text::Weight::Regular && s == text::Slant::Upright;
       if (!id) {
-        if (!quiet && w == text::Weight::Regular && s == text::Slant::Upright) {
-          diags.warning(span_of(key), "font family '" + family + "' was not found",
-                        "install it, give a font file path, or see `cvpdf --list-fonts`");
-        }
+        if (warns) missing(family, key)();
         continue;
       }
+      // A deferred family is found missing when a character first needs
+      // it: the warning is said then, into this composition's diagnostics
+      // while it lasts (FontSet::alive).
+      if (deferred && warns)
+        book.when_missing(*id, [alive = std::weak_ptr<Diagnostics*>(alive), warn = missing(family, key)] {
+          if (alive.lock()) warn();
+        });
       if (!styled && w == text::Weight::Bold && !quiet) {
         std::string message = "font family '" + family + "' has no bold face; bold text uses the regular face";
         if (warned.insert(message).second)
@@ -97,10 +111,11 @@ const text::FontChain& FontSet::chain(FontVariant v) const {
 FontSet resolve_fonts(const Style& style, const std::string& language, text::FontBook& book,
                       const model::StyleMap& layout_keys, Diagnostics& diags) {
   Resolver r{book, language, layout_keys, diags};
+  FontSet set;
+  set.alive = r.alive;
   // The key the CJK list came from (resolve_style falls back to fonts.cjk), for messages.
   std::string cjk_key = cjk_font_key(language);
   if (!layout_keys.count(cjk_key)) cjk_key = "fonts.cjk";
-  FontSet set;
   struct Slot {
     text::FontChain* chain;
     text::Weight weight;

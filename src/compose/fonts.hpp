@@ -4,6 +4,7 @@
 // monospace faces of fonts.mono before those.
 #pragma once
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "compose/style.hpp"
@@ -30,6 +31,10 @@ struct FontSet {
 
   // Fills mono and mono_bold; empty once they are.
   mutable std::function<void(const FontSet&)> build_mono{};
+  // Held while the set is: a deferred family found missing later warns
+  // into the diagnostics of the composition it was resolved for, and into
+  // none once that is over (a --watch rebuild resolves the set again).
+  std::shared_ptr<Diagnostics*> alive;
 };
 
 // Resolves the layout's font lists for `language` (BCP 47). A family is
@@ -38,8 +43,8 @@ struct FontSet {
 // the default monospace list (its chains made on first use), are looked
 // for and opened on the first character that needs them (FontBook::defer):
 // a run with no CJK text and no code neither starts fontconfig for them nor
-// maps them, and a missing one leaves its characters to the next face.
-// Other missing families warn; a
+// maps them, and a missing one leaves its characters to the next face and
+// warns when a character first needs it. Other missing families warn; a
 // style a family lacks (no bold face) warns once and uses the regular face,
 // never a faked bold. Throws FatalError when no Latin face can be found.
 FontSet resolve_fonts(const Style& style, const std::string& language, text::FontBook& book,

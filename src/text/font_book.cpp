@@ -213,6 +213,8 @@ FaceId FontBook::load(const std::string& path, unsigned index, const std::string
   stale_.push_back(false);
   deferred_.push_back(false);
   locators_.emplace_back();
+  lazy_.push_back(false);
+  missing_hooks_.emplace_back();
   return remember(*faces_.back());
 }
 
@@ -227,8 +229,19 @@ FaceId FontBook::defer(const std::string& key, Locator locate, const std::string
   stale_.push_back(false);
   deferred_.push_back(true);
   locators_.push_back(std::move(locate));
+  lazy_.push_back(true);
+  missing_hooks_.emplace_back();
   deferred_keys_.emplace(key, faces_.back()->id);
   return faces_.back()->id;
+}
+
+void FontBook::when_missing(FaceId id, std::function<void()> hook) {
+  if (!lazy_.at(id)) return;
+  if (deferred_[id]) {
+    missing_hooks_[id] = std::move(hook);
+  } else if (!faces_[id]->file) {
+    hook();
+  }
 }
 
 void FontBook::open_deferred(FaceId id) const {
@@ -237,7 +250,12 @@ void FontBook::open_deferred(FaceId id) const {
   const Locator locate = std::move(locators_[id]);
   locators_[id] = nullptr;
   const std::optional<Location> where = locate();
-  if (!where) return;
+  if (!where) {
+    const auto hook = std::move(missing_hooks_[id]);
+    missing_hooks_[id] = nullptr;
+    if (hook) hook();
+    return;
+  }
   Face& face = *faces_[id];
   try {
     open_face(face, where->path, where->index);

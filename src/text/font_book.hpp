@@ -128,6 +128,11 @@ class FontBook {
   // `locate` finds nothing the face has no glyphs (and no file).
   FaceId defer(const std::string& key, Locator locate, const std::string& named_as = {},
                const SourceSpan& named_at = {});
+  // For a deferred face: `hook` runs when its lookup finds nothing — now,
+  // if it already has; on the first face(id) if that is still to come
+  // (replacing an earlier hook). Nothing for other faces. The composer's
+  // "font family not found" warning, said only when a character needed it.
+  void when_missing(FaceId id, std::function<void()> hook);
   // Whether the face has a font file open: false for a deferred face not
   // used yet or not found (for -v's and the depfile's list of fonts read).
   bool opened(FaceId id) const { return !deferred_.at(id) && faces_.at(id)->file != nullptr; }
@@ -178,6 +183,8 @@ class FontBook {
   mutable std::vector<bool> stale_;  // by FaceId: its file changed and did not reopen
   mutable std::vector<bool> deferred_;  // by FaceId: not looked for yet
   mutable std::vector<Locator> locators_;  // by FaceId: empty but for deferred faces
+  mutable std::vector<bool> lazy_;  // by FaceId: made by defer()
+  mutable std::vector<std::function<void()>> missing_hooks_;  // by FaceId
   std::map<std::string, FaceId> deferred_keys_;
   std::vector<std::string> bundled_dirs_;
   bool fallback_on_ = true;
