@@ -287,10 +287,13 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     }
     if (!rule.targets.empty()) result.rules.push_back(std::move(rule));
   }
-  // Every face opened, used or not, is a file this run read.
-  for (std::size_t i = 0; i < book.size(); ++i) result.read.push_back(book.face(static_cast<text::FaceId>(i)).path);
+  // Every face opened, used or not, is a file this run read; a deferred
+  // face no character needed was never opened (and is not opened now).
+  for (std::size_t i = 0; i < book.size(); ++i)
+    if (book.opened(static_cast<text::FaceId>(i))) result.read.push_back(book.face(static_cast<text::FaceId>(i)).path);
   if (log) {
     for (std::size_t i = 0; i < book.size(); ++i) {
+      if (!book.opened(static_cast<text::FaceId>(i))) continue;
       const auto& f = book.face(static_cast<text::FaceId>(i));
       *log += "font: " + f.family + " (" + f.postscript_name + ") from " + f.path;
       if (f.index) *log += " #" + std::to_string(f.index);
