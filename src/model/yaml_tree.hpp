@@ -106,6 +106,10 @@ struct Prescan {
   Pos values_exceeded_at;
   bool has_content = false;    // anything besides blanks, comments and --- / ...
   std::vector<SurrogateEscape> surrogates;
+  // Bytes of tabs that separate tokens where YAML 1.2 allows it and libyaml
+  // (YAML 1.1) does not: before a comment that starts a line, after a block
+  // entry '- ' or an explicit key '? '.
+  std::vector<std::size_t> separating_tabs;
 };
 
 // A light scan of YAML's structure (quotes, comments, block scalars, flow
