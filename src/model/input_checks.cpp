@@ -1,7 +1,7 @@
-// The raw text's checks, before yaml-cpp sees it: size, UTF-8, control
+// The raw text's checks, before the parser sees it: size, UTF-8, control
 // characters, and a light structural prescan (nesting depth, tabs used for
 // indentation, an estimate of the number of values). The input is untrusted:
-// yaml-cpp's parser recurses once per level of nesting (its own guard stops at
+// a parser recurses once per level of nesting (yaml-cpp's guard stopped at
 // a few hundred, with the message "bad file" at 1:1), and every value costs
 // time and memory, so what is clearly pathological is refused here first,
 // with a clear message and position.
