@@ -8,7 +8,7 @@ packages=(
   g++ cmake make pkg-config
   # libraries
   libpodofo-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
-  libyaml-cpp-dev libicu-dev libhyphen-dev
+  libyaml-cpp-dev libyaml-dev libicu-dev libhyphen-dev
   libjpeg62-turbo-dev libpng-dev
   libcairo2-dev  # the PNG and SVG previews (src/raster)
   # data: hyphenation patterns, CJK faces (Sans and Serif, Regular and Bold)
