@@ -55,17 +55,22 @@ dpkg-deb -x "$deb" "$root"
 # Every shared library the packaged binary needs comes from a package it
 # depends on (whichever of them are linked statically, CVPDF_STATIC_DEPS).
 for so in $(objdump -p "$root/usr/bin/cvpdf" | awk '$1 == "NEEDED" {print $2}'); do
-  path=$(ldconfig -p | awk -v so="$so" '$1 == so {print $NF; exit}')
+  path=$(ldconfig -p | awk -v so="$so" '$1 == so && !found {print $NF; found = 1}')
   [ -n "$path" ] || fail "the binary needs $so, which is not installed here"
-  package=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1) ||
-    package=$(dpkg -S "$path" | head -1 | cut -d: -f1)
+  # awk reads all of dpkg's answer (head would close the pipe on it: a
+  # SIGPIPE, and pipefail's failure); usrmerge: the path as dpkg knows it.
+  package=$( (dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "$path" 2>/dev/null || true) |
+    awk -F': ' 'NR == 1 {print $1}')
+  [ -n "$package" ] || fail "no package holds $path ($so)"
+  package=${package%%:*}  # libfoo:amd64 → libfoo
   has_dep "$package" || fail "the binary needs $so ($package), which Depends lacks: $depends"
 done
 gzip -t "$root/usr/share/man/man1/cvpdf.1.gz" || fail "the manual page is not gzip"
 zcat "$root/usr/share/man/man1/cvpdf.1.gz" | cmp -s - "$source/docs/cvpdf.1" || fail "the manual page is not docs/cvpdf.1"
 cmp -s "$root/usr/share/zsh/vendor-completions/_cvpdf" <("$root/usr/bin/cvpdf" completions zsh) ||
   fail "the zsh completions are not the binary's"
-"$root/usr/bin/cvpdf" --version | grep -qx "cvpdf $version" || fail "--version: $("$root/usr/bin/cvpdf" --version)"
+version_text=$("$root/usr/bin/cvpdf" --version)
+grep -qx "cvpdf $version" <<<"$version_text" || fail "--version: $version_text"
 
 # Rendered in a directory of its own, the fonts it used named by the depfile.
 cp "$source/examples/minimal.yaml" "$tmp/minimal.yaml"
