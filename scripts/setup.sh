@@ -9,7 +9,7 @@ packages=(
   # libraries
   libpodofo-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
   libyaml-cpp-dev libicu-dev libhyphen-dev
-  libjpeg62-turbo-dev libpng-dev
+  libjpeg62-turbo-dev libpng-dev libfmt-dev
   # data: hyphenation patterns, CJK faces (Sans and Serif, Regular and Bold)
   hyphen-en-us fonts-noto-cjk fonts-noto-cjk-extra fontconfig
   # Latin faces of the built-in themes: Charis SIL (academic, engineering),
