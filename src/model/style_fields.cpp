@@ -5,6 +5,8 @@
 
 #include <array>
 
+#include <fmt/format.h>
+
 namespace cvpdf::model {
 
 namespace {
@@ -278,7 +280,7 @@ std::vector<std::string> split_list(std::string_view text) {
 
 std::string kind_text(const StyleField& f) {
   auto number = [](double d) {
-    std::string s = std::to_string(d);
+    std::string s = fmt::format("{:f}", d);  // std::to_string's "%f", without the locale's comma
     s.erase(s.find_last_not_of('0') + 1);
     if (s.back() == '.') s.pop_back();
     return s;
