@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The theme gallery: page 1 of resume.yaml in every built-in theme, in
-# English and Chinese, as docs/images/themes/THEME-LANG.png (60 dpi).
+# English and Chinese, as docs/images/themes/THEME-LANG.png (60 dpi), drawn
+# by cvpdf itself (-o 'NAME-{page}.png'); the README's two pictures; the
+# user guide's crops of page tops (cvpdf draws whole pages: pdftoppm cuts
+# those out of the PDF).
 #
 #   bash scripts/gallery.sh                 every theme `cvpdf themes` lists
 #   bash scripts/gallery.sh classic sidebar only these
@@ -26,7 +29,9 @@ fail() {
 }
 
 [[ -x $cvpdf ]] || fail "no cvpdf binary at $cvpdf (build it first: bash scripts/build.sh, or set CVPDF)"
-command -v pdftoppm >/dev/null || fail "pdftoppm is missing (Debian: apt-get install poppler-utils)"
+if [[ -z ${GALLERY_DIR:-} ]]; then
+  command -v pdftoppm >/dev/null || fail "pdftoppm is missing (Debian: apt-get install poppler-utils)"
+fi
 
 if (($# > 0)); then
   themes=("$@")
@@ -43,16 +48,13 @@ trap 'rm -rf "$work"' EXIT
 
 for theme in "${themes[@]}"; do
   for lang in en zh; do
-    pdf="$work/$theme-$lang.pdf"
     png="$out/$theme-$lang.png"
-    if ! "$cvpdf" "$resume" --theme "$theme" --lang "$lang" -o "$pdf"; then
+    # Every page is drawn; page 1 is kept, as THEME-LANG.png.
+    if ! "$cvpdf" "$resume" --theme "$theme" --lang "$lang" --dpi 60 -o "$work/$theme-$lang-{page}.png"; then
       fail "rendering theme '$theme' ($lang) failed; see cvpdf's message above"
     fi
-    rm -f "$png"
-    # -singlefile: THEME-LANG.png, not THEME-LANG-1.png.
-    pdftoppm -r 60 -png -f 1 -l 1 -singlefile "$pdf" "${png%.png}" ||
-      fail "pdftoppm could not rasterize $pdf (theme '$theme', $lang)"
-    [[ -s $png ]] || fail "pdftoppm wrote no $png"
+    [[ -s $work/$theme-$lang-1.png ]] || fail "cvpdf wrote no page 1 for theme '$theme' ($lang)"
+    mv -f "$work/$theme-$lang-1.png" "$png"
     echo "wrote $png"
   done
 done

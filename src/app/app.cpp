@@ -83,6 +83,9 @@ int build_once(const Options& options, text::FontBook& book, bool watching, std:
   try {
     result = render_all(options, book, diags, options.verbose ? &log : nullptr);
     if (!result.ok) status = kExitInput;
+  } catch (const OutputRefused& e) {  // several pages for one preview name
+    diags.add(e.diagnostic());
+    status = kExitUsage;
   } catch (const IoError& e) {
     diags.add(e.diagnostic());
     status = kExitIo;

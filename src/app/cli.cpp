@@ -1,9 +1,13 @@
 // Command-line parsing and the --help text.
 #include "app/cli.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <string_view>
+
+#include "raster/raster.hpp"
 
 namespace cvpdf::app {
 
@@ -27,11 +31,15 @@ Usage:
 Output:
   -o, --output FILE     where to write (default: RESUME.pdf, or RESUME-{lang}.pdf
                         with --all); {name} is the résumé's file name without
-                        its extension, {lang} the variant; - is standard output
-      --format FORMAT   pdf, txt (plain text for applicant-tracking systems)
-                        or md (Markdown); default: from the output's extension
+                        its extension, {lang} the variant, {page} the page
+                        number (png, svg); - is standard output
+      --format FORMAT   pdf, txt (plain text for applicant-tracking systems),
+                        md (Markdown), png or svg (a preview, one file per
+                        page); default: from the output's extension (.pdf,
+                        .txt, .md, .png, .svg; a name without one is a PDF)
+      --dpi N           the resolution of png output, 10 to 1200 (default 96)
       --pdfa            write PDF/A-2u (archival: sRGB output intent, XMP
-                        identification); not with txt or md output
+                        identification); PDF output only
   -M, --depfile FILE    also write a Make rule: the outputs depend on the résumé,
                         its theme file, its photo and every font file used
 
@@ -68,24 +76,50 @@ Set SOURCE_DATE_EPOCH to fix the dates in the PDF (default: the input's mtime).
 
 namespace {
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+constexpr const char* kFormats = ".pdf, .txt, .md, .png or .svg";
+
+// The extension of a path's file name, in lower case ("" for none).
+std::string extension(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+
+const char* format_name(Format f) {
+  switch (f) {
+    case Format::Text: return "txt";
+    case Format::Markdown: return "md";
+    case Format::Png: return "png";
+    case Format::Svg: return "svg";
+    default: return "pdf";
+  }
+}
+
+bool parse_number(const std::string& text, int& into) {
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), into);
+  return ec == std::errc() && ptr == text.data() + text.size();
 }
 
 }  // namespace
 
 Format output_format(const Options& options, const std::string& path) {
   if (options.format != Format::Auto) return options.format;
-  if (ends_with(path, ".txt")) return Format::Text;
-  if (ends_with(path, ".md") || ends_with(path, ".markdown")) return Format::Markdown;
-  return Format::Pdf;
+  const std::string ext = extension(path);
+  if (ext.empty() || ext == ".pdf") return Format::Pdf;
+  if (ext == ".txt" || ext == ".text") return Format::Text;
+  if (ext == ".md" || ext == ".markdown") return Format::Markdown;
+  if (ext == ".png") return Format::Png;
+  if (ext == ".svg") return Format::Svg;
+  return Format::Auto;
 }
 
 namespace {
 
 constexpr OptionSpec kOptions[] = {
-    {"--output", "-o", ValueKind::File, "pdf txt md", "where to write ({name}, {lang}; - for standard output)"},
-    {"--format", "", ValueKind::Choice, "pdf txt md", "output format (default: from the extension)"},
+    {"--output", "-o", ValueKind::File, "pdf txt md png svg",
+     "where to write ({name}, {lang}, {page}; - for standard output)"},
+    {"--format", "", ValueKind::Choice, "pdf txt md png svg", "output format (default: from the extension)"},
+    {"--dpi", "", ValueKind::Text, "", "the resolution of PNG previews (default 96)"},
     {"--pdfa", "", ValueKind::None, "", "write PDF/A-2u"},
     {"--depfile", "-M", ValueKind::File, "d", "also write a Make rule of the inputs"},
     {"--lang", "", ValueKind::Language, "", "render this variant of the résumé"},
@@ -218,8 +252,16 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
       if (value == "pdf") o.format = Format::Pdf;
       else if (value == "txt" || value == "text") o.format = Format::Text;
       else if (value == "md" || value == "markdown") o.format = Format::Markdown;
+      else if (value == "png") o.format = Format::Png;
+      else if (value == "svg") o.format = Format::Svg;
       else {
-        error.message = "unknown format '" + value + "' (use pdf, txt or md)";
+        error.message = "unknown format '" + value + "' (use pdf, txt, md, png or svg)";
+        return std::nullopt;
+      }
+    } else if (name == "--dpi") {
+      if (!parse_number(value, o.dpi) || o.dpi < raster::kMinDpi || o.dpi > raster::kMaxDpi) {
+        error.message = "--dpi takes a resolution from " + std::to_string(raster::kMinDpi) + " to " +
+                        std::to_string(raster::kMaxDpi) + " dots per inch, got '" + value + "' (e.g. --dpi 150)";
         return std::nullopt;
       }
     } else if (name == "--fit-pages") {
@@ -258,7 +300,7 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
       return std::nullopt;
     }
     if (o.all || !o.language.empty() || !o.layout.empty() || !o.sets.empty() || !o.depfile.empty() ||
-        o.fit_pages || o.watch || o.debug_layout || o.pdfa || o.format != Format::Auto) {
+        o.fit_pages || o.watch || o.debug_layout || o.pdfa || o.format != Format::Auto || o.dpi) {
       error.message = "convert takes only -o, -q and -v";
       return std::nullopt;
     }
@@ -315,11 +357,30 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
     error.message = "--watch renders; it cannot be used with check";
     return std::nullopt;
   }
-  // PDF/A is a kind of PDF: asking for it with a text output is a mistake
-  // worth saying, not a flag to drop silently.
-  if (o.pdfa && (o.format == Format::Text || o.format == Format::Markdown ||
-                 (!o.output.empty() && o.output != "-" && output_format(o, o.output) != Format::Pdf))) {
-    error.message = "--pdfa writes PDF/A files; it cannot be used with txt or md output";
+  // An output named for a format cvpdf does not write (cv.html, cv.docx)
+  // would get a PDF under that name.
+  const bool named = !o.output.empty() && o.output != "-";
+  if (named && output_format(o, o.output) == Format::Auto) {
+    error.message = "cannot write '" + extension(o.output) + "' files; the output's extension chooses the format: " +
+                    kFormats + " (or give --format)";
+    return std::nullopt;
+  }
+  // What every output of the run is (the default name follows --format).
+  const Format format = named ? output_format(o, o.output) : o.format == Format::Auto ? Format::Pdf : o.format;
+  // {page} numbers the files of a preview; a PDF or a text is one file.
+  if (named && !per_page(format) && o.output.find("{page}") != std::string::npos) {
+    error.message = std::string("{page} numbers the pages of png and svg output; ") + format_name(format) +
+                    " output is one file: remove {page} from '" + o.output + "'";
+    return std::nullopt;
+  }
+  // Options of one format asked for with another are mistakes worth
+  // saying, not flags to drop silently.
+  if (o.pdfa && format != Format::Pdf) {
+    error.message = "--pdfa writes PDF/A files; it cannot be used with txt, md, png or svg output";
+    return std::nullopt;
+  }
+  if (o.dpi && format != Format::Png) {
+    error.message = "--dpi sets the resolution of png output; the output here is not a PNG (e.g. -o 'cv-{page}.png')";
     return std::nullopt;
   }
   return o;

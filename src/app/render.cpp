@@ -1,5 +1,5 @@
-// The pipeline for every input × variant: model → style → compose → PDF or
-// text, with timings for -v and the dependencies for -M and --watch.
+// The pipeline for every input × variant: model → style → compose → PDF,
+// PNG or SVG pages, or text, with timings for -v and the dependencies for -M and --watch.
 #include "app/render.hpp"
 
 #include <algorithm>
@@ -14,6 +14,7 @@
 #include <set>
 
 #include "app/files.hpp"
+#include "app/output_target.hpp"
 #include "app/output_template.hpp"
 #include "app/layouts.hpp"
 #include "app/text_export.hpp"
@@ -25,6 +26,7 @@
 #include "model/not_shown.hpp"
 #include "model/visible_content.hpp"
 #include "pdf/pdf_writer.hpp"
+#include "raster/raster.hpp"
 #include "text/font_fallback.hpp"
 
 #ifndef CVPDF_VERSION
@@ -56,22 +58,52 @@ std::string fixed(double v) {
   return buf;
 }
 
-std::string output_name(const Options& options, const std::string& input, const std::string& language,
-                        bool several_variants, Format format) {
-  std::string stem = input == "-" ? "resume" : fs::path(input).stem().string();
-  std::string pattern = options.output;
-  if (pattern.empty()) {
-    if (input == "-") return "-";
-    const char* ext = format == Format::Text ? ".txt" : format == Format::Markdown ? ".md" : ".pdf";
-    pattern = several_variants ? std::string("{name}-{lang}") + ext : std::string("{name}") + ext;
-  }
-  return expand_template(pattern, {{"name", stem}, {"lang", language}});
+// -o, or the default name for `format`: "-" for standard input.
+std::string output_pattern(const Options& options, const std::string& input, bool several_variants, Format format) {
+  if (!options.output.empty()) return options.output;
+  if (input == "-") return "-";
+  // A preview is one file per page, numbered.
+  const std::string ext = format == Format::Text       ? ".txt"
+                          : format == Format::Markdown ? ".md"
+                          : format == Format::Png      ? "-{page}.png"
+                          : format == Format::Svg      ? "-{page}.svg"
+                                                       : ".pdf";
+  return several_variants ? "{name}-{lang}" + ext : "{name}" + ext;
 }
 
-// Whether -o names its outputs by a template ({name}, {lang}): SPEC makes
-// their missing parent directories ("out/{lang}/cv.pdf").
+// The output's name; `page` (from 1) expands {page}, 0 leaves it.
+std::string output_name(const std::string& pattern, const std::string& input, const std::string& language,
+                        std::size_t page = 0) {
+  const std::string stem = input == "-" ? "resume" : fs::path(input).stem().string();
+  std::vector<std::pair<std::string, std::string>> values{{"name", stem}, {"lang", language}};
+  if (page > 0) values.emplace_back("page", std::to_string(page));
+  return expand_template(pattern, values);
+}
+
+// Whether -o names its outputs by a template ({name}, {lang}, {page}):
+// SPEC makes their missing parent directories ("out/{lang}/cv.pdf").
+// Without -o the names are cvpdf's own, beside the résumé.
 bool templated_output(const Options& options) {
-  return options.output.find("{name}") != std::string::npos || options.output.find("{lang}") != std::string::npos;
+  for (const char* key : {"{name}", "{lang}", "{page}"})
+    if (options.output.find(key) != std::string::npos) return true;
+  return false;
+}
+
+// The preview files of one variant, a name per page. Without {page} in
+// the name, one page only: several pages under one name would overwrite
+// each other, and names cvpdf made up would surprise a Makefile.
+std::vector<std::string> page_paths(const std::string& pattern, const std::string& input, const std::string& language,
+                                    std::size_t pages, Format format) {
+  if (pattern.find("{page}") == std::string::npos && pages > 1) {
+    const char* ext = format == Format::Png ? "png" : "svg";
+    throw OutputRefused({Severity::Error, SourceSpan{output_name(pattern, input, language), 0, 0},
+                         "the résumé has " + std::to_string(pages) + " pages and " + ext +
+                             " output is one file per page, but the output name has no {page}",
+                         std::string("number the files with {page}, e.g. -o 'cv-{page}.") + ext + "'"});
+  }
+  std::vector<std::string> paths;
+  for (std::size_t page = 1; page <= pages; ++page) paths.push_back(output_name(pattern, input, language, page));
+  return paths;
 }
 
 // PDF dates are four-digit years: 0 (1970) to 9999-12-31T23:59:59Z.
@@ -189,7 +221,8 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
                             ": {page: ...}}, dates: {" + language + ": {present: ...}}");
       }
       const Format default_format = options.format == Format::Auto ? Format::Pdf : options.format;
-      const std::string path = output_name(options, input, language, options.all, default_format);
+      const std::string pattern = output_pattern(options, input, options.all, default_format);
+      const std::string path = output_name(pattern, input, language);
       const Format format = output_format(options, path);
       if (!check && (format == Format::Text || format == Format::Markdown)) {
         auto flavour = format == Format::Markdown ? TextFlavour::Markdown : TextFlavour::Plain;
@@ -219,14 +252,30 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
       add_fonts(doc, book, fonts);
       if (options.debug_layout && log) *log += frame::dump(doc, book);
       if (check) continue;
+      const std::string origin = "the output of " + name + " (" + language + ")";
+      if (per_page(format)) {
+        const std::vector<std::string> paths = page_paths(pattern, input, language, pages, format);
+        std::vector<std::string> files = format == Format::Png
+                                             ? raster::pages_png(doc, book, options.dpi ? options.dpi : raster::kDefaultDpi)
+                                             : raster::pages_svg(doc, book);
+        book.check_unchanged();
+        if (log) *log += "[" + language + "] drew " + std::to_string(pages) + " page(s) in " + fixed(clock.lap_ms()) + " ms\n";
+        for (std::size_t i = 0; i < pages; ++i) {
+          const std::string page = "page " + std::to_string(i + 1);
+          result.outputs.push_back({paths[i], std::move(files[i]), page + " of " + std::to_string(pages),
+                                    origin + ", " + page, templated_output(options)});
+          rule.targets.push_back(paths[i]);
+        }
+        continue;
+      }
       std::string bytes = pdf::write_pdf(doc, book, pdf::PdfOptions{.pdfa = options.pdfa});
       book.check_unchanged();
       if (log) {
         *log += "[" + language + "] made the PDF (" + std::to_string(bytes.size()) + " bytes) in " +
                 fixed(clock.lap_ms()) + " ms\n";
       }
-      result.outputs.push_back({path, std::move(bytes), std::to_string(pages) + (pages == 1 ? " page" : " pages"),
-                                "the output of " + name + " (" + language + ")", templated_output(options)});
+      result.outputs.push_back({path, std::move(bytes), std::to_string(pages) + (pages == 1 ? " page" : " pages"), origin,
+                                templated_output(options)});
       rule.targets.push_back(path);
     }
     if (input != "-") rule.prerequisites.push_back(input);
@@ -238,10 +287,13 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     }
     if (!rule.targets.empty()) result.rules.push_back(std::move(rule));
   }
-  // Every face opened, used or not, is a file this run read.
-  for (std::size_t i = 0; i < book.size(); ++i) result.read.push_back(book.face(static_cast<text::FaceId>(i)).path);
+  // Every face opened, used or not, is a file this run read; a deferred
+  // face no character needed was never opened (and is not opened now).
+  for (std::size_t i = 0; i < book.size(); ++i)
+    if (book.opened(static_cast<text::FaceId>(i))) result.read.push_back(book.face(static_cast<text::FaceId>(i)).path);
   if (log) {
     for (std::size_t i = 0; i < book.size(); ++i) {
+      if (!book.opened(static_cast<text::FaceId>(i))) continue;
       const auto& f = book.face(static_cast<text::FaceId>(i));
       *log += "font: " + f.family + " (" + f.postscript_name + ") from " + f.path;
       if (f.index) *log += " #" + std::to_string(f.index);

@@ -1,6 +1,7 @@
 // Font resolution for a variant: layout family lists → FontChains.
 #include "compose/fonts.hpp"
 
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -19,6 +20,14 @@ struct Resolver {
   const model::StyleMap& keys;
   Diagnostics& diags;
   std::set<std::string> warned{};  // "no bold face" is said once per family
+  std::shared_ptr<Diagnostics*> alive = std::make_shared<Diagnostics*>(&diags);
+
+  std::function<void()> missing(const std::string& family, const std::string& key) const {
+    return [d = &diags, at = span_of(key), family] {
+      d->warning(at, "font family '" + family + "' was not found",
+                 "install it, give a font file path, or see `cvpdf --list-fonts`");
+    };
+  }
 
   SourceSpan span_of(const std::string& key) const {
     auto it = keys.find(key);
@@ -28,9 +37,10 @@ struct Resolver {
   // The face for one family entry in one style; nullopt when the family is
   // not found at all. `styled` tells whether the exact style exists.
   std::optional<text::FaceId> find(const std::string& family, const std::string& key, const std::string& directory,
-                                   text::Weight w, text::Slant s, bool& styled) {
+                                   text::Weight w, text::Slant s, bool& styled, bool deferred = false) {
     styled = true;
     text::FontRequest request{family, w, s, language, directory};
+    request.defer_system = deferred;
     request.origin = span_of(key);  // errors found after loading (subsetting, a changed file) point here too
     bool exact = true;
     std::optional<text::FaceId> id;
@@ -48,18 +58,26 @@ struct Resolver {
   }
 
   // `directory`: where the layer that named the list resolves relative paths.
+  // `deferred`: system families are looked for on first use (find_face's
+  // defer_system), so they neither warn here nor start fontconfig.
   void build_chain(const std::vector<std::string>& families, const std::string& key, const std::string& directory,
-                   text::Weight w, text::Slant s, text::FontChain& chain, bool quiet = false) {
+                   text::Weight w, text::Slant s, text::FontChain& chain, bool quiet = false,
+                   bool deferred = false) {
     for (const auto& family : families) {
       bool styled = true;
-      auto id = find(family, key, directory, w, s, styled);
+      auto id = find(family, key, directory, w, s, styled, deferred);
+      const bool warns = !quiet && w == text::Weight::Regular && s == text::Slant::Upright;
       if (!id) {
-        if (!quiet && w == text::Weight::Regular && s == text::Slant::Upright) {
-          diags.warning(span_of(key), "font family '" + family + "' was not found",
-                        "install it, give a font file path, or see `cvpdf --list-fonts`");
-        }
+        if (warns) missing(family, key)();
         continue;
       }
+      // A deferred family is found missing when a character first needs
+      // it: the warning is said then, into this composition's diagnostics
+      // while it lasts (FontSet::alive).
+      if (deferred && warns)
+        book.when_missing(*id, [alive = std::weak_ptr<Diagnostics*>(alive), warn = missing(family, key)] {
+          if (alive.lock()) warn();
+        });
       if (!styled && w == text::Weight::Bold && !quiet) {
         std::string message = "font family '" + family + "' has no bold face; bold text uses the regular face";
         if (warned.insert(message).second)
@@ -74,6 +92,11 @@ struct Resolver {
 }  // namespace
 
 const text::FontChain& FontSet::chain(FontVariant v) const {
+  if ((v == FontVariant::Mono || v == FontVariant::MonoBold) && build_mono) {
+    const auto build = std::move(build_mono);
+    build_mono = nullptr;
+    build(*this);
+  }
   switch (v) {
     case FontVariant::Bold: return bold;
     case FontVariant::Italic: return italic;
@@ -88,10 +111,11 @@ const text::FontChain& FontSet::chain(FontVariant v) const {
 FontSet resolve_fonts(const Style& style, const std::string& language, text::FontBook& book,
                       const model::StyleMap& layout_keys, Diagnostics& diags) {
   Resolver r{book, language, layout_keys, diags};
+  FontSet set;
+  set.alive = r.alive;
   // The key the CJK list came from (resolve_style falls back to fonts.cjk), for messages.
   std::string cjk_key = cjk_font_key(language);
   if (!layout_keys.count(cjk_key)) cjk_key = "fonts.cjk";
-  FontSet set;
   struct Slot {
     text::FontChain* chain;
     text::Weight weight;
@@ -115,9 +139,10 @@ FontSet resolve_fonts(const Style& style, const std::string& language, text::Fon
     // CJK faces have no italic; italic CJK text uses the upright face.
     if (slot.weight == text::Weight::Bold && !style.cjk_bold_fonts.empty()) {
       r.build_chain(style.cjk_bold_fonts, "fonts.cjk-bold", style.cjk_bold_font_directory, slot.weight,
-                    text::Slant::Upright, *slot.chain);
+                    text::Slant::Upright, *slot.chain, false, true);
     } else {
-      r.build_chain(style.cjk_fonts, cjk_key, style.cjk_font_directory, slot.weight, text::Slant::Upright, *slot.chain);
+      r.build_chain(style.cjk_fonts, cjk_key, style.cjk_font_directory, slot.weight, text::Slant::Upright, *slot.chain,
+                    false, true);
     }
   }
   // Code: the monospace faces, then the regular (bold) chain for what they
@@ -125,12 +150,25 @@ FontSet resolve_fonts(const Style& style, const std::string& language, text::Fon
   // default's (DejaVu Sans Mono, not on every system) is quietly replaced
   // by the Latin face, as most résumés have no code to set in it.
   const bool named = layout_keys.count("fonts.mono") > 0;
-  r.build_chain(style.mono_fonts, "fonts.mono", style.mono_font_directory, text::Weight::Regular,
-                text::Slant::Upright, set.mono, !named);
-  r.build_chain(style.mono_fonts, "fonts.mono", style.mono_font_directory, text::Weight::Bold, text::Slant::Upright,
-                set.mono_bold, !named);
-  for (text::FaceId id : set.regular.faces) set.mono.faces.push_back(id);
-  for (text::FaceId id : set.bold.faces) set.mono_bold.faces.push_back(id);
+  auto build_mono = [families = style.mono_fonts, directory = style.mono_font_directory,
+                     named](const FontSet& s, Resolver& resolver) {
+    resolver.build_chain(families, "fonts.mono", directory, text::Weight::Regular, text::Slant::Upright, s.mono, !named);
+    resolver.build_chain(families, "fonts.mono", directory, text::Weight::Bold, text::Slant::Upright, s.mono_bold,
+                         !named);
+    for (text::FaceId id : s.regular.faces) s.mono.faces.push_back(id);
+    for (text::FaceId id : s.bold.faces) s.mono_bold.faces.push_back(id);
+  };
+  if (named) {
+    build_mono(set, r);
+  } else {
+    // The default list warns about nothing: nothing is lost by looking later.
+    set.build_mono = [build_mono, &book, language](const FontSet& s) {
+      Diagnostics quiet;
+      const model::StyleMap no_keys;
+      Resolver later{book, language, no_keys, quiet};
+      build_mono(s, later);
+    };
+  }
   set.metrics_face = set.regular.faces.front();
   if (style.contact_icons != "none") {
     bool styled = true;

@@ -90,4 +90,9 @@ void decode_png(std::string_view bytes, const PngRowSink& row) {
   detail::read_png(bytes, true, &row);
 }
 
+void decode_jpeg(std::string_view bytes, const JpegRowSink& row) {
+  if (!starts_with(bytes, "\xFF\xD8\xFF")) throw PhotoProblem("is not a JPEG image", detail::kJpegHint);
+  detail::read_jpeg(bytes, true, &row);
+}
+
 }  // namespace cvpdf::frame

@@ -56,4 +56,11 @@ PhotoInfo check_photo(std::string_view bytes);
 using PngRowSink = std::function<void(const unsigned char* colour, const unsigned char* alpha)>;
 void decode_png(std::string_view bytes, const PngRowSink& row);
 
+// A JPEG's pixels as 8-bit RGB, top row first: `rgb` holds width × 3 bytes.
+// Gray and YCbCr are converted by libjpeg, CMYK (inverted or not, as
+// PhotoInfo::inverted_cmyk says) by the naive formula a PDF viewer's
+// DeviceCMYK uses without a profile. For the raster previews (src/raster).
+using JpegRowSink = std::function<void(const unsigned char* rgb)>;
+void decode_jpeg(std::string_view bytes, const JpegRowSink& row);
+
 }  // namespace cvpdf::frame

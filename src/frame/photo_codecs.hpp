@@ -15,7 +15,8 @@ inline constexpr const char* kPngHint = "re-save it as a PNG (or as a baseline J
 // The header of a JPEG (decode == false) or the header and every scanline
 // (decode == true). Throws PhotoProblem for what libjpeg refuses and for
 // what a PDF viewer cannot show (arithmetic coding, 12-bit, odd components).
-PhotoInfo read_jpeg(std::string_view bytes, bool decode);
+// With a sink (decode == true), every scanline goes to it as RGB.
+PhotoInfo read_jpeg(std::string_view bytes, bool decode, const JpegRowSink* sink = nullptr);
 
 // The header of a PNG (no sink, decode == false), every row checked
 // (decode == true) and, with a sink, handed over as 8-bit samples.

@@ -88,7 +88,12 @@ void on_progress(j_common_ptr cinfo) {
 
 // Returns false when libjpeg failed (`failure` says why). With `decode`, runs
 // the whole decompression when the header is within the caps.
-bool run_jpeg(const unsigned char* data, unsigned long size, bool decode, JpegHeader* header, JpegFailure* failure) {
+// One CMYK sample to RGB, as DeviceCMYK without a profile: 1 - min(1, c + k).
+unsigned char cmyk_channel(unsigned c, unsigned k) { return static_cast<unsigned char>(c + k >= 255 ? 0 : 255 - c - k); }
+
+// With a sink, each scanline goes to it as RGB.
+bool run_jpeg(const unsigned char* data, unsigned long size, bool decode, JpegHeader* header, JpegFailure* failure,
+              const JpegRowSink* sink) {
   jpeg_decompress_struct cinfo;
   jpeg_progress_mgr progress;
   cinfo.err = jpeg_std_error(&failure->manager);
@@ -115,10 +120,28 @@ bool run_jpeg(const unsigned char* data, unsigned long size, bool decode, JpegHe
                            header->height <= kMaxPhotoSide && !header->arithmetic;
   if (decode && within_caps) {
     cinfo.dct_method = JDCT_ISLOW;
+    const bool cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    if (sink) cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
     jpeg_start_decompress(&cinfo);
     JSAMPARRAY row = (*cinfo.mem->alloc_sarray)(reinterpret_cast<j_common_ptr>(&cinfo), JPOOL_IMAGE,
                                                 cinfo.output_width * static_cast<JDIMENSION>(cinfo.output_components), 1);
-    while (cinfo.output_scanline < cinfo.output_height) jpeg_read_scanlines(&cinfo, row, 1);
+    JSAMPARRAY rgb = sink && cmyk ? (*cinfo.mem->alloc_sarray)(reinterpret_cast<j_common_ptr>(&cinfo), JPOOL_IMAGE,
+                                                               cinfo.output_width * 3, 1)
+                                  : row;
+    // Adobe's CMYK JPEGs store 255 - value (see read_jpeg).
+    const unsigned flip = cinfo.saw_Adobe_marker ? 255 : 0;
+    while (cinfo.output_scanline < cinfo.output_height) {
+      jpeg_read_scanlines(&cinfo, row, 1);
+      if (!sink) continue;
+      if (cmyk) {
+        for (JDIMENSION x = 0; x < cinfo.output_width; ++x) {
+          const JSAMPLE* p = row[0] + 4 * x;
+          const unsigned k = p[3] ^ flip;
+          for (int c = 0; c < 3; ++c) rgb[0][3 * x + static_cast<JDIMENSION>(c)] = cmyk_channel(p[c] ^ flip, k);
+        }
+      }
+      (*sink)(rgb[0]);
+    }
     jpeg_finish_decompress(&cinfo);
   }
   jpeg_destroy_decompress(&cinfo);
@@ -153,11 +176,11 @@ bool run_jpeg(const unsigned char* data, unsigned long size, bool decode, JpegHe
 
 }  // namespace
 
-PhotoInfo read_jpeg(std::string_view bytes, bool decode) {
+PhotoInfo read_jpeg(std::string_view bytes, bool decode, const JpegRowSink* sink) {
   JpegHeader header;
   JpegFailure failure{};
   if (!run_jpeg(reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<unsigned long>(bytes.size()), decode,
-                &header, &failure)) {
+                &header, &failure, sink)) {
     // An oversized frame header says more than what went wrong after it.
     PhotoInfo declared;
     declared.width = static_cast<int>(failure.width);

@@ -1,7 +1,7 @@
-// The raw text's checks, before yaml-cpp sees it: size, UTF-8, control
+// The raw text's checks, before the parser sees it: size, UTF-8, control
 // characters, and a light structural prescan (nesting depth, tabs used for
 // indentation, an estimate of the number of values). The input is untrusted:
-// yaml-cpp's parser recurses once per level of nesting (its own guard stops at
+// a parser recurses once per level of nesting (yaml-cpp's guard stopped at
 // a few hundred, with the message "bad file" at 1:1), and every value costs
 // time and memory, so what is clearly pathological is refused here first,
 // with a clear message and position.
@@ -93,6 +93,7 @@ class Scanner {
       std::string_view line = text_.substr(pos, end - pos);
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       line_ = line;
+      line_start_ = pos;
       line_no_ = line_no;
       scan_line();
       if (out_.too_deep || stopped_ || end >= text_.size()) break;
@@ -132,6 +133,11 @@ class Scanner {
     }
     if (unit >= 0xD800 && unit <= 0xDFFF) out_.surrogates.push_back({line_no_, i, unit});
   }
+  // Tabs in line_[from, to) that separate tokens (input_checks in yaml_tree.hpp).
+  void note_separating_tabs(std::size_t from, std::size_t to) {
+    for (std::size_t k = from; k < to; ++k)
+      if (line_[k] == '\t') out_.separating_tabs.push_back(line_start_ + k);
+  }
   bool blank_at(std::size_t i) const { return i >= line_.size() || line_[i] == ' ' || line_[i] == '\t'; }
 
   void scan_line() {
@@ -155,7 +161,11 @@ class Scanner {
 
     std::size_t i = 0;
     if (quote_ == 0 && flow_ == 0) {
-      if (blank || line[ws] == '#') return;
+      if (blank) return;
+      if (line[ws] == '#') {
+        note_separating_tabs(0, ws);
+        return;
+      }
       bool marker = line.size() >= 3 && (line.substr(0, 3) == "---" || line.substr(0, 3) == "...") && blank_at(3);
       if (marker) {
         indents_.clear();
@@ -215,6 +225,11 @@ class Scanner {
                                                                          std::string_view::npos)))) {
         expect_ = true;  // a mapping's value follows
         after_quoted_ = false;
+        if (flow_ == 0) {
+          std::size_t j = i + 1;
+          while (j < line.size() && (line[j] == ' ' || line[j] == '\t')) ++j;
+          note_separating_tabs(i + 1, j);
+        }
         continue;
       }
       if (flow_ > 0 && c == ',') {
@@ -245,6 +260,9 @@ class Scanner {
         // A block entry or explicit key: the node after it is one level deeper.
         std::size_t j = i + 1;
         while (j < line.size() && (line[j] == ' ' || line[j] == '\t')) ++j;
+        // "- \t- x" is an error in YAML 1.2 as in 1.1: only a tab before a value separates.
+        bool nested = j < line.size() && (line[j] == '-' || line[j] == '?') && blank_at(j + 1);
+        if (!nested) note_separating_tabs(i + 1, j);
         indents_.push_back(static_cast<int>(j));
         check_depth(i);
         continue;
@@ -282,6 +300,7 @@ class Scanner {
   const Limits& limits_;
   Prescan out_;
   std::string_view line_;
+  std::size_t line_start_ = 0;  // of line_, in text_
   int line_no_ = 0;
   std::vector<int> indents_;  // block levels, by indentation
   int flow_ = 0;              // open [ and {

@@ -1,5 +1,5 @@
-// What yaml-cpp 0.7 does not do for us, kept apart from the tree builder
-// (yaml_tree.cpp) and free of yaml-cpp's types: combining UTF-16 surrogate
+// What the YAML parser does not do for us, kept apart from the tree builder
+// (yaml_tree.cpp) and free of the parser's types: combining UTF-16 surrogate
 // pair escapes before the parser sees them (and mapping columns back), YAML
 // 1.1 merge keys, and removing the control characters that escapes put into
 // text values (they would print as nothing, or worse, in the PDF).

@@ -1,10 +1,10 @@
-// The loader's own document tree (internal to src/model): what yaml-cpp
-// parsed, with 1-based line:column marks (columns count characters, not
-// bytes) and none of yaml-cpp's types, so only yaml_tree.cpp includes
-// yaml-cpp. Also the checks that run on the raw text before yaml-cpp sees it
-// (input_checks.cpp): size, UTF-8, control characters, nesting depth, tabs;
-// and what yaml-cpp 0.7 does not do for us (yaml_extras.cpp): surrogate
-// pairs, merge keys, control characters written as escapes.
+// The loader's own document tree (internal to src/model): what libyaml
+// parsed (yaml_events.hpp), with 1-based line:column marks (columns count
+// characters, not bytes) and none of libyaml's types. Also the checks that run
+// on the raw text before the parser sees it (input_checks.cpp): size, UTF-8,
+// control characters, nesting depth, tabs; and what the parser does not do
+// for us (yaml_extras.cpp): surrogate pairs, merge keys, control characters
+// written as escapes.
 #pragma once
 #include <cstddef>
 #include <memory>
@@ -51,8 +51,8 @@ std::string describe(const YNode& node);
 
 struct Limits {
   std::size_t max_bytes = 10u * 1024u * 1024u;
-  int max_depth = 64;                    // checked on the text, before yaml-cpp
-  std::size_t max_values = 250'000;      // estimated from the text, before yaml-cpp (time, memory)
+  int max_depth = 64;                    // checked on the text, before parsing
+  std::size_t max_values = 250'000;      // estimated from the text, before parsing (time, memory)
   std::size_t max_nodes = 1'000'000;     // nodes visited after aliases are expanded
   std::size_t max_scalar_bytes = 256u * 1024u;  // one text value (a 5 MB paragraph takes seconds and a GB to set)
 };
@@ -83,7 +83,7 @@ struct Document {
 std::optional<Document> parse_yaml(std::string_view text, const std::string& file, Diagnostics& diags,
                                    const Limits& limits = {});
 
-// ---- input_checks.cpp: the raw text, before yaml-cpp ----
+// ---- input_checks.cpp: the raw text, before the parser ----
 
 // Line and character column (both 1-based) of byte `offset` in `text`.
 Pos position_of(std::string_view text, std::size_t offset);
@@ -106,17 +106,21 @@ struct Prescan {
   Pos values_exceeded_at;
   bool has_content = false;    // anything besides blanks, comments and --- / ...
   std::vector<SurrogateEscape> surrogates;
+  // Bytes of tabs that separate tokens where YAML 1.2 allows it and libyaml
+  // (YAML 1.1) does not: before a comment that starts a line, after a block
+  // entry '- ' or an explicit key '? '.
+  std::vector<std::size_t> separating_tabs;
 };
 
 // A light scan of YAML's structure (quotes, comments, block scalars, flow
 // brackets, indentation), so that pathological input is refused with a clear
-// message before yaml-cpp's recursive parser sees it. An estimate: yaml-cpp's
-// own depth guard remains the backstop.
+// message before the parser sees it. An estimate: the tree builder's own
+// depth limit remains the backstop.
 Prescan prescan(std::string_view text, const Limits& limits);
 
 // ---- yaml_extras.cpp ----
 
-// yaml-cpp decodes \u escapes one at a time and refuses a surrogate, so
+// libyaml (like yaml-cpp) decodes \u escapes one at a time and refuses a surrogate, so
 // "\ud83d\ude00" (what JSON writers such as Python's json.dumps emit) fails.
 // Each high+low pair is rewritten as one \U0001F600 escape before parsing, two
 // bytes shorter; shift() maps a column of the rewritten text back.
@@ -144,7 +148,7 @@ std::pair<char32_t, std::size_t> remove_control_characters(std::string& text);
 // text.size() when there is none.
 std::size_t first_control_character(std::string_view text);
 
-// YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`), which yaml-cpp's event
+// YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`), which the event
 // parser passes on as a plain key. Adds to `map` the keys of `sources` that it
 // does not have, earlier sources first, at `index` among its values; `seen`
 // holds the keys written in the map itself, which win.

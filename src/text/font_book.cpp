@@ -30,17 +30,19 @@ hb_blob_t* blob_over(const std::shared_ptr<const MappedFile>& file) {
 }  // namespace
 
 bool Face::has_glyph(char32_t cp) const {
+  if (!hb_font) return false;
   hb_codepoint_t glyph = 0;
   return hb_font_get_nominal_glyph(hb_font, cp, &glyph) && glyph != 0;
 }
 
 std::uint32_t Face::glyph_for(char32_t cp) const {
+  if (!hb_font) return 0;
   hb_codepoint_t glyph = 0;
   if (!hb_font_get_nominal_glyph(hb_font, cp, &glyph)) return 0;
   return glyph;
 }
 
-int Face::advance(std::uint32_t glyph) const { return hb_font_get_glyph_h_advance(hb_font, glyph); }
+int Face::advance(std::uint32_t glyph) const { return hb_font ? hb_font_get_glyph_h_advance(hb_font, glyph) : 0; }
 
 std::vector<std::string> default_bundled_font_dirs(const std::string& executable_path) {
   namespace fs = std::filesystem;
@@ -209,7 +211,62 @@ FaceId FontBook::load(const std::string& path, unsigned index, const std::string
   open_face(*face, path, index);
   faces_.push_back(std::move(face));
   stale_.push_back(false);
+  deferred_.push_back(false);
+  locators_.emplace_back();
+  lazy_.push_back(false);
+  missing_hooks_.emplace_back();
   return remember(*faces_.back());
+}
+
+FaceId FontBook::defer(const std::string& key, Locator locate, const std::string& named_as,
+                       const SourceSpan& named_at) {
+  if (auto it = deferred_keys_.find(key); it != deferred_keys_.end()) return it->second;
+  auto face = std::make_unique<Face>();
+  face->id = static_cast<FaceId>(faces_.size());
+  face->named_as = named_as;
+  face->named_at = named_at;
+  faces_.push_back(std::move(face));
+  stale_.push_back(false);
+  deferred_.push_back(true);
+  locators_.push_back(std::move(locate));
+  lazy_.push_back(true);
+  missing_hooks_.emplace_back();
+  deferred_keys_.emplace(key, faces_.back()->id);
+  return faces_.back()->id;
+}
+
+void FontBook::when_missing(FaceId id, std::function<void()> hook) {
+  if (!lazy_.at(id)) return;
+  if (deferred_[id]) {
+    missing_hooks_[id] = std::move(hook);
+  } else if (!faces_[id]->file) {
+    hook();
+  }
+}
+
+void FontBook::open_deferred(FaceId id) const {
+  // Looked for once, found or not, even when opening throws.
+  deferred_[id] = false;
+  const Locator locate = std::move(locators_[id]);
+  locators_[id] = nullptr;
+  const std::optional<Location> where = locate();
+  if (!where) {
+    const auto hook = std::move(missing_hooks_[id]);
+    missing_hooks_[id] = nullptr;
+    if (hook) hook();
+    return;
+  }
+  Face& face = *faces_[id];
+  try {
+    open_face(face, where->path, where->index);
+  } catch (const FatalError& e) {
+    // As a layout key's font that load_file refused: at that key.
+    Face named;
+    named.path = where->path;
+    named.named_as = face.named_as;
+    named.named_at = face.named_at;
+    throw named.error(e.diagnostic().message, e.diagnostic().hint);
+  }
 }
 
 namespace {

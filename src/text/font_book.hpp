@@ -1,12 +1,18 @@
 // FontBook: the faces cvpdf has loaded (bundled files, layout paths and
 // fontconfig matches), each file mapped once (MappedFile) and opened with
 // HarfBuzz, shared by every variant of a run. Faces are addressed by FaceId.
+// A face may also be deferred: its file is looked for (fontconfig) and
+// opened on the first use of its FaceId, so a run opens only the faces a
+// character needs (an English résumé never maps the CJK collections).
 // Also owns noticing that a font file changed under a run (a mapped file cut
 // short, or rewritten in place) and reopening changed files between --watch
 // builds, and the cache of system fallback faces (font_fallback.hpp).
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,6 +73,7 @@ struct Face {
   // opened: whatever was read from it may be garbage.
   void check_unchanged() const;
 
+  // A deferred face whose font was not found has no font: no glyphs.
   bool has_glyph(char32_t cp) const;
   std::uint32_t glyph_for(char32_t cp) const;  // 0 when missing
   int advance(std::uint32_t glyph) const;      // horizontal advance in font units
@@ -101,7 +108,34 @@ class FontBook {
   FaceId load_file(const std::string& path, unsigned index = 0, const std::string& named_as = {},
                    const SourceSpan& named_at = {});
 
-  const Face& face(FaceId id) const { return *faces_.at(id); }
+  // A deferred face is looked for and opened here, on its first use.
+  const Face& face(FaceId id) const {
+    if (id < deferred_.size() && deferred_[id]) open_deferred(id);
+    return *faces_.at(id);
+  }
+
+  // Where a deferred face's file is: nullopt when there is none.
+  struct Location {
+    std::string path;
+    unsigned index = 0;
+  };
+  using Locator = std::function<std::optional<Location>()>;
+  // A FaceId now, the face on its first face(id): `locate` runs then (once)
+  // and the file it names is opened as load_file would. The same `key`
+  // (the request: family, style, language) gives the same FaceId. Errors
+  // opening the file are load_file's, at `named_at` when known ("font
+  // 'named_as' (path): ..."), thrown from that first face(id). When
+  // `locate` finds nothing the face has no glyphs (and no file).
+  FaceId defer(const std::string& key, Locator locate, const std::string& named_as = {},
+               const SourceSpan& named_at = {});
+  // For a deferred face: `hook` runs when its lookup finds nothing — now,
+  // if it already has; on the first face(id) if that is still to come
+  // (replacing an earlier hook). Nothing for other faces. The composer's
+  // "font family not found" warning, said only when a character needed it.
+  void when_missing(FaceId id, std::function<void()> hook);
+  // Whether the face has a font file open: false for a deferred face not
+  // used yet or not found (for -v's and the depfile's list of fonts read).
+  bool opened(FaceId id) const { return !deferred_.at(id) && faces_.at(id)->file != nullptr; }
 
   // The installed face that sets `cp` when no face of a chain has it
   // (SystemFallback's rule; `language` is the text's BCP 47 tag, `weight`
@@ -143,9 +177,15 @@ class FontBook {
   // Opens face `index` of `path` into `face` (everything but id and origin).
   static void open_face(Face& face, const std::string& path, unsigned index);
   static void release(Face& face);
+  void open_deferred(FaceId id) const;
 
   mutable std::vector<std::unique_ptr<Face>> faces_;
   mutable std::vector<bool> stale_;  // by FaceId: its file changed and did not reopen
+  mutable std::vector<bool> deferred_;  // by FaceId: not looked for yet
+  mutable std::vector<Locator> locators_;  // by FaceId: empty but for deferred faces
+  mutable std::vector<bool> lazy_;  // by FaceId: made by defer()
+  mutable std::vector<std::function<void()>> missing_hooks_;  // by FaceId
+  std::map<std::string, FaceId> deferred_keys_;
   std::vector<std::string> bundled_dirs_;
   bool fallback_on_ = true;
   mutable std::unique_ptr<SystemFallback> fallback_;  // made on the first fallback lookup

@@ -7,12 +7,16 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
 
 #include <fontconfig/fontconfig.h>
+#include <hb-ot.h>
+
+#include "text/font_tables.hpp"
 
 namespace cvpdf::text {
 
@@ -93,9 +97,8 @@ struct Match {
   std::vector<std::string> families;
 };
 
-// Matches `request` in the system configuration, or — with `fonts` — among
-// those fonts only.
-std::optional<Match> fontconfig_match(const FontRequest& request, FcFontSet* fonts = nullptr) {
+// Matches `request` in the system configuration.
+std::optional<Match> fontconfig_match(const FontRequest& request) {
   FcPattern* pattern = FcPatternCreate();
   FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(request.family_or_path.c_str()));
   FcPatternAddInteger(pattern, FC_WEIGHT, request.weight == Weight::Bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR);
@@ -107,13 +110,10 @@ std::optional<Match> fontconfig_match(const FontRequest& request, FcFontSet* fon
     FcPatternAddLangSet(pattern, FC_LANG, langs);
     FcLangSetDestroy(langs);
   }
-  // The system's substitutions (aliases, preferred families) do not apply
-  // to the bundled set: the request names a bundled family or nothing.
-  if (!fonts) FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
+  FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
   FcDefaultSubstitute(pattern);
   FcResult result = FcResultNoMatch;
-  FcPattern* found = fonts ? FcFontSetMatch(nullptr, &fonts, 1, pattern, &result)
-                           : FcFontMatch(nullptr, pattern, &result);
+  FcPattern* found = FcFontMatch(nullptr, pattern, &result);
   FcPatternDestroy(pattern);
   if (!found) return std::nullopt;
 
@@ -148,21 +148,37 @@ bool family_accepted(const std::string& requested, const std::vector<std::string
   return false;
 }
 
-// The bundled fonts as a fontconfig font set, queried file by file. Family
-// names are looked up here first, so "Lato" means the bundled files even
-// where a different Lato is installed: the same output on every machine.
-// (Not FcConfigAppFontAddDir on a private FcConfig: without cache
-// directories fontconfig complains on stderr at every run.)
-FcFontSet* bundled_fonts(const std::vector<std::string>& dirs) {
-  struct Destroy {
-    void operator()(FcFontSet* set) const { FcFontSetDestroy(set); }
-  };
+// One face of a bundled font file, as read from its own tables.
+struct BundledFace {
+  std::string file;
+  unsigned index = 0;
+  std::vector<std::string> families;  // typographic family (name ID 16) and family (ID 1)
+  unsigned weight_class = 400;
+  bool italic = false;
+};
+
+std::string name_of(hb_face_t* face, hb_ot_name_id_t id) {
+  unsigned size = 0;
+  const unsigned length = hb_ot_name_get_utf8(face, id, HB_LANGUAGE_INVALID, &size, nullptr);
+  std::string s(length + 1, '\0');
+  size = static_cast<unsigned>(s.size());
+  hb_ot_name_get_utf8(face, id, HB_LANGUAGE_INVALID, &size, s.data());
+  s.resize(size);
+  return s;
+}
+
+// The bundled fonts' faces, read once per set of directories. Family names
+// are looked up here first, so "Lato" means the bundled files even where a
+// different Lato is installed: the same output on every machine. Read with
+// HarfBuzz from the mapped files, not FcFreeTypeQueryAll: a run whose
+// fonts are all bundled never starts fontconfig.
+const std::vector<BundledFace>& bundled_fonts(const std::vector<std::string>& dirs) {
   static std::mutex mutex;
-  static std::map<std::vector<std::string>, std::unique_ptr<FcFontSet, Destroy>> sets;
+  static std::map<std::vector<std::string>, std::vector<BundledFace>> sets;
   std::lock_guard lock(mutex);
   auto it = sets.find(dirs);
-  if (it != sets.end()) return it->second.get();
-  FcFontSet* set = FcFontSetCreate();
+  if (it != sets.end()) return it->second;
+  std::vector<BundledFace> faces;
   for (const auto& dir : dirs) {
     std::error_code ec;
     std::vector<fs::path> files;
@@ -174,12 +190,53 @@ FcFontSet* bundled_fonts(const std::vector<std::string>& dirs) {
     }
     std::sort(files.begin(), files.end());  // directory order is arbitrary; matching ties must not be
     for (const auto& file : files) {
-      int count = 0;
-      FcFreeTypeQueryAll(reinterpret_cast<const FcChar8*>(file.c_str()), static_cast<unsigned>(-1), nullptr, &count, set);
+      hb_blob_t* blob = hb_blob_create_from_file_or_fail(file.c_str());
+      if (!blob) continue;
+      const unsigned count = hb_face_count(blob);
+      for (unsigned index = 0; index < count; ++index) {
+        hb_face_t* face = hb_face_create(blob, index);
+        BundledFace found;
+        found.file = file.string();
+        found.index = index;
+        for (hb_ot_name_id_t id : {HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY, HB_OT_NAME_ID_FONT_FAMILY})
+          if (std::string family = name_of(face, id); !family.empty()) found.families.push_back(family);
+        if (auto style = os2_style(FontTable(face, "OS/2").reader())) {
+          found.weight_class = style->weight_class;
+          found.italic = style->italic;
+        }
+        hb_face_destroy(face);
+        if (!found.families.empty()) faces.push_back(std::move(found));
+      }
+      hb_blob_destroy(blob);
     }
   }
-  sets.emplace(dirs, std::unique_ptr<FcFontSet, Destroy>(set));
-  return set;
+  return sets.emplace(dirs, std::move(faces)).first->second;
+}
+
+// The bundled face of the requested family nearest the requested style:
+// the slant first, then the nearest weight, then the first in file order
+// (fontconfig's order of precedence for these properties).
+std::optional<Match> bundled_match(const FontRequest& request, const std::vector<BundledFace>& faces) {
+  const BundledFace* best = nullptr;
+  auto distance = [&](const BundledFace& f) {
+    const bool slant_differs = f.italic != (request.slant == Slant::Italic);
+    const int want = request.weight == Weight::Bold ? 700 : 400;
+    return std::pair<bool, int>(slant_differs, std::abs(static_cast<int>(f.weight_class) - want));
+  };
+  for (const auto& face : faces) {
+    if (!family_accepted(request.family_or_path, face.families)) continue;
+    if (!best || distance(face) < distance(*best)) best = &face;
+  }
+  if (!best) return std::nullopt;
+  return Match{best->file, best->index, best->families};
+}
+
+// The system's font of the requested family, if it has one.
+std::optional<Match> system_match(const FontRequest& request) {
+  ensure_fontconfig();
+  std::optional<Match> match = fontconfig_match(request);
+  if (match && !family_accepted(request.family_or_path, match->families)) match.reset();
+  return match;
 }
 
 bool style_matches(const FontRequest& request, Weight weight, Slant slant) {
@@ -238,16 +295,17 @@ std::optional<FaceId> find_face(FontBook& book, const FontRequest& request, bool
     return id;
   }
 
-  ensure_fontconfig();
-  std::optional<Match> match;
-  if (FcFontSet* bundled = bundled_fonts(book.bundled_font_dirs()); bundled->nfont > 0) {
-    match = fontconfig_match(request, bundled);
-    if (match && !family_accepted(request.family_or_path, match->families)) match.reset();
+  std::optional<Match> match = bundled_match(request, bundled_fonts(book.bundled_font_dirs()));
+  if (!match && request.defer_system) {
+    const std::string key = request.family_or_path + '\n' + std::to_string(static_cast<int>(request.weight)) +
+                            std::to_string(static_cast<int>(request.slant)) + '\n' + request.language;
+    return book.defer(key, [request]() -> std::optional<FontBook::Location> {
+      auto found = system_match(request);
+      if (!found) return std::nullopt;
+      return FontBook::Location{found->file, found->index};
+    }, request.family_or_path, request.origin);
   }
-  if (!match) {
-    match = fontconfig_match(request);
-    if (match && !family_accepted(request.family_or_path, match->families)) match.reset();
-  }
+  if (!match) match = system_match(request);
   if (!match) return std::nullopt;
 
   FaceId id = book.load_file(match->file, match->index, request.family_or_path, request.origin);
@@ -298,7 +356,8 @@ std::vector<std::string> installed_families(const FontBook& book) {
   ensure_fontconfig();
   std::vector<std::string> names;
   collect_system_families(names);
-  collect_families(bundled_fonts(book.bundled_font_dirs()), names);
+  for (const auto& face : bundled_fonts(book.bundled_font_dirs()))
+    names.insert(names.end(), face.families.begin(), face.families.end());
   sort_unique(names);
   return names;
 }

@@ -20,6 +20,12 @@ struct FontRequest {
   // The layout key whose value this entry is: kept on the face so that a
   // damaged font found later (shaping, embedding) is reported there.
   SourceSpan origin{};
+  // A family that is not bundled is looked for through fontconfig on the
+  // face's first use (FontBook::defer), not now: a FaceId is returned
+  // whether or not the system has the family, `exact_style` stays true,
+  // and a missing family is a face without glyphs. For lists whose faces
+  // most runs never use (CJK, monospace).
+  bool defer_system = false;
 };
 
 // The face for `request`, loading it into `book`; nullopt when nothing
@@ -36,7 +42,8 @@ struct FontRequest {
 // `exact_style` says whether the file's own style (OS/2) is the one requested.
 //
 // Family names are looked up among the bundled fonts first (so "Lato" is the
-// bundled Lato on every machine), then in the system's fontconfig. A family
+// bundled Lato on every machine; read from the files' name and OS/2 tables,
+// without fontconfig), then in the system's fontconfig (initialised then). A family
 // without a region suffix also accepts its regional families chosen by the
 // language: "Noto Sans CJK" + zh-Hans → "Noto Sans CJK SC".
 std::optional<FaceId> find_face(FontBook& book, const FontRequest& request, bool* exact_style = nullptr);

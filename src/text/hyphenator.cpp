@@ -1,34 +1,32 @@
-// Hyphenation points: owns the libhyphen dictionary, the choice of the
-// system dictionary for a language, and the translation between the word as
-// typed (UTF-8, any case) and what libhyphen expects (lower case, in the
-// dictionary's encoding, positions per character).
+// Hyphenation points: owns the libhyphen dictionary (a system .dic read at
+// run time, or en_US compiled into the binary: hyphen_tables.hpp), the
+// choice of the dictionary for a language, and the translation between the
+// word as typed (UTF-8, any case) and what libhyphen expects (lower case, in
+// the dictionary's encoding, positions per character).
 #include "text/hyphenator.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <mutex>
 
 #include <hyphen.h>
 #include <unicode/uchar.h>
 
 #include "core/utf8.hpp"
+#include "text/hyphen_tables.hpp"
 
 namespace cvpdf::text {
-
-struct Hyphenator::Dictionary {
-  HyphenDict* dict = nullptr;
-  bool utf8 = true;
-  bool latin1 = false;  // ISO-8859-1; other 8-bit sets are used for ASCII words only
-  ~Dictionary() {
-    if (dict) hnj_hyphen_free(dict);
-  }
-};
 
 namespace {
 
 constexpr const char* kHyphenDir = "/usr/share/hyphen";
+// The dictionary compiled in (kHyphenEnUs) stands for this file wherever a
+// language would load it.
+constexpr const char* kBuiltinName = "hyph_en_US.dic";
 
 std::string normalise_charset(const char* cset) {
   std::string out;
@@ -37,7 +35,65 @@ std::string normalise_charset(const char* cset) {
   return out;
 }
 
+bool is_latin1(int utf8, const char* cset) {
+  const std::string name = normalise_charset(cset);
+  return !utf8 && (name == "ISO88591" || name == "LATIN1");
+}
+
 }  // namespace
+
+// Either a HyphenDict libhyphen loaded from a file (freed with
+// hnj_hyphen_free), or one over a compiled-in table, built on the first
+// word: its structs are ours, its strings and transitions the table's.
+struct Hyphenator::Dictionary {
+  HyphenDict* loaded = nullptr;
+  const PackedHyphenDictionary* packed = nullptr;
+  bool utf8 = true;
+  bool latin1 = false;  // ISO-8859-1; other 8-bit sets are used for ASCII words only
+
+  ~Dictionary() {
+    if (loaded) hnj_hyphen_free(loaded);
+  }
+
+  HyphenDict* dict() const {
+    if (packed) std::call_once(unpacked_, [this] { unpack(); });
+    return loaded ? loaded : levels_.empty() ? nullptr : &levels_.front();
+  }
+
+ private:
+  void unpack() const {
+    levels_.resize(static_cast<std::size_t>(packed->level_count));
+    states_.resize(levels_.size());
+    for (std::size_t l = 0; l < levels_.size(); ++l) {
+      const PackedHyphenLevel& p = *packed->levels[l];
+      auto string_at = [&](long offset) { return offset < 0 ? nullptr : p.strings + offset; };
+      HyphenDict& d = levels_[l];
+      d = HyphenDict{};
+      d.lhmin = static_cast<char>(p.lhmin);
+      d.rhmin = static_cast<char>(p.rhmin);
+      d.clhmin = static_cast<char>(p.clhmin);
+      d.crhmin = static_cast<char>(p.crhmin);
+      d.nohyphen = string_at(p.nohyphen);
+      d.nohyphenl = p.nohyphenl;
+      d.num_states = p.num_states;
+      std::snprintf(d.cset, sizeof d.cset, "%s", string_at(p.cset));
+      d.utf8 = p.utf8;
+      auto& states = states_[l];
+      states.resize(static_cast<std::size_t>(p.num_states));
+      for (std::size_t i = 0; i < states.size(); ++i) {
+        const PackedHyphenState& s = p.states[i];
+        states[i] = HyphenState{string_at(s.match), string_at(s.repl), static_cast<signed char>(s.replindex),
+                                static_cast<signed char>(s.replcut), s.fallback_state, s.num_trans, p.trans + s.trans};
+      }
+      d.states = states.data();
+      d.nextlevel = l + 1 < levels_.size() ? &levels_[l + 1] : nullptr;
+    }
+  }
+
+  mutable std::once_flag unpacked_;
+  mutable std::vector<HyphenDict> levels_;
+  mutable std::vector<std::vector<HyphenState>> states_;
+};
 
 Hyphenator::Hyphenator(std::unique_ptr<Dictionary> dictionary) : dictionary_(std::move(dictionary)) {}
 Hyphenator::~Hyphenator() = default;
@@ -48,10 +104,18 @@ std::unique_ptr<Hyphenator> Hyphenator::load_file(const std::string& path) {
   HyphenDict* dict = hnj_hyphen_load(path.c_str());
   if (!dict) return nullptr;
   auto dictionary = std::make_unique<Dictionary>();
-  dictionary->dict = dict;
+  dictionary->loaded = dict;
   dictionary->utf8 = dict->utf8 != 0;
-  std::string cset = normalise_charset(dict->cset);
-  dictionary->latin1 = !dictionary->utf8 && (cset == "ISO88591" || cset == "LATIN1");
+  dictionary->latin1 = is_latin1(dict->utf8, dict->cset);
+  return std::unique_ptr<Hyphenator>(new Hyphenator(std::move(dictionary)));
+}
+
+std::unique_ptr<Hyphenator> Hyphenator::builtin_en_us() {
+  auto dictionary = std::make_unique<Dictionary>();
+  dictionary->packed = &kHyphenEnUs;
+  const PackedHyphenLevel& first = *kHyphenEnUs.levels[0];
+  dictionary->utf8 = first.utf8 != 0;
+  dictionary->latin1 = is_latin1(first.utf8, first.strings + first.cset);
   return std::unique_ptr<Hyphenator>(new Hyphenator(std::move(dictionary)));
 }
 
@@ -88,8 +152,17 @@ std::unique_ptr<Hyphenator> Hyphenator::load_default(const std::string& language
   if (!region.empty()) candidates.push_back("hyph_" + primary + "_" + region + ".dic");
   candidates.push_back("hyph_" + primary + ".dic");
   if (primary == "en") candidates.push_back("hyph_en_US.dic");  // en-GB, en-AU: better than none
-  for (const auto& name : candidates)
-    if (auto hyphenator = load_file(std::string(kHyphenDir) + "/" + name)) return hyphenator;
+  for (const auto& name : candidates) {
+    // en_US, by its name or a link to it (hyph_en.dic): the compiled-in
+    // table, without reading the file or needing it installed.
+    if (name == kBuiltinName) return builtin_en_us();
+    const std::string path = std::string(kHyphenDir) + "/" + name;
+    std::error_code ec;
+    if (std::filesystem::is_symlink(path, ec) &&
+        std::filesystem::canonical(path, ec).filename() == kBuiltinName && !ec)
+      return builtin_en_us();
+    if (auto hyphenator = load_file(path)) return hyphenator;
+  }
   return nullptr;
 }
 
@@ -139,7 +212,7 @@ std::vector<std::size_t> Hyphenator::points(std::string_view word, int left_min,
   char** rep = nullptr;
   int* pos = nullptr;
   int* cut = nullptr;
-  int failed = hnj_hyphen_hyphenate2(dictionary_->dict, encoded.c_str(), static_cast<int>(encoded.size()),
+  int failed = hnj_hyphen_hyphenate2(dictionary_->dict(), encoded.c_str(), static_cast<int>(encoded.size()),
                                      hyphens.data(), nullptr, &rep, &pos, &cut);
   if (!failed) {
     // hyphens[i] odd: a hyphen may follow character i (per character, also

@@ -1,5 +1,6 @@
 // Hyphenation: where a word may be divided (Liang's patterns through
-// libhyphen, the dictionaries LibreOffice uses). The composer decides which
+// libhyphen, the dictionaries LibreOffice uses; en_US compiled into the
+// binary at build time). The composer decides which
 // words to offer (not URLs, e-mail addresses or code) and what a hyphen costs.
 #pragma once
 #include <cstddef>
@@ -14,7 +15,7 @@ class Hyphenator {
  public:
   // The system dictionary for a BCP 47 language ("en", "en-US", "en-GB"…),
   // from /usr/share/hyphen (hyph_<lang>_<REGION>.dic, hyph_<lang>.dic; plain
-  // "en" means en_US). nullptr when there is none (e.g. "zh": Chinese is not
+  // "en" means en_US, which is compiled in: builtin_en_us()). nullptr when there is none (e.g. "zh": Chinese is not
   // hyphenated).
   static std::unique_ptr<Hyphenator> load_default(const std::string& language);
   // load_default's, loaded once per language for the life of the process:
@@ -24,6 +25,11 @@ class Hyphenator {
   static const Hyphenator* shared(const std::string& language);
   // A libhyphen .dic file; nullptr when it cannot be read.
   static std::unique_ptr<Hyphenator> load_file(const std::string& path);
+  // hyph_en_US.dic as it was at build time, compiled into the binary
+  // (hyphen_tables.hpp): the same points as load_file of it, without
+  // reading or parsing anything; the tables are unpacked (one pass over
+  // the states, no allocation per pattern) on the first word hyphenated.
+  static std::unique_ptr<Hyphenator> builtin_en_us();
 
   ~Hyphenator();
   Hyphenator(const Hyphenator&) = delete;

@@ -525,14 +525,38 @@ std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::s
   return runs;
 }
 
+// Characters whose shape does not depend on the text around them: in
+// scripts HarfBuzz sets with its default shaper (Latin, Greek, Cyrillic,
+// Armenian, Han, kana) or its Hangul one, and the punctuation and symbols
+// between. Only the joining scripts' shapers (Arabic, Syriac, Mongolian,
+// N'Ko and the Universal Shaping Engine's) read the buffer's context; and
+// the lookups of a font see only the buffer.
+namespace {
+
+bool shapes_without_context(char32_t cp) {
+  return cp < 0x0590 || (cp >= 0x1E00 && cp < 0x2C00) || (cp >= 0x3000 && cp < 0xA000) ||
+         (cp >= 0xAC00 && cp < 0xD7B0) || (cp >= 0xF900 && cp < 0xFB00) || (cp >= 0xFE30 && cp < 0xFE50) ||
+         (cp >= 0xFF00 && cp < 0xFFF0) || (cp >= 0x20000 && cp < 0x40000);
+}
+
+}  // namespace
+
 // What the shape of text[begin, end) depends on besides the chain and the
-// options: HarfBuzz's context (5 characters either side), the run context
-// a leading dash looks for (16 characters back and ahead), and whether the
-// text starts or ends the whole string (HarfBuzz's BOT and EOT flags).
-// 16 characters either side, at most 4 bytes each, cover both.
-void ShapeCache::make_key(std::string_view text, std::size_t begin, std::size_t end, const FontChain& chain,
-                          const ShapeOptions& options) {
+// options: whether it starts or ends the whole text (HarfBuzz's BOT and
+// EOT flags), and, unless every character shapes without context,
+// HarfBuzz's context (5 characters either side) and the run context a
+// leading dash or ellipsis looks for (16 back and ahead): then 16
+// characters either side, at most 4 bytes each, cover both. So "the" and
+// "Conference" are shaped once for a whole CV, not once per sentence.
+std::size_t ShapeCache::make_key(std::string_view text, std::size_t begin, std::size_t end, const FontChain& chain,
+                                 const ShapeOptions& options) {
   constexpr std::size_t kContextBytes = 16 * 4;
+  bool alone = true;
+  for (std::size_t pos = begin; pos < end && alone;) {
+    const std::size_t at = pos;
+    const char32_t cp = utf8::decode(text, pos);
+    alone = shapes_without_context(cp) && !(at == begin && is_paired_dash_or_ellipsis(cp));
+  }
   key_.clear();
   for (FaceId id : chain.faces) key_.append(reinterpret_cast<const char*>(&id), sizeof id);
   key_ += '\0';
@@ -541,12 +565,14 @@ void ShapeCache::make_key(std::string_view text, std::size_t begin, std::size_t 
   key_ += options.ligatures ? 'l' : '-';
   key_ += begin == 0 ? '^' : '.';
   key_ += end == text.size() ? '$' : '.';
-  const std::size_t before = begin > kContextBytes ? begin - kContextBytes : 0;
-  const std::size_t after = std::min(text.size(), end + kContextBytes);
+  key_ += alone ? 'a' : 'c';
+  const std::size_t before = alone || begin < kContextBytes ? (alone ? begin : 0) : begin - kContextBytes;
+  const std::size_t after = alone ? end : std::min(text.size(), end + kContextBytes);
   // The lengths make the three parts unambiguous.
   for (std::size_t length : {begin - before, end - begin})
     key_.append(reinterpret_cast<const char*>(&length), sizeof length);
   key_.append(text.substr(before, after - before));
+  return before;
 }
 
 std::vector<ShapedRun> ShapeCache::shape(const FontBook& book, std::string_view text, std::size_t begin,

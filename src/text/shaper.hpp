@@ -86,8 +86,9 @@ class ShapeCache {
     std::vector<ShapedRun> runs;  // in font units, without letter spacing
     std::vector<char32_t> missing;
   };
-  void make_key(std::string_view text, std::size_t begin, std::size_t end, const FontChain& chain,
-                const ShapeOptions& options);
+  // Sets key_; returns where the key's text starts in `text`.
+  std::size_t make_key(std::string_view text, std::size_t begin, std::size_t end, const FontChain& chain,
+                       const ShapeOptions& options);
   std::unordered_map<std::string, Entry> entries_;
   std::string key_;  // the last key, its buffer kept for the next
 };

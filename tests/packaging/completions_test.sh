@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 cd "$tmp"
 mkdir sub
-touch a.pdf b.txt c.md d.yaml e.json f.png
+touch a.pdf b.txt c.md d.yaml e.json f.png g.jpg
 printf 'languages: [en, zh-Hant]\nperson: {name: A}\n' >r.yaml
 
 themes=$(cvpdf themes | cut -d' ' -f1 | sort | tr '\n' ' ')
@@ -35,8 +35,8 @@ expect() {  # NAME GOT WANTED
 expect "bash: cvpdf --th" "$(bash_complete cvpdf --th)" "--theme "
 expect "bash: cvpdf --theme ''" "$(bash_complete cvpdf --theme '')" "$(printf '%s\n' $themes d.yaml r.yaml sub | sort | tr '\n' ' ')"
 expect "bash: cvpdf --theme=cl" "$(bash_complete cvpdf --theme = cl)" "classic "
-expect "bash: cvpdf -o ''" "$(bash_complete cvpdf r.yaml -o '')" "a.pdf b.txt c.md sub "
-expect "bash: cvpdf --format ''" "$(bash_complete cvpdf --format '')" "md pdf txt "
+expect "bash: cvpdf -o ''" "$(bash_complete cvpdf r.yaml -o '')" "a.pdf b.txt c.md f.png sub "
+expect "bash: cvpdf --format ''" "$(bash_complete cvpdf --format '')" "md pdf png svg txt "
 expect "bash: cvpdf r.yaml --lang ''" "$(bash_complete cvpdf r.yaml --lang '')" "en zh-Hant "
 expect "bash: cvpdf ''" "$(bash_complete cvpdf '')" "check convert d.yaml e.json new r.yaml schema sub themes "
 expect "bash: cvpdf check ''" "$(bash_complete cvpdf check '')" "d.yaml e.json r.yaml sub "
@@ -50,7 +50,7 @@ if command -v fish >/dev/null; then
   fish_complete() { fish -c 'source $argv[1]; complete -C $argv[2]' "$dir/cvpdf.fish" "$1" | cut -f1 | sort -u | tr '\n' ' '; }
   expect "fish: cvpdf --th" "$(fish_complete 'cvpdf --th')" "--theme "
   expect "fish: cvpdf --theme " "$(fish_complete 'cvpdf --theme ')" "$(printf '%s\n' $themes d.yaml r.yaml sub/ | sort | tr '\n' ' ')"
-  expect "fish: cvpdf -o " "$(fish_complete 'cvpdf r.yaml -o ')" "a.pdf b.txt c.md sub/ "
+  expect "fish: cvpdf -o " "$(fish_complete 'cvpdf r.yaml -o ')" "a.pdf b.txt c.md f.png sub/ "
   expect "fish: cvpdf r.yaml --lang " "$(fish_complete 'cvpdf r.yaml --lang ')" "en zh-Hant "
   expect "fish: cvpdf " "$(fish_complete 'cvpdf ')" "check convert d.yaml e.json new r.yaml schema sub/ themes "
   all=$(fish_complete 'cvpdf -')

@@ -19,6 +19,9 @@ TEST(MonoFonts, CodeIsInTheMonoFaceThenTheLatinAndCjkFaces) {
   text::FontBook book;
   const FontSet fonts = resolve_fonts(style, "zh-Hans", book, keys, diags);
   ASSERT_FALSE(diags.has_errors());
+  // The default list is looked for when code is first set, not before.
+  EXPECT_TRUE(fonts.mono.faces.empty());
+  EXPECT_EQ(&fonts.chain(FontVariant::Mono), &fonts.mono);
   ASSERT_GE(fonts.mono.faces.size(), 3u);
   EXPECT_EQ(family(book, fonts.mono.faces.front()), "DejaVu Sans Mono");
   EXPECT_EQ(book.face(fonts.mono_bold.faces.front()).postscript_name, "DejaVuSansMono-Bold");
@@ -36,8 +39,8 @@ TEST(MonoFonts, AMissingFamilyWarnsOnlyWhenALayerNamesIt) {
   style.mono_fonts = {"No Such Mono Family"};  // as the table's default would be, were it missing
   text::FontBook book;
   FontSet fonts = resolve_fonts(style, "en", book, keys, diags);
+  EXPECT_EQ(fonts.chain(FontVariant::Mono).faces.front(), fonts.regular.faces.front());  // code falls back to Lato
   EXPECT_TRUE(diags.all().empty());
-  EXPECT_EQ(fonts.mono.faces.front(), fonts.regular.faces.front());  // code falls back to Lato
 
   model::StyleValue named;
   named.is_list = true;

@@ -71,7 +71,8 @@ TEST(Errors, UndeclaredLanguageInOnly) {
 
 TEST(Errors, YamlSyntaxError) {
   auto l = load("person:\n  name: A\n  headline: a: b\n");
-  expect_error(l, "resume.yaml:3:14", "illegal map value");
+  expect_error(l, "resume.yaml:3:14",
+               "illegal map value: a ': ' inside a value starts a mapping, which cannot begin here");
 }
 
 TEST(Errors, UnclosedBracket) {

@@ -175,3 +175,68 @@ TEST(BundledFontDirs, InstallTreeNextToTheExecutableComesFirst) {
 
 }  // namespace
 }  // namespace cvpdf::text
+
+namespace cvpdf::text {
+namespace {
+
+using testing::TextTest;
+
+class DeferredFaceTest : public TextTest {};
+
+TEST_F(DeferredFaceTest, ASystemFamilyIsLookedForAndOpenedOnFirstUse) {
+  FontRequest request{"Noto Sans CJK SC", Weight::Regular, Slant::Upright, "zh-Hans", ""};
+  request.defer_system = true;
+  auto id = find_face(book, request);
+  ASSERT_TRUE(id);
+  EXPECT_FALSE(book.opened(*id));                // nothing mapped, fontconfig not asked yet
+  EXPECT_EQ(find_face(book, request), id);        // the same request, the same face
+  EXPECT_TRUE(book.face(*id).has_glyph(U'中'));   // opened here
+  EXPECT_TRUE(book.opened(*id));
+  EXPECT_EQ(book.face(*id).family, "Noto Sans CJK SC");
+  // The face an eager lookup finds is the same file and face.
+  FontBook eager;
+  const Face& now = eager.face(testing::noto_cjk_sc(eager));
+  EXPECT_EQ(book.face(*id).path, now.path);
+  EXPECT_EQ(book.face(*id).index, now.index);
+}
+
+TEST_F(DeferredFaceTest, ABundledFamilyIsNeverDeferred) {
+  FontRequest request{"Lato", Weight::Bold, Slant::Italic, "en", ""};
+  request.defer_system = true;
+  auto id = find_face(book, request);
+  ASSERT_TRUE(id);
+  EXPECT_TRUE(book.opened(*id));
+  EXPECT_EQ(std::filesystem::path(book.face(*id).path).filename(), "Lato-BoldItalic.ttf");
+}
+
+TEST_F(DeferredFaceTest, AMissingFamilyIsAFaceWithoutGlyphs) {
+  FontRequest request{"No Such Family Anywhere", Weight::Regular, Slant::Upright, "en", ""};
+  request.defer_system = true;
+  auto id = find_face(book, request);
+  ASSERT_TRUE(id);
+  EXPECT_FALSE(book.face(*id).has_glyph(U'A'));
+  EXPECT_EQ(book.face(*id).glyph_for(U'A'), 0u);
+  EXPECT_FALSE(book.opened(*id));
+}
+
+TEST(DeferredFace, AnUnreadableFontIsReportedAtTheKeyThatNamedIt) {
+  FontBook book;
+  const std::string path = ::testing::TempDir() + "/cvpdf-deferred-not-a-font.ttf";
+  std::ofstream(path) << "not a font at all";
+  const SourceSpan at{"layout.yaml", 3, 10};
+  FaceId id = book.defer("k", [&] { return std::optional<FontBook::Location>({path, 0}); }, "Broken Sans", at);
+  EXPECT_FALSE(book.opened(id));
+  try {
+    book.face(id);
+    FAIL() << "no error";
+  } catch (const FatalError& e) {
+    EXPECT_EQ(e.diagnostic().span.file, "layout.yaml");
+    EXPECT_EQ(e.diagnostic().span.line, 3);
+    EXPECT_EQ(e.diagnostic().message,
+              "font 'Broken Sans' (" + path + "): not a font file (no OpenType/TrueType faces)");
+  }
+  std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace cvpdf::text

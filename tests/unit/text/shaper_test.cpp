@@ -290,18 +290,30 @@ TEST_F(ShaperTest, ShapeCacheGivesWhatShapeGives) {
   ShapeOptions options;
   options.size = pt(10);
   options.language = "en";
-  const std::string text = "office AV 训练 office";
+  const std::string text = "office AV office 训练 office";
   same(text, 0, 6, options);
   same(text, 0, 6, options);  // from the cache
-  // The same word later in the text, but in its own context: a new entry.
-  same(text, text.size() - 6, text.size(), options);
+  EXPECT_EQ(cache.size(), 1u);
+  // The same word inside the text: Latin shapes without context, but the
+  // first word is shaped as the start of the text (HarfBuzz's BOT flag).
+  same(text, 10, 16, options);
   EXPECT_EQ(cache.size(), 2u);
+  same(text, text.size() - 6, text.size(), options);  // the end of the text (EOT)
+  EXPECT_EQ(cache.size(), 3u);
+  same("more office work", 5, 11, options);  // elsewhere, in other words
+  EXPECT_EQ(cache.size(), 3u);
+  // Arabic joins across its neighbours (HarfBuzz reads the context): the
+  // same word in other context is shaped again.
+  const std::string arabic = "ب كتاب ك كتابك";
+  same(arabic, 3, 11, options);
+  same(arabic, 15, 23, options);  // "كتاب" joined to the "ك" after it
+  EXPECT_EQ(cache.size(), 5u);
   // Another size and letter spacing: the same entry, scaled.
   options.size = pt(7.5);
   options.letter_spacing = pt(0.4);
   same(text, 0, 6, options);
   same(text, 7, 16, options);
-  EXPECT_EQ(cache.size(), 3u);
+  EXPECT_EQ(cache.size(), 6u);
   // A character no font has is reported from the cache too.
   same("a\U0010FFFDb", 0, 6, options);
   same("a\U0010FFFDb", 0, 6, options);

@@ -1,0 +1,94 @@
+// Drawing frames with cairo (see cairo_painter.hpp): glyph runs through
+// cairo_show_glyphs at the positions the composer set, rules as filled
+// rectangles, photos scaled into their boxes, in the page's order, as the
+// PDF painter (pdf/page_content.cpp) draws them. Link areas are invisible.
+#include "raster/cairo_painter.hpp"
+
+#include <cmath>
+
+namespace cvpdf::raster::detail {
+
+void check_status(cairo_status_t status, const std::string& what) {
+  if (status == CAIRO_STATUS_SUCCESS) return;
+  throw FatalError({Severity::Error, SourceSpan{what, 0, 0},
+                    std::string("cannot draw the preview: cairo says ") + cairo_status_to_string(status),
+                    status == CAIRO_STATUS_NO_MEMORY ? "choose a lower --dpi" : ""});
+}
+
+Painter::Painter(const text::FontBook& book, bool outlines)
+    : book_(book), outlines_(outlines), options_(cairo_font_options_create()) {
+  // Unhinted outlines at their true positions, as a PDF viewer draws them
+  // (hinting would move glyphs off the composer's positions), gray
+  // antialiasing so that the pixels do not depend on a screen's subpixels.
+  cairo_font_options_set_hint_style(options_.get(), CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_hint_metrics(options_.get(), CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_antialias(options_.get(), CAIRO_ANTIALIAS_GRAY);
+}
+
+void Painter::paint(cairo_t* cr, const frame::Page& page) {
+  cairo_set_font_options(cr, options_.get());
+  cairo_set_source_rgb(cr, 1, 1, 1);  // the paper
+  cairo_paint(cr);
+  for (const auto& element : page.elements) {
+    if (const auto* run = std::get_if<frame::GlyphRun>(&element)) paint(cr, *run);
+    else if (const auto* rule = std::get_if<frame::Rule>(&element)) paint(cr, *rule);
+    else if (const auto* image = std::get_if<frame::Image>(&element)) paint(cr, *image);
+  }
+}
+
+cairo_font_face_t* Painter::font(text::FaceId id) {
+  auto it = fonts_.find(id);
+  if (it == fonts_.end()) it = fonts_.emplace(id, make_font_face(book_.face(id))).first;
+  return it->second.get();
+}
+
+void Painter::paint(cairo_t* cr, const frame::GlyphRun& run) {
+  if (run.glyphs.empty()) return;
+  glyphs_.clear();
+  Scaled pen = run.x;
+  for (const auto& g : run.glyphs) {
+    double x = to_pt(pen + g.x_offset), y = to_pt(run.y - g.y_offset);  // y_offset points up
+    if (outlines_) {
+      cairo_user_to_device(cr, &x, &y);
+      y = std::floor(y);
+      cairo_device_to_user(cr, &x, &y);
+    }
+    glyphs_.push_back({g.id, x, y});
+    pen += g.advance;
+  }
+  cairo_set_font_face(cr, font(run.face));
+  cairo_set_font_size(cr, to_pt(run.size));
+  cairo_set_source_rgb(cr, run.color.r, run.color.g, run.color.b);
+  if (outlines_) {
+    cairo_glyph_path(cr, glyphs_.data(), static_cast<int>(glyphs_.size()));
+    cairo_fill(cr);
+  } else {
+    cairo_show_glyphs(cr, glyphs_.data(), static_cast<int>(glyphs_.size()));
+  }
+}
+
+void Painter::paint(cairo_t* cr, const frame::Rule& rule) {
+  cairo_set_source_rgb(cr, rule.color.r, rule.color.g, rule.color.b);
+  cairo_rectangle(cr, to_pt(rule.x), to_pt(rule.y), to_pt(rule.width), to_pt(rule.height));
+  cairo_fill(cr);
+}
+
+void Painter::paint(cairo_t* cr, const frame::Image& image) {
+  auto it = images_.find(image.path);
+  if (it == images_.end()) it = images_.emplace(image.path, make_image(image.path)).first;
+  cairo_surface_t* pixels = it->second.get();
+  const int width = cairo_image_surface_get_width(pixels), height = cairo_image_surface_get_height(pixels);
+  if (width <= 0 || height <= 0 || image.width <= 0 || image.height <= 0) return;
+  // The photo fills its box, as the PDF's unit-square image does.
+  cairo_save(cr);
+  cairo_rectangle(cr, to_pt(image.x), to_pt(image.y), to_pt(image.width), to_pt(image.height));
+  cairo_clip(cr);
+  cairo_translate(cr, to_pt(image.x), to_pt(image.y));
+  cairo_scale(cr, to_pt(image.width) / width, to_pt(image.height) / height);
+  cairo_set_source_surface(cr, pixels, 0, 0);
+  cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+  cairo_paint(cr);
+  cairo_restore(cr);
+}
+
+}  // namespace cvpdf::raster::detail

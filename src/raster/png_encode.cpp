@@ -1,0 +1,61 @@
+// PNG files of drawn pages (see png_encode.hpp). libpng's simplified write
+// API keeps its longjmp error handling inside libpng: nothing here is
+// skipped by it.
+#include "raster/png_encode.hpp"
+
+#include <png.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "core/diagnostics.hpp"
+
+namespace cvpdf::raster::detail {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& what, const png_image& image) {
+  throw FatalError({Severity::Error, SourceSpan{what, 0, 0},
+                    std::string("cannot write the PNG: libpng says ") + image.message, "choose a lower --dpi"});
+}
+
+}  // namespace
+
+std::string encode_png(cairo_surface_t* surface, const std::string& what) {
+  cairo_surface_flush(surface);
+  const int width = cairo_image_surface_get_width(surface), height = cairo_image_surface_get_height(surface);
+  const int stride = cairo_image_surface_get_stride(surface);
+  const unsigned char* data = cairo_image_surface_get_data(surface);
+  // cairo's RGB24 is a native-endian word a pixel, 0x00RRGGBB.
+  std::vector<unsigned char> rgb(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 3);
+  unsigned char* out = rgb.data();
+  for (int y = 0; y < height; ++y) {
+    const auto* row = reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+    for (int x = 0; x < width; ++x) {
+      *out++ = static_cast<unsigned char>(row[x] >> 16);
+      *out++ = static_cast<unsigned char>(row[x] >> 8);
+      *out++ = static_cast<unsigned char>(row[x]);
+    }
+  }
+  png_image image{};
+  image.version = PNG_IMAGE_VERSION;
+  image.width = static_cast<png_uint_32>(width);
+  image.height = static_cast<png_uint_32>(height);
+  image.format = PNG_FORMAT_RGB;
+  image.flags = PNG_IMAGE_FLAG_FAST;
+  // A page is mostly white and deflates to a tenth or less: one pass into a
+  // buffer of a quarter of the pixels' size, a second of the size libpng
+  // then asks for only when that was too small (a page full of photo).
+  std::string bytes(rgb.size() / 4 + 65536, '\0');
+  png_alloc_size_t size = bytes.size();
+  if (!png_image_write_to_memory(&image, bytes.data(), &size, 0, rgb.data(), 0, nullptr)) {
+    if (size <= bytes.size()) fail(what, image);
+    bytes.assign(size, '\0');
+    image.warning_or_error = 0;
+    if (!png_image_write_to_memory(&image, bytes.data(), &size, 0, rgb.data(), 0, nullptr)) fail(what, image);
+  }
+  bytes.resize(size);
+  return bytes;
+}
+
+}  // namespace cvpdf::raster::detail

@@ -1,0 +1,143 @@
+// The YAML parser under the loader (libyaml, a YAML 1.1 parser) gives the
+// trees YAML 1.2 gives: scalars keep their text and plain/quoted style for our
+// own resolution, 1.1's extra line breaks and refused characters are
+// ordinary characters, tabs separate where 1.2 lets them, and positions are
+// 1-based character columns of the file.
+#include <gtest/gtest.h>
+
+#include "model/yaml_tree.hpp"
+
+namespace cvpdf::model::detail {
+namespace {
+
+struct Parsed {
+  std::optional<Document> doc;
+  Diagnostics diags;
+  std::string dump() const {
+    std::string s;
+    for (const auto& d : diags.all()) s += d.format() + "\n";
+    return s;
+  }
+};
+
+Parsed parse(std::string_view text) {
+  Parsed p;
+  p.doc = parse_yaml(text, "r.yaml", p.diags);
+  return p;
+}
+
+const YNode& value(const Parsed& p, std::string_view key) {
+  static const YNode none;
+  const YNode* n = p.doc ? p.doc->root.find(key) : nullptr;
+  return n ? *n : none;
+}
+
+TEST(YamlParse, YamlOneOneWordsStayPlainTextsForOurResolution) {
+  auto p = parse("no: on\nyes: off\nn: 0o17\ne: 1e3\nt: ~\nu: null\nq: 'null'\ny: y\n");
+  ASSERT_TRUE(p.doc) << p.dump();
+  ASSERT_EQ(p.doc->root.children.size(), 8u);
+  EXPECT_EQ(p.doc->root.children[0].key, "no");
+  EXPECT_EQ(value(p, "no").text, "on");
+  EXPECT_FALSE(value(p, "no").quoted);
+  EXPECT_EQ(value(p, "yes").text, "off");
+  EXPECT_EQ(value(p, "n").text, "0o17");
+  EXPECT_EQ(value(p, "e").text, "1e3");
+  EXPECT_TRUE(value(p, "t").is_null());
+  EXPECT_TRUE(value(p, "u").is_null());
+  EXPECT_TRUE(value(p, "q").is_scalar());
+  EXPECT_TRUE(value(p, "q").quoted);
+  EXPECT_EQ(value(p, "y").text, "y");
+}
+
+TEST(YamlParse, QuotedAndBlockScalarsAreQuotedTaggedOnesAreNot) {
+  auto p = parse("a: \"x\"\nb: |\n  x\nc: !!str 1\nd: ! 2\n");
+  ASSERT_TRUE(p.doc) << p.dump();
+  EXPECT_TRUE(value(p, "a").quoted);
+  EXPECT_TRUE(value(p, "b").quoted);
+  EXPECT_EQ(value(p, "b").text, "x\n");
+  EXPECT_FALSE(value(p, "c").quoted);
+  EXPECT_TRUE(value(p, "d").quoted);
+}
+
+TEST(YamlParse, LineSeparatorsAndC1CharactersAreOrdinaryCharacters) {
+  // U+2028, U+2029 and U+0085 break lines in YAML 1.1 only; C1 controls and
+  // U+FFFF are refused by 1.1 only (the builder then removes controls).
+  auto p = parse("a: x\u2028y\u2029z\nb: \u00e9\u0085\u00e9 k\nc: q\xef\xbf\xbf\n");
+  ASSERT_TRUE(p.doc) << p.dump();
+  EXPECT_EQ(value(p, "a").text, "x\u2028y\u2029z");
+  EXPECT_EQ(value(p, "b").text, "\u00e9\u00e9 k");  // NEL is a C1 control: removed, with a warning
+  EXPECT_EQ(value(p, "c").text, "q\xef\xbf\xbf");
+  EXPECT_EQ(value(p, "c").pos.line, 3) << "no extra line breaks";
+  ASSERT_EQ(p.diags.all().size(), 1u) << p.dump();
+  EXPECT_EQ(p.diags.all()[0].span.to_string(), "r.yaml:2:5");
+}
+
+TEST(YamlParse, TabsThatSeparateTokens) {
+  auto p = parse("\t# a comment\nl:\n- \tx\nk:\ty\n? \tm\n: \tn\n");
+  ASSERT_TRUE(p.doc) << p.dump();
+  ASSERT_EQ(value(p, "l").children.size(), 1u);
+  EXPECT_EQ(value(p, "l").children[0].text, "x");
+  EXPECT_EQ(value(p, "l").children[0].pos.column, 4);
+  EXPECT_EQ(value(p, "k").text, "y");
+  EXPECT_EQ(value(p, "m").text, "n");
+  auto nested = parse("- \t- x\n");
+  EXPECT_FALSE(nested.doc);
+}
+
+TEST(YamlParse, ByteOrderMarkCrLfAndLoneCr) {
+  auto p = parse("\xEF\xBB\xBF" "a: 1\r\nb: 2\rc: 3");
+  ASSERT_TRUE(p.doc) << p.dump();
+  EXPECT_EQ(value(p, "b").pos.line, 2);
+  EXPECT_EQ(value(p, "c").pos.line, 3);
+  EXPECT_EQ(value(p, "c").pos.column, 4);
+  EXPECT_EQ(value(p, "c").text, "3");
+}
+
+TEST(YamlParse, EmptyAndCommentOnlyFiles) {
+  for (const char* text : {"", "# only\n# comments\n", "---\n", "---\n...\n"}) {
+    auto p = parse(text);
+    ASSERT_TRUE(p.doc) << text << p.dump();
+    EXPECT_TRUE(p.doc->empty) << text;
+    EXPECT_TRUE(p.doc->root.is_null());
+    EXPECT_EQ(p.doc->root.pos.line, 1);
+  }
+}
+
+TEST(YamlParse, DocumentsAndMarkers) {
+  auto stray = parse("a: b\n...\n");
+  ASSERT_TRUE(stray.doc) << stray.dump();
+  auto trailing = parse("a: b\n---\n");
+  EXPECT_TRUE(trailing.doc) << trailing.dump();
+  auto two = parse("a: b\n---\nc: d\n");
+  EXPECT_FALSE(two.doc);
+  ASSERT_FALSE(two.diags.all().empty());
+  EXPECT_EQ(two.diags.all()[0].format().substr(0, 61), "r.yaml:2:1: error: the file holds more than one YAML document");
+}
+
+TEST(YamlParse, ColumnsCountCharactersOfTheFileAfterSurrogateEscapes) {
+  auto p = parse("{\"名\": \"\\ud83d\\ude00\", \"k\": \"v\"}");
+  ASSERT_TRUE(p.doc) << p.dump();
+  EXPECT_EQ(value(p, "名").text, "\U0001F600");
+  EXPECT_EQ(value(p, "k").key_pos.column, 23);
+  EXPECT_EQ(value(p, "k").pos.column, 28);
+  EXPECT_EQ(value(p, "k").start, 29u);  // bytes: 名 is three
+}
+
+TEST(YamlParse, UndefinedAliasAndUnclosedTextsSayWhere) {
+  auto alias = parse("a: *nowhere\n");
+  EXPECT_FALSE(alias.doc);
+  ASSERT_FALSE(alias.diags.all().empty());
+  EXPECT_EQ(alias.diags.all()[0].span.to_string(), "r.yaml:1:4");
+  EXPECT_NE(alias.diags.all()[0].message.find("*nowhere"), std::string::npos) << alias.dump();
+  auto quote = parse("a: \"open\nb: c\n");
+  EXPECT_FALSE(quote.doc);
+  ASSERT_FALSE(quote.diags.all().empty());
+  EXPECT_NE(quote.diags.all()[0].message.find("not closed (it starts at line 1, column 4)"), std::string::npos)
+      << quote.dump();
+  auto key = parse("a: b\nc");
+  ASSERT_FALSE(key.diags.all().empty());
+  EXPECT_EQ(key.diags.all()[0].span.to_string(), "r.yaml:2:1") << key.dump();
+}
+
+}  // namespace
+}  // namespace cvpdf::model::detail
