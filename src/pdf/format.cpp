@@ -6,7 +6,6 @@
 
 #include <chrono>
 #include <cmath>
-#include <iterator>
 
 #include <fmt/compile.h>
 #include <fmt/format.h>
@@ -55,16 +54,20 @@ void append_fixed(std::string& out, std::int64_t units, int decimals) {
       negative ? static_cast<std::uint64_t>(-(units + 1)) + 1 : static_cast<std::uint64_t>(units);
   std::uint64_t scale = 1;
   for (int i = 0; i < decimals; ++i) scale *= 10;
-  // Content streams are mostly numbers: fmt::format_int and compiled
-  // formats write the digits without parsing a format string each time.
+  // Content streams are mostly numbers: fmt::format_int writes the digits
+  // on the stack, with no format string to parse and no string to grow
+  // and zero first (what format_to into a std::string does).
   if (negative) out += '-';
   const fmt::format_int whole(magnitude / scale);
   out.append(whole.data(), whole.size());
   std::uint64_t fraction = magnitude % scale;
   if (fraction == 0) return;
-  int places = decimals;  // the fraction's places once trailing zeros go
+  std::size_t places = static_cast<std::size_t>(decimals);  // the fraction's, once trailing zeros go
   for (; fraction % 10 == 0; fraction /= 10) --places;
-  fmt::format_to(std::back_inserter(out), FMT_COMPILE(".{:0{}}"), fraction, places);
+  const fmt::format_int digits(fraction);
+  out += '.';
+  out.append(places - digits.size(), '0');
+  out.append(digits.data(), digits.size());
 }
 
 void append_real(std::string& out, double value, int max_decimals) {
@@ -82,7 +85,9 @@ void append_real(std::string& out, double value, int max_decimals) {
 }
 
 void append_hex_code(std::string& out, std::uint16_t code) {
-  fmt::format_to(std::back_inserter(out), FMT_COMPILE("{:04X}"), code);
+  char digits[4];
+  fmt::format_to(digits, FMT_COMPILE("{:04X}"), code);
+  out.append(digits, sizeof digits);
 }
 
 std::string format_fixed(std::int64_t units, int decimals) {

@@ -47,6 +47,14 @@ std::string podofo_bytes(Write write) {
   return std::string(buffer.GetBuffer(), device.GetLength());
 }
 
+// " 123": a number token of an object-stream body, written on the stack
+// (format_to into a std::string would grow and zero it for every number).
+void append_number(std::string& out, std::int64_t value) {
+  const fmt::format_int digits(value);
+  out += ' ';
+  out.append(digits.data(), digits.size());
+}
+
 std::string deflate(std::string_view data) {
   uLongf size = compressBound(static_cast<uLong>(data.size()));
   std::string out(size, '\0');
@@ -206,15 +214,16 @@ void append_compact(std::string& out, const PdfVariant& value) {
       out += value.GetBool() ? " true" : " false";
       return;
     case ePdfDataType_Number:
-      fmt::format_to(std::back_inserter(out), FMT_COMPILE(" {}"), value.GetNumber());
+      append_number(out, value.GetNumber());
       return;
     case ePdfDataType_Name:
       out += '/';
       out += value.GetName().GetEscapedName();
       return;
     case ePdfDataType_Reference:
-      fmt::format_to(std::back_inserter(out), FMT_COMPILE(" {} {} R"), value.GetReference().ObjectNumber(),
-                     value.GetReference().GenerationNumber());
+      append_number(out, value.GetReference().ObjectNumber());
+      append_number(out, value.GetReference().GenerationNumber());
+      out += " R";
       return;
     case ePdfDataType_RawData:
       out += value.GetRawData().data();
