@@ -172,12 +172,10 @@ std::string name_of(hb_face_t* face, hb_ot_name_id_t id) {
 // different Lato is installed: the same output on every machine. Read with
 // HarfBuzz from the mapped files, not FcFreeTypeQueryAll: a run whose
 // fonts are all bundled never starts fontconfig.
-const std::vector<BundledFace>& bundled_fonts(const std::vector<std::string>& dirs) {
-  static std::mutex mutex;
-  static std::map<std::vector<std::string>, std::vector<BundledFace>> sets;
-  std::lock_guard lock(mutex);
-  auto it = sets.find(dirs);
-  if (it != sets.end()) return it->second;
+// The faces of the font files in `dirs` whose names `wanted` accepts
+// (every one when it is null), read from their own tables.
+std::vector<BundledFace> read_faces(const std::vector<std::string>& dirs, bool (*wanted)(std::string_view, const std::string&),
+                                    const std::string& wanted_family) {
   std::vector<BundledFace> faces;
   for (const auto& dir : dirs) {
     std::error_code ec;
@@ -186,7 +184,7 @@ const std::vector<BundledFace>& bundled_fonts(const std::vector<std::string>& di
       const auto name = entry.path().filename().string();
       bool font = false;
       for (std::string_view ext : {".ttf", ".otf", ".ttc", ".otc"}) font = font || ends_with_ci(name, ext);
-      if (font && is_file(entry.path())) files.push_back(entry.path());
+      if (font && (!wanted || wanted(name, wanted_family)) && is_file(entry.path())) files.push_back(entry.path());
     }
     std::sort(files.begin(), files.end());  // directory order is arbitrary; matching ties must not be
     for (const auto& file : files) {
@@ -210,7 +208,53 @@ const std::vector<BundledFace>& bundled_fonts(const std::vector<std::string>& di
       hb_blob_destroy(blob);
     }
   }
-  return sets.emplace(dirs, std::move(faces)).first->second;
+  return faces;
+}
+
+const std::vector<BundledFace>& bundled_fonts(const std::vector<std::string>& dirs) {
+  static std::mutex mutex;
+  static std::map<std::vector<std::string>, std::vector<BundledFace>> sets;
+  std::lock_guard lock(mutex);
+  auto it = sets.find(dirs);
+  if (it != sets.end()) return it->second;
+  return sets.emplace(dirs, read_faces(dirs, nullptr, {})).first->second;
+}
+
+// Letters and digits only, lower case: "Noto Sans CJK SC" → "notosanscjksc".
+std::string compact(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// A packaged file may hold `family` when its name before the style
+// ("NotoSansCJK" of NotoSansCJK-Bold.ttc, "CharisSIL" of
+// CharisSIL-Italic.ttf) begins the family's name: the files of other
+// families are not opened at all.
+bool may_hold(std::string_view file, const std::string& family) {
+  const std::string stem = compact(file.substr(0, std::min(file.find('-'), file.rfind('.'))));
+  return !stem.empty() && compact(family).rfind(stem, 0) == 0;
+}
+
+// Debian's directories of the system fonts the built-in themes name, whose
+// packages the .deb depends on: Noto CJK (fonts-noto-cjk, -extra), DejaVu,
+// Charis SIL, Open Sans. A family found in them is opened without
+// starting fontconfig, whose start parses its whole configuration (25 M
+// instructions, most of a Chinese résumé's font work); the same files
+// fontconfig finds for these names on a Debian system.
+constexpr const char* kPackagedFontDirs[] = {"/usr/share/fonts/opentype/noto", "/usr/share/fonts/truetype/dejavu",
+                                             "/usr/share/fonts/truetype/charis", "/usr/share/fonts/truetype/open-sans"};
+
+// The packaged faces that may be `family`, read once per family.
+const std::vector<BundledFace>& packaged_fonts(const std::string& family) {
+  static std::mutex mutex;
+  static std::map<std::string, std::vector<BundledFace>> sets;
+  std::lock_guard lock(mutex);
+  auto it = sets.find(family);
+  if (it != sets.end()) return it->second;
+  const std::vector<std::string> dirs(std::begin(kPackagedFontDirs), std::end(kPackagedFontDirs));
+  return sets.emplace(family, read_faces(dirs, may_hold, family)).first->second;
 }
 
 // The bundled face of the requested family nearest the requested style:
@@ -231,8 +275,23 @@ std::optional<Match> bundled_match(const FontRequest& request, const std::vector
   return Match{best->file, best->index, best->families};
 }
 
+// The packaged face of exactly the requested family nearest its style. A
+// family of several regions ("Noto Sans CJK", whose faces are SC, TC, JP…)
+// is left to fontconfig, which picks the region by the language.
+std::optional<Match> packaged_match(const FontRequest& request) {
+  const std::string want = lower_ascii(request.family_or_path);
+  std::vector<BundledFace> exact;
+  for (const auto& face : packaged_fonts(request.family_or_path)) {
+    const bool named = std::any_of(face.families.begin(), face.families.end(),
+                                   [&](const std::string& family) { return lower_ascii(family) == want; });
+    if (named) exact.push_back(face);
+  }
+  return bundled_match(request, exact);
+}
+
 // The system's font of the requested family, if it has one.
 std::optional<Match> system_match(const FontRequest& request) {
+  if (auto packaged = packaged_match(request)) return packaged;
   ensure_fontconfig();
   std::optional<Match> match = fontconfig_match(request);
   if (match && !family_accepted(request.family_or_path, match->families)) match.reset();

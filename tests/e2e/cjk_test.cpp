@@ -126,5 +126,22 @@ TEST(RenderCjk, ExamplesPassCheckWithoutWarnings) {
   }
 }
 
+// The Noto CJK faces of Debian's fonts-noto-cjk are found at their
+// packaged place without fontconfig (which would parse its whole
+// configuration first): with a configuration that knows no font at all,
+// the Chinese variant still sets its Han characters in Noto Sans CJK SC.
+TEST(CjkFonts, PackagedCjkFacesAreFoundWithoutFontconfig) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/fonts.conf", "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n");
+  const std::string pdf = dir + "/zh.pdf";
+  Result r = run("FONTCONFIG_FILE='" + dir + "/fonts.conf' " + cvpdf() + " '" + source("resume.yaml") +
+                 "' --lang zh -o '" + pdf + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  Result fonts = run("pdffonts '" + pdf + "'");
+  EXPECT_NE(fonts.out.find("NotoSansCJKsc-Regular"), std::string::npos) << fonts.out;
+  EXPECT_NE(fonts.out.find("NotoSansCJKsc-Bold"), std::string::npos) << fonts.out;
+}
+
 }  // namespace
 }  // namespace cvpdf::test

@@ -24,10 +24,11 @@ field() { dpkg-deb --field "$deb" "$1"; }
 [ "$(field Version)" = "$version" ] || fail "Version: $(field Version)"
 [ "$(field Architecture)" = amd64 ] || fail "Architecture: $(field Architecture)"
 depends=$(field Depends)
-for dep in libc6 libstdc++6 libharfbuzz0b libharfbuzz-subset0 libfreetype6 libfontconfig1 \
-           libpodofo0.9.8 libyaml-cpp0.7 libicu72 libhyphen0 libpng16-16 libjpeg62-turbo zlib1g \
-           hyphen-en-us fonts-noto-cjk fonts-sil-charis fonts-open-sans fonts-dejavu-core; do
-  [[ ", $depends," == *", $dep "* || ", $depends," == *", $dep,"* ]] || fail "Depends lacks $dep: $depends"
+has_dep() { [[ ", $depends," == *", $1 "* || ", $depends," == *", $1,"* ]]; }
+# cairo, which the previews load when first drawn (dpkg-shlibdeps cannot
+# see it), the patterns and the themes' fonts.
+for dep in libcairo2 hyphen-en-us fonts-noto-cjk fonts-sil-charis fonts-open-sans fonts-dejavu-core; do
+  has_dep "$dep" || fail "Depends lacks $dep: $depends"
 done
 
 contents=$(dpkg-deb --contents "$deb" | awk '{print $NF}')
@@ -51,6 +52,15 @@ fi
 
 root=$tmp/root
 dpkg-deb -x "$deb" "$root"
+# Every shared library the packaged binary needs comes from a package it
+# depends on (whichever of them are linked statically, CVPDF_STATIC_DEPS).
+for so in $(objdump -p "$root/usr/bin/cvpdf" | awk '$1 == "NEEDED" {print $2}'); do
+  path=$(ldconfig -p | awk -v so="$so" '$1 == so {print $NF; exit}')
+  [ -n "$path" ] || fail "the binary needs $so, which is not installed here"
+  package=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1) ||
+    package=$(dpkg -S "$path" | head -1 | cut -d: -f1)
+  has_dep "$package" || fail "the binary needs $so ($package), which Depends lacks: $depends"
+done
 gzip -t "$root/usr/share/man/man1/cvpdf.1.gz" || fail "the manual page is not gzip"
 zcat "$root/usr/share/man/man1/cvpdf.1.gz" | cmp -s - "$source/docs/cvpdf.1" || fail "the manual page is not docs/cvpdf.1"
 cmp -s "$root/usr/share/zsh/vendor-completions/_cvpdf" <("$root/usr/bin/cvpdf" completions zsh) ||
