@@ -10,6 +10,8 @@
 #include <ctime>
 #include <iostream>
 
+#include <fmt/chrono.h>
+
 #include "app/cli.hpp"
 #include "app/completions.hpp"
 #include "app/convert.hpp"
@@ -46,12 +48,8 @@ void print(const Diagnostics& diags, bool quiet) {
   }
 }
 
-std::string clock_time() {
-  std::time_t now = std::time(nullptr);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%H:%M:%S", std::localtime(&now));
-  return buf;
-}
+// The wall clock for --watch's lines, in the user's time zone.
+std::string clock_time() { return fmt::format("{:%H:%M:%S}", fmt::localtime(std::time(nullptr))); }
 
 // Every output and the depfile, checked together (same file as an input,
 // collisions) and then written as one transaction.

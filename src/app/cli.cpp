@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string_view>
 
+#include "core/templates.hpp"
 #include "raster/raster.hpp"
 
 namespace cvpdf::app {
@@ -336,6 +337,13 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
   }
   const bool many_inputs = o.inputs.size() > 1;
   if (!o.output.empty() && o.output != "-") {
+    // A misspelt key would become part of the file's name.
+    const TemplateValues keys{{"name", ""}, {"lang", ""}, {"page", ""}};
+    if (const auto unknown = unknown_template_keys(o.output, keys); !unknown.empty()) {
+      error.message = "the output name '" + o.output + "' has an unknown key {" + unknown.front() + "}; " +
+                      template_keys_hint(keys);
+      return std::nullopt;
+    }
     if (o.all && o.output.find("{lang}") == std::string::npos) {
       error.message = "with --all the output name must contain {lang}, e.g. -o 'cv-{lang}.pdf'";
       return std::nullopt;

@@ -5,9 +5,12 @@
 // a text (YAML reads `year: 2024` as a number, cvpdf as the text "2024").
 #include "app/json_schema.hpp"
 
+#include <iterator>
 #include <map>
 #include <memory>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "app/layouts.hpp"
 #include "model/color_names.hpp"
@@ -73,16 +76,13 @@ class Json {
   Json(Kind kind, std::string text) : kind_(kind), text_(std::move(text)) {}
 
   static void quote(std::string& out, const std::string& s) {
-    static const char hex[] = "0123456789abcdef";
     out += '"';
     for (unsigned char c : s) {
       if (c == '"' || c == '\\') {
         out += '\\';
         out += static_cast<char>(c);
       } else if (c < 0x20) {
-        out += "\\u00";
-        out += hex[c >> 4];
-        out += hex[c & 15];
+        fmt::format_to(std::back_inserter(out), "\\u{:04x}", c);
       } else {
         out += static_cast<char>(c);
       }
@@ -131,7 +131,7 @@ std::string schema_text(Json& root) {
 // ---- the theme ----
 
 std::string number_text(double d) {
-  std::string s = std::to_string(d);
+  std::string s = fmt::format("{:f}", d);  // std::to_string's "%f", without the locale's comma
   s.erase(s.find_last_not_of('0') + 1);
   if (s.back() == '.') s.pop_back();
   return s;

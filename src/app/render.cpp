@@ -13,14 +13,16 @@
 #include <filesystem>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "app/files.hpp"
 #include "app/output_target.hpp"
-#include "app/output_template.hpp"
 #include "app/layouts.hpp"
 #include "app/text_export.hpp"
 #include "compose/render_variant.hpp"
 #include "frame/dump.hpp"
 #include "compose/style.hpp"
+#include "core/templates.hpp"
 #include "model/loader.hpp"
 #include "model/locale_words.hpp"
 #include "model/not_shown.hpp"
@@ -52,11 +54,7 @@ class Stopwatch {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-std::string fixed(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
+std::string fixed(double v) { return fmt::format("{:.1f}", v); }
 
 // -o, or the default name for `format`: "-" for standard input.
 std::string output_pattern(const Options& options, const std::string& input, bool several_variants, Format format) {
@@ -75,8 +73,8 @@ std::string output_pattern(const Options& options, const std::string& input, boo
 std::string output_name(const std::string& pattern, const std::string& input, const std::string& language,
                         std::size_t page = 0) {
   const std::string stem = input == "-" ? "resume" : fs::path(input).stem().string();
-  std::vector<std::pair<std::string, std::string>> values{{"name", stem}, {"lang", language}};
-  if (page > 0) values.emplace_back("page", std::to_string(page));
+  TemplateValues values{{"name", stem}, {"lang", language}};
+  if (page > 0) values.emplace_back("page", fmt::format("{}", page));
   return expand_template(pattern, values);
 }
 

@@ -10,6 +10,7 @@
 #include "compose/overlay.hpp"
 #include "compose/paragraph.hpp"
 #include "compose/sidebar.hpp"
+#include "core/templates.hpp"
 #include "text/hyphenator.hpp"
 
 namespace cvpdf::compose {
@@ -19,14 +20,7 @@ namespace {
 // The page number in the layout's words for the language: "Page {page} of
 // {pages}", "第 {page} 页，共 {pages} 页".
 std::string page_number(const std::string& pattern, std::size_t page, std::size_t pages) {
-  std::string out = pattern;
-  auto replace = [&](const std::string& key, const std::string& value) {
-    for (std::size_t at = 0; (at = out.find(key, at)) != std::string::npos; at += value.size())
-      out.replace(at, key.size(), value);
-  };
-  replace("{pages}", std::to_string(pages));
-  replace("{page}", std::to_string(page));
-  return out;
+  return expand_template(pattern, {{"page", std::to_string(page)}, {"pages", std::to_string(pages)}});
 }
 
 // "Name · Page 2 of 3" at the foot of every page from the layout's

@@ -1,42 +1,31 @@
 // Date formatting from the layout's per-language patterns.
 #include "compose/dates.hpp"
 
+#include <fmt/format.h>
+
+#include "core/templates.hpp"
+
 namespace cvpdf::compose {
 
 namespace {
 
-std::string two_digits(int n) { return (n < 10 ? "0" : "") + std::to_string(n); }
-
-// Fills {year}, {month}, {mm}, {m}; a pattern part about the month is
-// dropped for a year-only date by cutting the pattern to the year alone.
+// Fills {year}, {month}, {mm}, {m}, {dd}, {d}; a year-only date never gets
+// here (format_date gives the year alone).
 std::string fill(const std::string& pattern, const model::Date& d, const DateWords& words) {
-  std::string out;
-  for (std::size_t i = 0; i < pattern.size();) {
-    if (pattern[i] == '{') {
-      auto close = pattern.find('}', i);
-      if (close != std::string::npos) {
-        std::string field = pattern.substr(i + 1, close - i - 1);
-        if (field == "year") out += std::to_string(d.year);
-        else if (field == "month") out += (d.month >= 1 && d.month <= 12 && words.months.size() == 12) ? words.months[d.month - 1] : "";
-        else if (field == "mm") out += two_digits(d.month);
-        else if (field == "m") out += std::to_string(d.month);
-        else if (field == "dd") out += two_digits(d.day);
-        else if (field == "d") out += std::to_string(d.day);
-        else out += pattern.substr(i, close - i + 1);
-        i = close + 1;
-        continue;
-      }
-    }
-    out += pattern[i++];
-  }
-  return out;
+  const bool named = d.month >= 1 && d.month <= 12 && words.months.size() == 12;
+  return expand_template(pattern, {{"year", fmt::format("{}", d.year)},
+                                   {"month", named ? words.months[d.month - 1] : std::string()},
+                                   {"mm", fmt::format("{:02}", d.month)},
+                                   {"m", fmt::format("{}", d.month)},
+                                   {"dd", fmt::format("{:02}", d.day)},
+                                   {"d", fmt::format("{}", d.day)}});
 }
 
 }  // namespace
 
 std::string format_date(const model::Date& date, const DateWords& words) {
   if (date.present) return words.present;
-  if (date.month == 0) return std::to_string(date.year);
+  if (date.month == 0) return fmt::format("{}", date.year);
   return fill(words.pattern, date, words);
 }
 

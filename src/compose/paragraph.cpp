@@ -6,7 +6,7 @@
 // Typesetter itself, its warnings, and the entry points that run the stages.
 #include "compose/paragraph_stages.hpp"
 
-#include <cstdio>
+#include <fmt/format.h>
 
 #include "compose/last_resort.hpp"
 
@@ -69,10 +69,9 @@ void Typesetter::strut(Scaled size, double leading, Scaled& height, Scaled& dept
 void Typesetter::warn_missing(const Span& span, const std::vector<char32_t>& missing) {
   for (char32_t cp : missing) {
     if (!warned_missing_.insert(cp).second) continue;
-    char code[16];
-    std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(cp));
-    diags_.warning(span.source, std::string("no installed font has the character ") + code + " '" +
-                                    utf8::encode(cp) + "'; it is set as a replacement box",
+    diags_.warning(span.source,
+                   fmt::format("no installed font has the character {} '{}'; it is set as a replacement box",
+                               utf8::code_name(cp), utf8::encode(cp)),
                    "install a font that has it (cvpdf finds it through fontconfig) or add one to the layout's fonts");
   }
 }
@@ -101,9 +100,7 @@ std::vector<SetLine> Typesetter::set_trial(const RichText& text, const Paragraph
 
 void Typesetter::warn_overfull(const SourceSpan& where, Scaled excess) {
   // One word wider than the measure (a long URL or identifier): say where.
-  char amount[32];
-  std::snprintf(amount, sizeof amount, "%.1f", to_pt(excess));
-  line_warning(where, std::string("a line is ") + amount + "pt wider than its measure and runs into the margin",
+  line_warning(where, fmt::format("a line is {:.1f}pt wider than its measure and runs into the margin", to_pt(excess)),
                  "shorten the word or allow a break in it (e.g. a space after a slash)");
 }
 
@@ -135,23 +132,20 @@ void Typesetter::warn_loose(const SourceSpan& where, double space_ems, bool ideo
   }
   if (quoted.size() < text.size()) quoted += "…";
   // The limit as the theme wrote it ("0.9", "1.25"), the space to two places.
-  char limit[32], amount[32];
-  std::snprintf(limit, sizeof limit, "%.3f", style_.max_space);
-  std::string max = limit;
+  std::string max = fmt::format("{:.3f}", style_.max_space);
   while (max.back() == '0') max.pop_back();
   if (max.back() == '.') max.pop_back();
-  std::snprintf(amount, sizeof amount, "%.2f", space_ems);
   // Ideographs stretched apart are told as the word space the same stretch gives.
   line_warning(where,
-               std::string(ideographs ? "loose line: ideographs spaced as word spaces of " : "loose line: word spaces of ") +
-                   amount + " em, more than text.max-space (" + max + " em), in \"" + quoted + "\"",
+               fmt::format("loose line: {} of {:.2f} em, more than text.max-space ({} em), in \"{}\"",
+                           ideographs ? "ideographs spaced as word spaces" : "word spaces", space_ems, max, quoted),
                  "nothing on the line could move to the next one; shorten the long word after it, add a space where "
                  "it may break, or set text.align: ragged");
 }
 
 void Typesetter::warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more) {
   std::string message = last_resort::cut_message(text, at);
-  if (more > 0) message += " (and " + std::to_string(more) + (more == 1 ? " more place" : " more places") + " in this paragraph)";
+  if (more > 0) message += fmt::format(" (and {} {} in this paragraph)", more, more == 1 ? "more place" : "more places");
   line_warning(where, message, "no space, hyphen or slash in it could end the line; shorten it or add a space where it may break");
 }
 

@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
+#include <cstdint>
+#include <iterator>
+
+#include <fmt/format.h>
 
 #include "core/utf8.hpp"
 
@@ -12,21 +15,13 @@ namespace cvpdf {
 std::string SourceSpan::to_string() const {
   if (file.empty()) return {};
   if (line <= 0) return file;
-  // Appended piece by piece: GCC 12's -Wrestrict misfires on `a + ":" + b`.
-  std::string s = file;
-  s += ':';
-  s += std::to_string(line);
-  if (column > 0) {
-    s += ':';
-    s += std::to_string(column);
-  }
-  return s;
+  if (column <= 0) return fmt::format("{}:{}", file, line);
+  return fmt::format("{}:{}:{}", file, line, column);
 }
 
 std::string printable(std::string_view text, std::size_t max_bytes) {
   std::string out;
   out.reserve(std::min(text.size(), max_bytes) + 8);
-  char buf[16];
   for (std::size_t pos = 0; pos < text.size();) {
     if (out.size() >= max_bytes) {
       out += "…";
@@ -36,12 +31,10 @@ std::string printable(std::string_view text, std::size_t max_bytes) {
     char32_t cp = utf8::decode(text, pos);
     bool invalid = cp == utf8::kReplacement && text.substr(start, pos - start) != "\xEF\xBF\xBD";
     if (invalid || cp < 0x20 || cp == 0x7F) {
-      std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned char>(text[start]));
-      out += buf;
+      fmt::format_to(std::back_inserter(out), "\\x{:02X}", static_cast<unsigned char>(text[start]));
     } else if ((cp >= 0x80 && cp < 0xA0) || cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) ||
                (cp >= 0x2066 && cp <= 0x2069)) {
-      std::snprintf(buf, sizeof buf, "\\u{%X}", static_cast<unsigned>(cp));
-      out += buf;
+      fmt::format_to(std::back_inserter(out), "\\u{{{:X}}}", static_cast<std::uint32_t>(cp));
     } else {
       out.append(text, start, pos - start);
     }

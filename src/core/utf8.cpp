@@ -1,7 +1,13 @@
 // UTF-8 decoding and encoding (RFC 3629: no overlongs, no surrogates).
 #include "core/utf8.hpp"
 
+#include <cstdint>
+
+#include <fmt/format.h>
+
 namespace cvpdf::utf8 {
+
+std::string code_name(char32_t cp) { return fmt::format("U+{:04X}", static_cast<std::uint32_t>(cp)); }
 
 char32_t decode(std::string_view text, std::size_t& pos) {
   auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };

@@ -22,4 +22,7 @@ std::size_t find_invalid(std::string_view text);
 // Number of code points.
 std::size_t length(std::string_view text);
 
+// The code point as Unicode names it in prose: "U+00E9", "U+1F600".
+std::string code_name(char32_t cp);
+
 }  // namespace cvpdf::utf8

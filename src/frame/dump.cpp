@@ -1,10 +1,11 @@
 // The frame dump (see dump.hpp): formatting only, no layout knowledge.
 #include "frame/dump.hpp"
 
-#include <cstdint>
-#include <cstdio>
 #include <cmath>
-#include <cstdlib>
+#include <cstdint>
+#include <iterator>
+
+#include <fmt/format.h>
 
 namespace cvpdf::frame {
 
@@ -18,9 +19,7 @@ std::string quoted(const std::string& s) {
       out += '\\';
       out += static_cast<char>(c);
     } else if (c < 0x20 || c == 0x7F) {
-      char buf[12];
-      std::snprintf(buf, sizeof buf, "\\u{%x}", static_cast<unsigned>(c));
-      out += buf;
+      fmt::format_to(std::back_inserter(out), "\\u{{{:x}}}", c);
     } else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xAD) {
       out += "\\u{ad}";  // the invisible soft hyphen of a hyphenated line
       ++i;
@@ -36,9 +35,7 @@ std::string hex(const Color& c) {
     long n = std::lround(v * 255);
     return static_cast<unsigned>(n < 0 ? 0 : n > 255 ? 255 : n);
   };
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", channel(c.r), channel(c.g), channel(c.b));
-  return buf;
+  return fmt::format("#{:02x}{:02x}{:02x}", channel(c.r), channel(c.g), channel(c.b));
 }
 
 std::string face_name(const text::FontBook& book, text::FaceId id) {
@@ -51,7 +48,7 @@ std::string face_name(const text::FontBook& book, text::FaceId id) {
 }
 
 std::string box(Scaled x, Scaled y, Scaled width, Scaled height) {
-  return points(x) + " " + points(y) + " " + points(width) + " " + points(height);
+  return fmt::format("{} {} {} {}", points(x), points(y), points(width), points(height));
 }
 
 }  // namespace
@@ -60,41 +57,39 @@ std::string points(Scaled length) {
   const bool negative = length < 0;
   const std::uint64_t magnitude = negative ? 0 - static_cast<std::uint64_t>(length) : static_cast<std::uint64_t>(length);
   const std::uint64_t hundredths = (magnitude * 100 + kScaledPerPoint / 2) / kScaledPerPoint;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%s%llu.%02llu", negative && hundredths != 0 ? "-" : "",
-                static_cast<unsigned long long>(hundredths / 100), static_cast<unsigned long long>(hundredths % 100));
-  return buf;
+  return fmt::format("{}{}.{:02}", negative && hundredths != 0 ? "-" : "", hundredths / 100, hundredths % 100);
 }
 
 std::string dump(const Document& document, const text::FontBook& book) {
-  std::string out = "document " + quoted(document.metadata.title) + " lang " + quoted(document.metadata.language) +
-                    " pages " + std::to_string(document.pages.size()) + "\n";
+  std::string out;
+  auto line = std::back_inserter(out);
+  fmt::format_to(line, "document {} lang {} pages {}\n", quoted(document.metadata.title),
+                 quoted(document.metadata.language), document.pages.size());
   for (std::size_t p = 0; p < document.pages.size(); ++p) {
     const Page& page = document.pages[p];
-    out += "page " + std::to_string(p + 1) + " " + points(page.width) + " x " + points(page.height) + "\n";
+    fmt::format_to(line, "page {} {} x {}\n", p + 1, points(page.width), points(page.height));
     for (const Element& element : page.elements) {
       if (const auto* run = std::get_if<GlyphRun>(&element)) {
         std::string text;
         for (const auto& g : run->glyphs) text += g.text;
-        out += "  run " + points(run->x) + " " + points(run->y) + " w " + points(run->width()) + " " +
-               face_name(book, run->face) + " " + points(run->size) + " " + hex(run->color) + " " + quoted(text) + "\n";
+        fmt::format_to(line, "  run {} {} w {} {} {} {} {}\n", points(run->x), points(run->y), points(run->width()),
+                       face_name(book, run->face), points(run->size), hex(run->color), quoted(text));
       } else if (const auto* rule = std::get_if<Rule>(&element)) {
-        out += "  rule " + box(rule->x, rule->y, rule->width, rule->height) + " " + hex(rule->color) + "\n";
+        fmt::format_to(line, "  rule {} {}\n", box(rule->x, rule->y, rule->width, rule->height), hex(rule->color));
       } else if (const auto* link = std::get_if<LinkArea>(&element)) {
-        out += "  link " + box(link->x, link->y, link->width, link->height) + " " + quoted(link->uri) + "\n";
+        fmt::format_to(line, "  link {} {}\n", box(link->x, link->y, link->width, link->height), quoted(link->uri));
       } else if (const auto* image = std::get_if<Image>(&element)) {
-        out += "  image " + box(image->x, image->y, image->width, image->height) + " " + quoted(image->path) + "\n";
+        fmt::format_to(line, "  image {} {}\n", box(image->x, image->y, image->width, image->height),
+                       quoted(image->path));
       }
     }
     for (const Bookmark& b : document.bookmarks)
-      if (b.page == p)
-        out += "  bookmark " + std::to_string(b.level) + " " + quoted(b.title) + " y " + points(b.y) + "\n";
+      if (b.page == p) fmt::format_to(line, "  bookmark {} {} y {}\n", b.level, quoted(b.title), points(b.y));
   }
   // Bookmarks whose page does not exist would be dropped from the PDF: show them.
   for (const Bookmark& b : document.bookmarks)
     if (b.page >= document.pages.size())
-      out += "bookmark " + std::to_string(b.level) + " " + quoted(b.title) + " on missing page " +
-             std::to_string(b.page + 1) + "\n";
+      fmt::format_to(line, "bookmark {} {} on missing page {}\n", b.level, quoted(b.title), b.page + 1);
   return out;
 }
 

@@ -17,6 +17,8 @@ extern "C" {
 #include <jpeglib.h>
 }
 
+#include <fmt/format.h>
+
 #include "frame/photo_codecs.hpp"
 
 namespace cvpdf::frame::detail {
@@ -55,7 +57,8 @@ struct JpegFailure {
     failure->height = reinterpret_cast<j_decompress_ptr>(cinfo)->image_height;
   }
   if (code == kTooManyScans)
-    std::snprintf(failure->text, sizeof failure->text, "more than %d scans", kMaxScans);
+    // Into the fixed buffer, allocating nothing: longjmp skips destructors.
+    *fmt::format_to_n(failure->text, sizeof failure->text - 1, "more than {} scans", kMaxScans).out = '\0';
   else
     (*cinfo->err->format_message)(cinfo, failure->text);
   std::longjmp(failure->jump, 1);

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "frame/photo_codecs.hpp"
 
 namespace cvpdf::frame::detail {
@@ -39,7 +41,8 @@ struct PngInput {
 
 void on_error(png_structp png, png_const_charp message) {
   auto* failure = static_cast<PngFailure*>(png_get_error_ptr(png));
-  std::snprintf(failure->text, sizeof failure->text, "%s", message);
+  // Into the fixed buffer, allocating nothing: longjmp skips destructors.
+  *fmt::format_to_n(failure->text, sizeof failure->text - 1, "{}", message ? message : "").out = '\0';
   // Before a stage runs (while libpng makes its structures) returning lets
   // libpng use its own jump point.
   if (failure->armed) std::longjmp(failure->jump, 1);

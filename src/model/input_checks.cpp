@@ -7,8 +7,9 @@
 // with a clear message and position.
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "core/utf8.hpp"
 #include "model/yaml_tree.hpp"
@@ -27,16 +28,8 @@ Pos position_of(std::string_view text, std::size_t offset) {
 
 namespace {
 
-std::string hex_byte(unsigned char b) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "0x%02X", b);
-  return buf;
-}
-
 std::string megabytes(std::size_t bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / (1024.0 * 1024.0));
-  return buf;
+  return fmt::format("{:.1f} MB", static_cast<double>(bytes) / (1024.0 * 1024.0));
 }
 
 }  // namespace
@@ -58,7 +51,7 @@ bool check_input(std::string_view text, const std::string& file, Diagnostics& di
   if (std::size_t bad = utf8::find_invalid(text); bad != std::string_view::npos) {
     Pos p = position_of(text, bad);
     diags.error({file, p.line, p.column},
-                "the file is not valid UTF-8 (byte " + hex_byte(static_cast<unsigned char>(text[bad])) + ")",
+                fmt::format("the file is not valid UTF-8 (byte 0x{:02X})", static_cast<unsigned char>(text[bad])),
                 "save the file as UTF-8; it may be in another encoding such as Latin-1, GBK or UTF-16");
     return false;
   }
@@ -66,9 +59,7 @@ bool check_input(std::string_view text, const std::string& file, Diagnostics& di
     auto c = static_cast<unsigned char>(text[i]);
     if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) {
       Pos p = position_of(text, i);
-      char name[16];
-      std::snprintf(name, sizeof name, "U+%04X", c);
-      diags.error({file, p.line, p.column}, std::string("control character ") + name + " in the text",
+      diags.error({file, p.line, p.column}, "control character " + utf8::code_name(c) + " in the text",
                   "remove it; YAML allows no control characters besides tab and line breaks (is this a binary file?)");
       return false;
     }

@@ -8,6 +8,8 @@
 // no counterpart and is left as written; docs/rendercv.md lists both.
 #include <cstdio>
 
+#include <fmt/format.h>
+
 #include "model/schema.hpp"
 
 namespace cvpdf::model::detail {
@@ -57,9 +59,7 @@ std::string hex_colour(const std::string& written) {
   if (std::sscanf(s.c_str(), "rgb(%d,%d,%d%c", &rgb[0], &rgb[1], &rgb[2], &close) == 4 && close == ')') {
     for (int c : rgb)
       if (c < 0 || c > 255) return "";
-    char buf[8];
-    std::snprintf(buf, sizeof buf, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
-    return buf;
+    return fmt::format("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2]);
   }
   return "";
 }

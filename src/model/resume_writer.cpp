@@ -8,9 +8,10 @@
 #include <yaml-cpp/emittermanip.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <memory>
+
+#include <fmt/format.h>
 
 #include "model/networks.hpp"
 
@@ -54,11 +55,9 @@ void key_texts(YAML::Emitter& y, const char* key, const std::vector<Localized>& 
 
 std::string date_text(const Date& d) {
   if (d.present) return "present";
-  char buf[16];
-  if (d.day) std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", d.year, d.month, d.day);
-  else if (d.month) std::snprintf(buf, sizeof buf, "%04d-%02d", d.year, d.month);
-  else std::snprintf(buf, sizeof buf, "%04d", d.year);
-  return buf;
+  if (d.day) return fmt::format("{:04}-{:02}-{:02}", d.year, d.month, d.day);
+  if (d.month) return fmt::format("{:04}-{:02}", d.year, d.month);
+  return fmt::format("{:04}", d.year);
 }
 
 void dates(YAML::Emitter& y, const DateRange& r) {

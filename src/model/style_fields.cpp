@@ -5,6 +5,8 @@
 
 #include <array>
 
+#include <fmt/format.h>
+
 namespace cvpdf::model {
 
 namespace {
@@ -218,16 +220,18 @@ const std::vector<StyleField>& rows() {
                  1, 1000),
 
       field("dates.separator", CVPDF_STYLE_MEMBER(date_separator), K::Text, " – ", "between the dates of a range"),
-      per_language(field("dates.en.pattern", CVPDF_STYLE_MEMBER(dates.pattern), K::Text, "{month} {year}",
-                         "how a date is written: {month}, {m}, {mm}, {year}")),
+      with_check(per_language(field("dates.en.pattern", CVPDF_STYLE_MEMBER(dates.pattern), K::Text, "{month} {year}",
+                                    "how a date is written: {month}, {m}, {mm}, {year}")),
+                 C::DateKeys),
       per_language(field("dates.en.present", CVPDF_STYLE_MEMBER(dates.present), K::Text, "Present", "an open range's end")),
       with_check(per_language(field("dates.en.months", CVPDF_STYLE_MEMBER(dates.months), K::TextList,
                                     "[Jan, Feb, Mar, Apr, May, Jun, Jul, Aug, Sep, Oct, Nov, Dec]",
                                     "12 names, for {month}")),
                  C::MonthNames),
       per_language(field("words.en.resume", CVPDF_STYLE_MEMBER(resume_word), K::Text, "Résumé", "the document title's word")),
-      per_language(field("words.en.page", CVPDF_STYLE_MEMBER(page_words), K::Text, "Page {page} of {pages}",
-                         "the footer's page number")),
+      with_check(per_language(field("words.en.page", CVPDF_STYLE_MEMBER(page_words), K::Text, "Page {page} of {pages}",
+                                    "the footer's page number")),
+                 C::PageKeys),
       per_language(field("words.en.email", CVPDF_STYLE_MEMBER(email_word), K::Text, "Email",
                          "what the e-mail icon reads as in the PDF's text (copied, or read by a parser)")),
       per_language(field("words.en.phone", CVPDF_STYLE_MEMBER(phone_word), K::Text, "Phone",
@@ -278,7 +282,7 @@ std::vector<std::string> split_list(std::string_view text) {
 
 std::string kind_text(const StyleField& f) {
   auto number = [](double d) {
-    std::string s = std::to_string(d);
+    std::string s = fmt::format("{:f}", d);  // std::to_string's "%f", without the locale's comma
     s.erase(s.find_last_not_of('0') + 1);
     if (s.back() == '.') s.pop_back();
     return s;

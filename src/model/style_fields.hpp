@@ -55,6 +55,8 @@ enum class FieldCheck {
   AtMostFitted,  // a fit limit above the layout's own value is that value
   MonthNames,    // a pattern with {month} needs 12 month names
   ItemLines,     // entry.item-lines: the template grammar (entry_lines.hpp)
+  DateKeys,      // a date pattern: {year} {month} {mm} {m} {dd} {d} (core/templates.hpp)
+  PageKeys,      // the footer's page number: {page} {pages}
 };
 
 // Where a row's value goes. Accessors rather than member pointers, because

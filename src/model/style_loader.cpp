@@ -3,8 +3,8 @@
 // a scalar or a list of scalars; each keeps the place it was written.
 // Precedence (layout < style < --set) is the caller's: later maps overwrite.
 #include <cctype>
-#include <cstdio>
 
+#include "core/utf8.hpp"
 #include "model/color_names.hpp"
 #include "model/loader.hpp"
 #include "model/style_fields.hpp"
@@ -194,9 +194,9 @@ bool apply_style_override(StyleMap& style, const std::string& assignment, Diagno
     // What a YAML value cannot hold (the loader removes them there), typed
     // on the command line as $'\e' or the like.
     if (auto [code, removed] = detail::remove_control_characters(v.scalar); removed > 0) {
-      char name[16];
-      std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(code));
-      diags.warning(span, "--set " + key + ": the value contains the control character " + name + "; removed",
+      diags.warning(span,
+                    "--set " + key + ": the value contains the control character " + utf8::code_name(code) +
+                        "; removed",
                     "control characters do not print");
     }
     values[key] = std::move(v);

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string_view>
 
+#include "core/templates.hpp"
 #include "model/color_names.hpp"
 #include "model/entry_lines.hpp"
 #include "model/language_tags.hpp"
@@ -466,6 +467,12 @@ class FieldReader {
           s.dates.months.resize(12);
         }
         break;
+      case FieldCheck::DateKeys:
+        warn_unknown_keys(key, s.dates.pattern, {{"year", ""}, {"month", ""}, {"mm", ""}, {"m", ""}, {"dd", ""}, {"d", ""}});
+        break;
+      case FieldCheck::PageKeys:
+        warn_unknown_keys(key, s.page_words, {{"page", ""}, {"pages", ""}});
+        break;
       case FieldCheck::ItemLines: {
         // Checked here, at the key, so a bad template is reported once
         // with its place, not met again for every item; the classic
@@ -478,6 +485,14 @@ class FieldReader {
         break;
       }
     }
+  }
+
+  // A misspelt {key} would be printed as written, on every page or date.
+  void warn_unknown_keys(const std::string& key, const std::string& pattern, const TemplateValues& keys) {
+    const std::vector<std::string> unknown = unknown_template_keys(pattern, keys);
+    if (unknown.empty()) return;
+    diags_.warning(span_of(key), "style key '" + key + "' has an unknown key {" + unknown.front() + "}, printed as written",
+                   template_keys_hint(keys));
   }
 
   // What no single key decides: sizes that must be positive, and room on

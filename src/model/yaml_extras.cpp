@@ -4,8 +4,10 @@
 // 1.1 merge keys, and removing the control characters that escapes put into
 // text values (they would print as nothing, or worse, in the PDF).
 #include <algorithm>
-#include <cstdio>
+#include <cstdint>
 #include <iterator>
+
+#include <fmt/format.h>
 
 #include "core/utf8.hpp"
 #include "model/yaml_tree.hpp"
@@ -14,11 +16,7 @@ namespace cvpdf::model::detail {
 
 namespace {
 
-std::string escape_name(char32_t unit) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned>(unit));
-  return buf;
-}
+std::string escape_name(char32_t unit) { return fmt::format("\\u{:04X}", static_cast<std::uint32_t>(unit)); }
 
 }  // namespace
 
@@ -42,9 +40,7 @@ std::optional<SurrogateEdits> SurrogateEdits::make(const Document& doc, const st
       char32_t cp = 0x10000 + ((high.unit - 0xD800) << 10) + (low->unit - 0xDC00);
       std::size_t at = doc.line_starts[static_cast<std::size_t>(high.line - 1)] + high.byte;
       out.append(doc.text, copied, at - copied);
-      char buf[16];
-      std::snprintf(buf, sizeof buf, "\\U%08X", static_cast<unsigned>(cp));
-      out += buf;
+      fmt::format_to(std::back_inserter(out), "\\U{:08X}", static_cast<std::uint32_t>(cp));
       copied = at + 2 * kEscape;
       if (high.line != line) line = high.line, on_line = 0;
       int end = static_cast<int>(high.byte + kRewritten) - static_cast<int>(2 * kEscape - kRewritten) * on_line;

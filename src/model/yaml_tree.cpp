@@ -8,7 +8,6 @@
 // "billion laughs" file is stopped here).
 #include <algorithm>
 #include <bitset>
-#include <cstdio>
 #include <new>
 #include <unordered_map>
 
@@ -344,10 +343,8 @@ class Builder {
       const std::string value = n.text;
       auto [first, removed] = remove_control_characters(n.text);
       if (removed > 0) {
-        char name[16];
-        std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(first));
         diags_.warning(doc_.span_in_scalar(n.pos, n.start, value, first_control_character(value)),
-                       std::string("the text contains the control character ") + name +
+                       "the text contains the control character " + utf8::code_name(first) +
                            (removed > 1 ? " (and " + std::to_string(removed - 1) + " more)" : std::string()) +
                            "; removed",
                        "control characters do not print; remove the escape that writes it (\\e, \\a, \\0, "

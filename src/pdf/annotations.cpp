@@ -4,6 +4,10 @@
 // (/Border [0 0 0]) with a URI action. /Contents says what the link is for
 // screen readers (PDF/UA asks for it on every annotation): the LinkArea's
 // words, else its URI.
+#include <iterator>
+
+#include <fmt/format.h>
+
 #include "pdf/format.hpp"
 #include "pdf/pdf_objects.hpp"
 
@@ -16,14 +20,11 @@ namespace {
 // URIs in PDF are 7-bit ASCII (ISO 32000-1, 12.6.4.7): non-ASCII bytes,
 // controls and spaces are percent-encoded, the way a browser would send them.
 std::string ascii_uri(const std::string& uri) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
   for (char c : uri) {
     const auto u = static_cast<unsigned char>(c);
     if (u <= 0x20 || u >= 0x7F) {
-      out += '%';
-      out += kHex[u >> 4];
-      out += kHex[u & 0xF];
+      fmt::format_to(std::back_inserter(out), "%{:02X}", u);
     } else {
       out += c;
     }

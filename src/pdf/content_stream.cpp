@@ -3,7 +3,11 @@
 // shows), colour components three, TJ adjustments two.
 #include "pdf/content_stream.hpp"
 
+#include <iterator>
 #include <string>
+
+#include <fmt/compile.h>
+#include <fmt/format.h>
 
 #include "pdf/format.hpp"
 
@@ -11,7 +15,7 @@ namespace cvpdf::pdf {
 
 void ContentStream::numbers(std::initializer_list<double> values) {
   for (double v : values) {
-    out_ += format_real(v, 3);
+    append_real(out_, v, 3);
     out_ += ' ';
   }
 }
@@ -105,22 +109,18 @@ ContentStream& ContentStream::begin_marked_content(std::string_view tag, std::op
                                                    const std::optional<std::string>& actual_text_hex) {
   // A name's delimiters, white space and bytes outside printable ASCII are
   // written #XX (ISO 32000-1 7.3.5), so no role can break the stream.
-  static constexpr char kHex[] = "0123456789ABCDEF";
   out_ += '/';
   for (char c : tag) {
     const auto u = static_cast<unsigned char>(c);
     if (u <= 0x20 || u >= 0x7F || std::string_view("()<>[]{}/%#").find(c) != std::string_view::npos) {
-      out_ += '#';
-      out_ += kHex[u >> 4];
-      out_ += kHex[u & 0xF];
+      fmt::format_to(std::back_inserter(out_), "#{:02X}", u);
     } else {
       out_ += c;
     }
   }
   out_ += " <<";
   if (mcid) {
-    out_ += "/MCID ";
-    out_ += std::to_string(*mcid);
+    fmt::format_to(std::back_inserter(out_), FMT_COMPILE("/MCID {}"), *mcid);
   }
   if (actual_text_hex) {
     out_ += "/ActualText <FEFF";
@@ -151,7 +151,7 @@ ContentStream& ContentStream::positioned_glyph(std::uint16_t code) {
     out_ += '<';
     in_hex_ = true;
   }
-  out_ += hex_code(code);
+  append_hex_code(out_, code);
   return *this;
 }
 
@@ -159,7 +159,7 @@ ContentStream& ContentStream::positioned_adjustment(double thousandths) {
   close_hex();
   // Two adjacent numbers need a space between them; after '>' or '[' not.
   if (!out_.empty() && out_.back() != '[' && out_.back() != '>') out_ += ' ';
-  out_ += format_real(thousandths, 2);
+  append_real(out_, thousandths, 2);
   return *this;
 }
 

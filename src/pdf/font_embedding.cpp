@@ -45,7 +45,9 @@ PdfArray widths_array(const SubsetFont& font) {
       flush();
       first = code;
     }
-    group.push_back(PdfVariant(PdfData((" " + format_fixed(width, 3)).c_str())));
+    std::string token = " ";
+    append_fixed(token, width, 3);
+    group.push_back(PdfVariant(PdfData(token.c_str())));
     next = code + 1;
   }
   flush();

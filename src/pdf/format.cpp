@@ -1,31 +1,20 @@
-// Locale-independent formatting for PDF syntax (see format.hpp). Integers go
-// through std::to_chars, which never consults the locale; reals are rounded
-// to fixed-point integers first, so no printf("%f") is involved anywhere.
+// Locale-independent formatting for PDF syntax (see format.hpp). Digits
+// are written by fmt, which never consults the locale unless told to ('L');
+// reals are rounded to fixed-point integers first, so the rounding is ours
+// (half away from zero) and no floating-point formatting is involved.
 #include "pdf/format.hpp"
 
-#include <charconv>
 #include <chrono>
 #include <cmath>
+
+#include <fmt/compile.h>
+#include <fmt/format.h>
 
 #include "core/utf8.hpp"
 
 namespace cvpdf::pdf {
 
 namespace {
-
-std::string to_decimal(std::uint64_t value) {
-  char buffer[24];
-  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  (void)ec;
-  return std::string(buffer, end);
-}
-
-std::string two_digits(int value) {
-  std::string s(2, '0');
-  s[0] = static_cast<char>('0' + value / 10 % 10);
-  s[1] = static_cast<char>('0' + value % 10);
-  return s;
-}
 
 struct CivilTime {
   int year, month, day, hour, minute, second;
@@ -37,15 +26,11 @@ CivilTime civil_time(std::int64_t seconds) {
   const sys_days day = floor<days>(t);
   const year_month_day ymd{day};
   const hh_mm_ss<std::chrono::seconds> hms{t - day};
-  return {static_cast<int>(ymd.year()), static_cast<int>(static_cast<unsigned>(ymd.month())),
+  // Four digits of year whatever the clock says: PDF and XMP dates have no room for more.
+  const int year = static_cast<int>(ymd.year());
+  return {year < 0 ? 0 : year % 10000, static_cast<int>(static_cast<unsigned>(ymd.month())),
           static_cast<int>(static_cast<unsigned>(ymd.day())), static_cast<int>(hms.hours().count()),
           static_cast<int>(hms.minutes().count()), static_cast<int>(hms.seconds().count())};
-}
-
-std::string four_digits(int value) {
-  if (value < 0) value = 0;
-  std::string s = to_decimal(static_cast<std::uint64_t>(value % 10000));
-  return std::string(4 - s.size(), '0') + s;
 }
 
 std::uint64_t mix64(std::uint64_t x) {  // splitmix64's finaliser
@@ -59,35 +44,62 @@ std::uint64_t mix64(std::uint64_t x) {  // splitmix64's finaliser
 
 }  // namespace
 
-std::string format_fixed(std::int64_t units, int decimals) {
-  if (units == 0) return "0";
+void append_fixed(std::string& out, std::int64_t units, int decimals) {
+  if (units == 0) {
+    out += '0';
+    return;
+  }
   const bool negative = units < 0;
   const std::uint64_t magnitude =
       negative ? static_cast<std::uint64_t>(-(units + 1)) + 1 : static_cast<std::uint64_t>(units);
   std::uint64_t scale = 1;
   for (int i = 0; i < decimals; ++i) scale *= 10;
-  std::string out = negative ? "-" : "";
-  out += to_decimal(magnitude / scale);
+  // Content streams are mostly numbers: fmt::format_int writes the digits
+  // on the stack, with no format string to parse and no string to grow
+  // and zero first (what format_to into a std::string does).
+  if (negative) out += '-';
+  const fmt::format_int whole(magnitude / scale);
+  out.append(whole.data(), whole.size());
   std::uint64_t fraction = magnitude % scale;
-  if (fraction != 0) {
-    std::string digits = to_decimal(fraction);
-    digits.insert(0, static_cast<std::size_t>(decimals) - digits.size(), '0');
-    while (!digits.empty() && digits.back() == '0') digits.pop_back();
-    out += '.';
-    out += digits;
-  }
-  return out;
+  if (fraction == 0) return;
+  std::size_t places = static_cast<std::size_t>(decimals);  // the fraction's, once trailing zeros go
+  for (; fraction % 10 == 0; fraction /= 10) --places;
+  const fmt::format_int digits(fraction);
+  out += '.';
+  out.append(places - digits.size(), '0');
+  out.append(digits.data(), digits.size());
 }
 
-std::string format_real(double value, int max_decimals) {
-  if (!std::isfinite(value)) return "0";
+void append_real(std::string& out, double value, int max_decimals) {
+  if (!std::isfinite(value)) {
+    out += '0';
+    return;
+  }
   // PDF readers only promise ±32767 for reals; anything near 1e12 is a bug
   // upstream, and clamping keeps llround defined.
   if (value > 1e12) value = 1e12;
   if (value < -1e12) value = -1e12;
   double scale = 1;
   for (int i = 0; i < max_decimals; ++i) scale *= 10;
-  return format_fixed(std::llround(value * scale), max_decimals);
+  append_fixed(out, std::llround(value * scale), max_decimals);
+}
+
+void append_hex_code(std::string& out, std::uint16_t code) {
+  char digits[4];
+  fmt::format_to(digits, FMT_COMPILE("{:04X}"), code);
+  out.append(digits, sizeof digits);
+}
+
+std::string format_fixed(std::int64_t units, int decimals) {
+  std::string out;
+  append_fixed(out, units, decimals);
+  return out;
+}
+
+std::string format_real(double value, int max_decimals) {
+  std::string out;
+  append_real(out, value, max_decimals);
+  return out;
 }
 
 std::string format_pt(Scaled sp) {
@@ -99,13 +111,9 @@ std::string format_pt(Scaled sp) {
 }
 
 std::string hex_code(std::uint16_t code) {
-  static constexpr char kDigits[] = "0123456789ABCDEF";
-  std::string s(4, '0');
-  for (int i = 3; i >= 0; --i) {
-    s[static_cast<std::size_t>(i)] = kDigits[code & 0xF];
-    code = static_cast<std::uint16_t>(code >> 4);
-  }
-  return s;
+  std::string out;
+  append_hex_code(out, code);
+  return out;
 }
 
 std::string utf16be_hex(std::string_view utf8_text) {
@@ -116,10 +124,10 @@ std::string utf16be_hex(std::string_view utf8_text) {
     if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = utf8::kReplacement;
     if (cp >= 0x10000) {
       const char32_t v = cp - 0x10000;
-      out += hex_code(static_cast<std::uint16_t>(0xD800 + (v >> 10)));
-      out += hex_code(static_cast<std::uint16_t>(0xDC00 + (v & 0x3FF)));
+      append_hex_code(out, static_cast<std::uint16_t>(0xD800 + (v >> 10)));
+      append_hex_code(out, static_cast<std::uint16_t>(0xDC00 + (v & 0x3FF)));
     } else {
-      out += hex_code(static_cast<std::uint16_t>(cp));
+      append_hex_code(out, static_cast<std::uint16_t>(cp));
     }
   }
   return out;
@@ -127,14 +135,12 @@ std::string utf16be_hex(std::string_view utf8_text) {
 
 std::string pdf_date(std::int64_t seconds) {
   const CivilTime t = civil_time(seconds);
-  return "D:" + four_digits(t.year) + two_digits(t.month) + two_digits(t.day) + two_digits(t.hour) +
-         two_digits(t.minute) + two_digits(t.second) + "+00'00'";
+  return fmt::format("D:{:04}{:02}{:02}{:02}{:02}{:02}+00'00'", t.year, t.month, t.day, t.hour, t.minute, t.second);
 }
 
 std::string xmp_date(std::int64_t seconds) {
   const CivilTime t = civil_time(seconds);
-  return four_digits(t.year) + "-" + two_digits(t.month) + "-" + two_digits(t.day) + "T" + two_digits(t.hour) +
-         ":" + two_digits(t.minute) + ":" + two_digits(t.second) + "+00:00";
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}+00:00", t.year, t.month, t.day, t.hour, t.minute, t.second);
 }
 
 std::uint64_t fnv1a64(std::string_view data, std::uint64_t seed) {

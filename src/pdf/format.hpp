@@ -21,11 +21,16 @@ std::string format_real(double value, int max_decimals = 3);
 // A fixed-point value: `units` / 10^decimals, with the same trimming.
 std::string format_fixed(std::int64_t units, int decimals);
 
+// The same, appended to `out` without a temporary string (content streams).
+void append_real(std::string& out, double value, int max_decimals = 3);
+void append_fixed(std::string& out, std::int64_t units, int decimals);
+
 // Scaled points as PDF points, to the thousandth of a point.
 std::string format_pt(Scaled sp);
 
 // Four uppercase hex digits: a two-byte Identity-H code.
 std::string hex_code(std::uint16_t code);
+void append_hex_code(std::string& out, std::uint16_t code);
 
 // UTF-8 → UTF-16BE bytes as uppercase hex (astral code points become
 // surrogate pairs). Invalid sequences become U+FFFD.

@@ -12,7 +12,9 @@ using namespace PoDoFo;
 PdfVariant pdf_int(std::int64_t value) { return PdfVariant(static_cast<pdf_int64>(value)); }
 
 PdfVariant pdf_real(double value, int max_decimals) {
-  return PdfVariant(PdfData((" " + format_real(value, max_decimals)).c_str()));
+  std::string token = " ";
+  append_real(token, value, max_decimals);
+  return PdfVariant(PdfData(token.c_str()));
 }
 
 PdfString pdf_text(const std::string& text) {

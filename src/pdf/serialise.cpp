@@ -8,10 +8,13 @@
 #include <zlib.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cstdint>
+#include <iterator>
 #include <string_view>
 #include <vector>
+
+#include <fmt/compile.h>
+#include <fmt/format.h>
 
 #include "core/diagnostics.hpp"
 #include "pdf/format.hpp"
@@ -44,11 +47,12 @@ std::string podofo_bytes(Write write) {
   return std::string(buffer.GetBuffer(), device.GetLength());
 }
 
-void append_decimal(std::string& out, std::int64_t value) {
-  char buffer[24];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  (void)ec;
-  out.append(buffer, end);
+// " 123": a number token of an object-stream body, written on the stack
+// (format_to into a std::string would grow and zero it for every number).
+void append_number(std::string& out, std::int64_t value) {
+  const fmt::format_int digits(value);
+  out += ' ';
+  out.append(digits.data(), digits.size());
 }
 
 // zlib's level 7, not 9: on the structure tree's thousands of small
@@ -63,28 +67,28 @@ std::string deflate(std::string_view data) {
   const int status = compress2(reinterpret_cast<Bytef*>(out.data()), &size,
                                reinterpret_cast<const Bytef*>(data.data()), static_cast<uLong>(data.size()),
                                kObjectStreamLevel);
-  if (status != Z_OK) bug("zlib failed to compress a stream (" + std::to_string(status) + ")");
+  if (status != Z_OK) bug(fmt::format("zlib failed to compress a stream ({})", status));
   out.resize(size);
   return out;
 }
 
 std::string reference(const PdfReference& ref) {
-  return std::to_string(ref.ObjectNumber()) + " " + std::to_string(ref.GenerationNumber()) + " R";
+  return fmt::format("{} {} R", ref.ObjectNumber(), ref.GenerationNumber());
 }
 
 // A stream object we make ourselves (the object streams and the xref
 // stream are not PoDoFo objects: they describe the file, not the document).
 std::string stream_object(std::uint64_t number, const std::string& dictionary_keys, const std::string& data) {
-  return std::to_string(number) + " 0 obj\n<<" + dictionary_keys + "/Length " + std::to_string(data.size()) +
-         ">>\nstream\n" + data + "\nendstream\nendobj\n";
+  return fmt::format("{} 0 obj\n<<{}/Length {}>>\nstream\n{}\nendstream\nendobj\n", number, dictionary_keys, data.size(),
+                     data);
 }
 
 std::string header(const PdfMemDocument& pdf) {
   const EPdfVersion version = pdf.GetPdfVersion();
   if (version < ePdfVersion_1_5 || version > ePdfVersion_1_7)
-    bug("object streams need PDF 1.5 to 1.7, the document asks for 1." + std::to_string(static_cast<int>(version)));
+    bug(fmt::format("object streams need PDF 1.5 to 1.7, the document asks for 1.{}", static_cast<int>(version)));
   // The comment's four bytes above 127 tell transfer tools the file is binary (7.5.2).
-  return "%PDF-1." + std::to_string(static_cast<int>(version)) + "\n%\xE2\xE3\xCF\xD3\n";
+  return fmt::format("%PDF-1.{}\n%\xE2\xE3\xCF\xD3\n", static_cast<int>(version));
 }
 
 std::vector<const PdfObject*> objects_by_number(const PdfVecObjects& objects) {
@@ -93,7 +97,7 @@ std::vector<const PdfObject*> objects_by_number(const PdfVecObjects& objects) {
             [](const PdfObject* a, const PdfObject* b) { return a->Reference() < b->Reference(); });
   for (std::size_t i = 1; i < sorted.size(); ++i)
     if (sorted[i]->Reference().ObjectNumber() == sorted[i - 1]->Reference().ObjectNumber())
-      bug("two objects share the number " + std::to_string(sorted[i]->Reference().ObjectNumber()));
+      bug(fmt::format("two objects share the number {}", sorted[i]->Reference().ObjectNumber()));
   if (!sorted.empty() && sorted.front()->Reference().ObjectNumber() == 0) bug("an object has the number 0");
   return sorted;
 }
@@ -114,8 +118,7 @@ void write_object_streams(const std::vector<const PdfObject*>& objects, std::uin
     for (std::size_t i = start; i < end; ++i) {
       const PdfObject& object = *objects[i];
       const pdf_objnum object_number = object.Reference().ObjectNumber();
-      if (!offsets.empty()) offsets += ' ';
-      offsets += std::to_string(object_number) + " " + std::to_string(bodies.size());
+      fmt::format_to(std::back_inserter(offsets), FMT_COMPILE("{}{} {}"), offsets.empty() ? "" : " ", object_number, bodies.size());
       // The value alone (no "n 0 obj").
       append_compact(bodies, object);
       // A separator, so that a value ending in a number or a name never
@@ -124,8 +127,7 @@ void write_object_streams(const std::vector<const PdfObject*>& objects, std::uin
       xref[object_number] = {XrefEntry::kInObjectStream, number, i - start};
     }
     offsets += '\n';
-    const std::string keys = "/Type/ObjStm/N " + std::to_string(end - start) + "/First " +
-                             std::to_string(offsets.size()) + "/Filter/FlateDecode";
+    const std::string keys = fmt::format("/Type/ObjStm/N {}/First {}/Filter/FlateDecode", end - start, offsets.size());
     xref[number] = {XrefEntry::kAtOffset, file.size(), 0};
     file += stream_object(number, keys, deflate(offsets + bodies));
   }
@@ -195,14 +197,9 @@ std::string png_up(const std::string& rows, std::size_t columns) {
 }
 
 std::string file_id(std::string_view body) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string hex;
-  for (auto b : digest128(body)) {
-    hex += kHex[b >> 4];
-    hex += kHex[b & 0xF];
-  }
+  const std::string hex = fmt::format("{:02X}", fmt::join(digest128(body), ""));
   // The file is new, so the permanent and the changing identifier agree.
-  return "[<" + hex + "><" + hex + ">]";
+  return fmt::format("[<{0}><{0}>]", hex);
 }
 
 std::string trailer_keys(const PdfMemDocument& pdf) {
@@ -223,18 +220,15 @@ void append_compact(std::string& out, const PdfVariant& value) {
       out += value.GetBool() ? " true" : " false";
       return;
     case ePdfDataType_Number:
-      out += ' ';
-      append_decimal(out, value.GetNumber());
+      append_number(out, value.GetNumber());
       return;
     case ePdfDataType_Name:
       out += '/';
       out += value.GetName().GetEscapedName();
       return;
     case ePdfDataType_Reference:
-      out += ' ';
-      append_decimal(out, value.GetReference().ObjectNumber());
-      out += ' ';
-      append_decimal(out, value.GetReference().GenerationNumber());
+      append_number(out, value.GetReference().ObjectNumber());
+      append_number(out, value.GetReference().GenerationNumber());
       out += " R";
       return;
     case ePdfDataType_RawData:
@@ -299,12 +293,11 @@ std::string serialise_document(PdfMemDocument& pdf) {
   const std::string predicted = deflate(png_up(data.rows, columns));
   const bool use_predictor = predicted.size() < plain.size();
 
-  std::string keys = "/Type/XRef/Size " + std::to_string(xref.size()) + "/Index[0 " + std::to_string(xref.size()) +
-                     "]/W[1 " + std::to_string(data.width2) + " " + std::to_string(data.width3) + "]" +
-                     trailer_keys(pdf) + "/ID" + id + "/Filter/FlateDecode";
-  if (use_predictor) keys += "/DecodeParms<</Predictor 12/Columns " + std::to_string(columns) + ">>";
+  std::string keys = fmt::format("/Type/XRef/Size {0}/Index[0 {0}]/W[1 {1} {2}]{3}/ID{4}/Filter/FlateDecode",
+                                 xref.size(), data.width2, data.width3, trailer_keys(pdf), id);
+  if (use_predictor) fmt::format_to(std::back_inserter(keys), "/DecodeParms<</Predictor 12/Columns {}>>", columns);
   file += stream_object(xref_number, keys, use_predictor ? predicted : plain);
-  file += "startxref\n" + std::to_string(xref_offset) + "\n%%EOF\n";
+  fmt::format_to(std::back_inserter(file), "startxref\n{}\n%%EOF\n", xref_offset);
   return file;
 }
 

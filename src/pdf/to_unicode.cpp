@@ -2,8 +2,12 @@
 #include "pdf/to_unicode.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
+
+#include <fmt/compile.h>
+#include <fmt/format.h>
 
 #include "pdf/format.hpp"
 
@@ -25,10 +29,7 @@ unsigned low_byte(const std::string& hex) { return static_cast<unsigned>(std::st
 void write_blocks(std::string& out, const std::vector<std::string>& lines, const char* begin, const char* end) {
   for (std::size_t i = 0; i < lines.size(); i += 100) {
     const std::size_t n = std::min<std::size_t>(100, lines.size() - i);
-    out += std::to_string(n);
-    out += ' ';
-    out += begin;
-    out += '\n';
+    fmt::format_to(std::back_inserter(out), "{} {}\n", n, begin);
     for (std::size_t j = i; j < i + n; ++j) out += lines[j];
     out += end;
     out += '\n';
@@ -61,9 +62,9 @@ std::string to_unicode_cmap(const std::map<std::uint16_t, std::string>& unicode)
   std::vector<std::string> chars, spans;
   for (const auto& r : ranges) {
     if (r.first == r.last)
-      chars.push_back("<" + hex_code(r.first) + "> <" + r.destination + ">\n");
+      chars.push_back(fmt::format(FMT_COMPILE("<{:04X}> <{}>\n"), r.first, r.destination));
     else
-      spans.push_back("<" + hex_code(r.first) + "> <" + hex_code(r.last) + "> <" + r.destination + ">\n");
+      spans.push_back(fmt::format(FMT_COMPILE("<{:04X}> <{:04X}> <{}>\n"), r.first, r.last, r.destination));
   }
 
   std::string out =

@@ -1,10 +1,13 @@
 // printable_tag (see byte_reader.hpp); the reads themselves are inline.
 #include "text/byte_reader.hpp"
 
+#include <iterator>
+
+#include <fmt/format.h>
+
 namespace cvpdf::text {
 
 std::string printable_tag(std::string_view tag) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
   for (char c : tag) {
     const auto u = static_cast<unsigned char>(c);
@@ -12,9 +15,7 @@ std::string printable_tag(std::string_view tag) {
     if (u >= 0x20 && u < 0x7F && u != '\\') {
       out += c;
     } else {
-      out += "\\x";
-      out += kHex[u >> 4];
-      out += kHex[u & 0xF];
+      fmt::format_to(std::back_inserter(out), "\\x{:02X}", u);
     }
   }
   return out;

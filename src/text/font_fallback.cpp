@@ -6,9 +6,10 @@
 #include "text/font_fallback.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
+#include <iterator>
 
+#include <fmt/format.h>
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
 
@@ -145,11 +146,9 @@ auto key_of(const SystemFallback::Candidate& c) {
 std::string describe_characters(const std::vector<char32_t>& cps, std::size_t limit) {
   std::string out;
   for (std::size_t i = 0; i < cps.size() && i < limit; ++i) {
-    char code[16];
-    std::snprintf(code, sizeof code, "U+%04X ", static_cast<unsigned>(cps[i]));
-    out += (i ? ", " : "") + std::string(code) + utf8::encode(cps[i]);
+    fmt::format_to(std::back_inserter(out), "{}{} {}", i ? ", " : "", utf8::code_name(cps[i]), utf8::encode(cps[i]));
   }
-  if (cps.size() > limit) out += " and " + std::to_string(cps.size() - limit) + " more";
+  if (cps.size() > limit) fmt::format_to(std::back_inserter(out), " and {} more", cps.size() - limit);
   return out;
 }
 

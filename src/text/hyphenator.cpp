@@ -7,12 +7,12 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
 
+#include <fmt/format.h>
 #include <hyphen.h>
 #include <unicode/uchar.h>
 
@@ -76,7 +76,8 @@ struct Hyphenator::Dictionary {
       d.nohyphen = string_at(p.nohyphen);
       d.nohyphenl = p.nohyphenl;
       d.num_states = p.num_states;
-      std::snprintf(d.cset, sizeof d.cset, "%s", string_at(p.cset));
+      const char* cset = string_at(p.cset);
+      *fmt::format_to_n(d.cset, sizeof d.cset - 1, "{}", cset ? cset : "").out = '\0';  // cut to fit
       d.utf8 = p.utf8;
       auto& states = states_[l];
       states.resize(static_cast<std::size_t>(p.num_states));

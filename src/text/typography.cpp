@@ -12,7 +12,7 @@
 #include <unicode/unistr.h>
 
 #include <algorithm>
-#include <cstdio>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <vector>
@@ -47,7 +47,7 @@ QuoteMarks cldr_marks(const std::string& language) {
   char locale[ULOC_FULLNAME_CAPACITY] = {};
   UErrorCode status = U_ZERO_ERROR;
   uloc_forLanguageTag(language.c_str(), locale, ULOC_FULLNAME_CAPACITY, nullptr, &status);
-  if (U_FAILURE(status) || locale[0] == '\0') std::snprintf(locale, sizeof locale, "en");
+  if (U_FAILURE(status) || locale[0] == '\0') std::strcpy(locale, "en");
   status = U_ZERO_ERROR;
   ULocaleData* data = ulocdata_open(locale, &status);
   QuoteMarks marks{"\u201C", "\u201D", "\u2018", "\u2019"};

@@ -7,6 +7,10 @@
 #include <hb.h>
 #include <unicode/uversion.h>
 
+#include <iterator>
+
+#include <fmt/format.h>
+
 namespace cvpdf::text {
 
 std::string library_versions() {
@@ -16,7 +20,7 @@ std::string library_versions() {
     FT_Int major = 0, minor = 0, patch = 0;
     FT_Library_Version(ft, &major, &minor, &patch);
     FT_Done_FreeType(ft);
-    s += ", FreeType " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
+    fmt::format_to(std::back_inserter(s), ", FreeType {}.{}.{}", major, minor, patch);
   }
   UVersionInfo icu{};
   u_getVersion(icu);
@@ -24,7 +28,7 @@ std::string library_versions() {
   u_versionToString(icu, icu_text);
   s += std::string(", ICU ") + icu_text;
   int fc = FcGetVersion();
-  s += ", fontconfig " + std::to_string(fc / 10000) + "." + std::to_string(fc / 100 % 100) + "." + std::to_string(fc % 100);
+  fmt::format_to(std::back_inserter(s), ", fontconfig {}.{}.{}", fc / 10000, fc / 100 % 100, fc % 100);
   return s;
 }
 

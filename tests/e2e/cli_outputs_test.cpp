@@ -228,6 +228,14 @@ TEST(Cli, UsageErrorsExitTwo) {
   }
 }
 
+TEST(Cli, AnUnknownKeyInTheOutputNameIsAUsageError) {
+  Result r = run(cvpdf() + " -o 'out/{nmae}-{lang}.pdf' r.yaml");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("unknown key {nmae}; the keys are {name}, {lang}, {page}"), std::string::npos) << r.err;
+  // Doubled braces are literal: a name that really has braces can be written.
+  EXPECT_EQ(run(cvpdf() + " -o 'out/{{nmae}}.pdf' r.yaml").err.find("unknown key"), std::string::npos);
+}
+
 TEST(Cli, VerboseSaysWhatWasDone) {
   std::string dir = bilingual_file();
   Result r = run(cvpdf() + " -v '" + dir + "/resume.yaml' -o '" + dir + "/cv.pdf'");

@@ -113,7 +113,8 @@ TEST(StyleFields, EveryTableKeyIsKnownAndReachesItsMember) {
         // A template of entry.item-lines must name its fields (entry_lines.hpp).
         v.list = key == "entry.item-lines" ? std::vector<std::string>{"org | date", "role location tags"} : std::vector<std::string>(12, "X");
         break;
-      case FieldKind::Text: v.scalar = "{month}"; break;
+      // A text that is a template names one of its keys (core/templates.hpp).
+      case FieldKind::Text: v.scalar = f.check == FieldCheck::PageKeys ? "{pages}" : "{month}"; break;
       // Every choice's last word is not its default.
       case FieldKind::Choice: v.scalar = std::string(f.choices.substr(f.choices.rfind('|') + 1)); break;
     }

@@ -10,6 +10,7 @@
 
 #include "model/dates.hpp"
 #include "model/loader.hpp"
+#include "model/style.hpp"
 #include "model/style_fields.hpp"
 
 namespace cvpdf::model {
@@ -217,6 +218,21 @@ TEST(Dates, Before) {
   EXPECT_FALSE(date_before(a, y));
   EXPECT_TRUE(date_before(a, now));
   EXPECT_FALSE(date_before(now, a));
+}
+
+// The footer's and the dates' {key} patterns: a misspelt key is a warning
+// at the value, naming the keys; the pattern is used as written.
+TEST(Style, UnknownTemplateKeysAreWarnedAtTheValue) {
+  Diagnostics d;
+  auto map = load_style("dates:\n  en:\n    pattern: \"{mm}/{yaer}\"\nwords:\n  en:\n    page: \"{page} of {{pages}}\"\n",
+                        "theme.yaml", d);
+  ASSERT_TRUE(map) << dump(d);
+  const Style s = resolve_style(*map, {}, "en", d);
+  ASSERT_EQ(d.all().size(), 1u) << dump(d);  // "{{pages}}" is literal braces, not a key
+  EXPECT_EQ(d.all()[0].format(),
+            "theme.yaml:3:14: warning: style key 'dates.en.pattern' has an unknown key {yaer}, printed as written\n"
+            "  hint: the keys are {year}, {month}, {mm}, {m}, {dd}, {d}; write {{ and }} for literal braces");
+  EXPECT_EQ(s.dates.pattern, "{mm}/{yaer}");
 }
 
 }  // namespace

@@ -42,6 +42,18 @@ TEST(FormatFixed, Units) {
   EXPECT_EQ(format_fixed(1, 0), "1");
 }
 
+TEST(FormatFixed, AppendsToWhatIsThere) {
+  std::string out = "1 0 0 1 ";
+  append_real(out, 72.0005, 3);  // × 1000 is 72000.5 in binary: half away from zero
+  out += ' ';
+  append_fixed(out, -1050, 3);
+  out += ' ';
+  append_real(out, 0.1, 2);
+  out += ' ';
+  append_hex_code(out, 0x3A);
+  EXPECT_EQ(out, "1 0 0 1 72.001 -1.05 0.1 003A");
+}
+
 TEST(FormatPt, ScaledPointsToThousandths) {
   EXPECT_EQ(format_pt(pt(72)), "72");
   EXPECT_EQ(format_pt(pt(595.276)), "595.276");
