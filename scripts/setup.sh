@@ -11,7 +11,7 @@ packages=(
   libyaml-cpp-dev libyaml-dev libicu-dev libhyphen-dev
   libjpeg62-turbo-dev libpng-dev
   libcairo2-dev  # the PNG and SVG previews (src/raster)
-  libfmt-dev  # numbers, messages and templates (headers only: CMakeLists.txt)
+  libfmt-dev  # numbers, messages and templates (CMakeLists.txt: CVPDF_FMT)
   # data: hyphenation patterns, CJK faces (Sans and Serif, Regular and Bold)
   hyphen-en-us fonts-noto-cjk fonts-noto-cjk-extra fontconfig
   # Latin faces of the built-in themes: Charis SIL (academic, engineering),
