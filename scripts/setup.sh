@@ -7,7 +7,7 @@ packages=(
   # build
   g++ cmake make pkg-config
   # libraries
-  libpodofo-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
+  libharfbuzz-dev libfreetype-dev libfontconfig-dev
   libyaml-cpp-dev libyaml-dev libicu-dev libhyphen-dev
   libjpeg62-turbo-dev libpng-dev
   libcairo2-dev  # the PNG and SVG previews (src/raster)
@@ -26,6 +26,8 @@ packages=(
   icc-profiles-free  # the sRGB ICC profile compiled into cvpdf for --pdfa
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools
+  # PoDoFo: a second PDF reader and writer the pdf tests compare with
+  libpodofo-dev
   # the .deb (cpack's dpkg-shlibdeps) and the shells whose completions are
   # tried (tests/packaging)
   dpkg-dev zsh fish

@@ -1,6 +1,5 @@
-// Link annotations (see pdf_objects.hpp). Written as plain dictionaries
-// rather than through PdfAnnotation, which stamps /M with the clock and adds
-// an appearance we do not want: a link is an invisible clickable rectangle
+// Link annotations (see pdf_objects.hpp), as plain dictionaries with no
+// clock stamp (/M) and no appearance: a link is an invisible clickable rectangle
 // (/Border [0 0 0]) with a URI action. /Contents says what the link is for
 // screen readers (PDF/UA asks for it on every annotation): the LinkArea's
 // words, else its URI.
@@ -12,8 +11,6 @@
 #include "pdf/pdf_objects.hpp"
 
 namespace cvpdf::pdf {
-
-using namespace PoDoFo;
 
 namespace {
 
@@ -34,36 +31,36 @@ std::string ascii_uri(const std::string& uri) {
 
 }  // namespace
 
-std::vector<LinkAnnotation> add_links(PdfMemDocument& doc, PdfObject& page_object, const frame::Page& page,
+std::vector<LinkAnnotation> add_links(Document& doc, Object& page_object, const frame::Page& page,
                                       bool printable) {
-  PdfArray annotations;
+  Array annotations;
   std::vector<LinkAnnotation> made;
   for (std::size_t e = 0; e < page.elements.size(); ++e) {
     const auto* link = std::get_if<frame::LinkArea>(&page.elements[e]);
     if (!link || link->uri.empty() || link->width <= 0 || link->height <= 0) continue;
-    PdfObject* annotation = doc.GetObjects().CreateObject("Annot");
-    PdfDictionary& a = annotation->GetDictionary();
-    a.AddKey("Subtype", PdfName("Link"));
-    PdfArray rect;
+    Object& annotation = doc.create("Annot");
+    Dictionary& a = annotation.dictionary();
+    a.set("Subtype", Name{"Link"});
+    Array rect;
     rect.push_back(pdf_real(to_pt(link->x)));
     rect.push_back(pdf_real(to_pt(page.height - link->y - link->height)));
     rect.push_back(pdf_real(to_pt(link->x + link->width)));
     rect.push_back(pdf_real(to_pt(page.height - link->y)));
-    a.AddKey("Rect", rect);
-    PdfArray border;
+    a.set("Rect", rect);
+    Array border;
     for (int i = 0; i < 3; ++i) border.push_back(pdf_int(0));
-    a.AddKey("Border", border);
-    PdfDictionary action;
-    action.AddKey("S", PdfName("URI"));
-    action.AddKey("URI", PdfString(ascii_uri(link->uri)));
-    a.AddKey("A", action);
-    a.AddKey("P", page_object.Reference());
-    a.AddKey("Contents", pdf_text(link->contents.empty() ? link->uri : link->contents));
-    if (printable) a.AddKey("F", pdf_int(4));  // the Print flag, which PDF/A requires
-    annotations.push_back(annotation->Reference());
-    made.push_back({e, annotation});
+    a.set("Border", border);
+    Dictionary action;
+    action.set("S", Name{"URI"});
+    action.set("URI", pdf_ascii(ascii_uri(link->uri)));
+    a.set("A", action);
+    a.set("P", page_object.ref);
+    a.set("Contents", pdf_text(link->contents.empty() ? link->uri : link->contents));
+    if (printable) a.set("F", pdf_int(4));  // the Print flag, which PDF/A requires
+    annotations.push_back(annotation.ref);
+    made.push_back({e, &annotation});
   }
-  if (!annotations.empty()) page_object.GetDictionary().AddKey("Annots", annotations);
+  if (!annotations.empty()) page_object.dictionary().set("Annots", annotations);
   return made;
 }
 

@@ -16,8 +16,6 @@
 
 namespace cvpdf::pdf {
 
-using namespace PoDoFo;
-
 namespace {
 
 // /W as `first [w w w] first [w …]`, one group per run of consecutive codes.
@@ -26,12 +24,12 @@ namespace {
 // (/DW, 1000: every ideograph) are left out.
 constexpr std::int64_t kDefaultWidth = 1000 * 1000;
 
-PdfArray widths_array(const SubsetFont& font) {
+Array widths_array(const SubsetFont& font) {
   std::map<std::uint16_t, std::int64_t> by_code;
   for (const auto& [gid, encoded] : font.glyphs)
     if (encoded.width != kDefaultWidth) by_code.emplace(encoded.code, encoded.width);
-  PdfArray w;
-  PdfArray group;
+  Array w;
+  Array group;
   int first = -1;
   int next = -1;
   auto flush = [&] {
@@ -45,75 +43,75 @@ PdfArray widths_array(const SubsetFont& font) {
       flush();
       first = code;
     }
-    std::string token = " ";
-    append_fixed(token, width, 3);
-    group.push_back(PdfVariant(PdfData(token.c_str())));
+    Token token{" "};
+    append_fixed(token.text, width, 3);
+    group.push_back(std::move(token));
     next = code + 1;
   }
   flush();
   return w;
 }
 
-PdfObject* stream_object(PdfMemDocument& doc, const std::string& bytes) {
-  PdfObject* object = doc.GetObjects().CreateObject();
-  object->GetStream()->Set(bytes.data(), static_cast<pdf_long>(bytes.size()));  // Flate
+Object& stream_object(Document& doc, const std::string& bytes) {
+  Object& object = doc.create();
+  set_stream(object, bytes, StreamFilter::Flate);
   return object;
 }
 
 }  // namespace
 
-PdfReference embed_font(PdfMemDocument& doc, const SubsetFont& font) {
+Ref embed_font(Document& doc, const SubsetFont& font) {
   const bool truetype = font.program == FontProgram::TrueType;
 
-  PdfObject* program = stream_object(doc, font.font_file);
+  Object& program = stream_object(doc, font.font_file);
   if (truetype)
-    program->GetDictionary().AddKey("Length1", pdf_int(font.font_file.size()));
+    program.dictionary().set("Length1", pdf_int(static_cast<std::int64_t>(font.font_file.size())));
   else
-    program->GetDictionary().AddKey("Subtype", PdfName("CIDFontType0C"));
+    program.dictionary().set("Subtype", Name{"CIDFontType0C"});
 
-  PdfObject* descriptor = doc.GetObjects().CreateObject("FontDescriptor");
-  PdfDictionary& d = descriptor->GetDictionary();
-  d.AddKey("FontName", PdfName(font.base_font));
-  d.AddKey("Flags", pdf_int(font.flags));
-  PdfArray bbox;
+  Object& descriptor = doc.create("FontDescriptor");
+  Dictionary& d = descriptor.dictionary();
+  d.set("FontName", Name{font.base_font});
+  d.set("Flags", pdf_int(font.flags));
+  Array bbox;
   for (int v : font.bbox) bbox.push_back(pdf_int(v));
-  d.AddKey("FontBBox", bbox);
-  d.AddKey("ItalicAngle", pdf_real(font.italic_angle, 2));
-  d.AddKey("Ascent", pdf_int(font.ascent));
-  d.AddKey("Descent", pdf_int(font.descent));
-  d.AddKey("CapHeight", pdf_int(font.cap_height));
-  d.AddKey("StemV", pdf_int(font.stem_v));
-  d.AddKey(truetype ? "FontFile2" : "FontFile3", program->Reference());
+  d.set("FontBBox", bbox);
+  d.set("ItalicAngle", pdf_real(font.italic_angle, 2));
+  d.set("Ascent", pdf_int(font.ascent));
+  d.set("Descent", pdf_int(font.descent));
+  d.set("CapHeight", pdf_int(font.cap_height));
+  d.set("StemV", pdf_int(font.stem_v));
+  d.set(truetype ? "FontFile2" : "FontFile3", program.ref);
 
-  PdfObject* cid_font = doc.GetObjects().CreateObject("Font");
-  PdfDictionary& c = cid_font->GetDictionary();
-  c.AddKey("Subtype", PdfName(truetype ? "CIDFontType2" : "CIDFontType0"));
-  c.AddKey("BaseFont", PdfName(font.base_font));
-  PdfDictionary system_info;
-  system_info.AddKey("Registry", PdfString("Adobe"));
-  system_info.AddKey("Ordering", PdfString("Identity"));
-  system_info.AddKey("Supplement", pdf_int(0));
-  c.AddKey("CIDSystemInfo", system_info);
-  c.AddKey("FontDescriptor", descriptor->Reference());
-  c.AddKey("DW", pdf_int(1000));
-  if (PdfArray w = widths_array(font); !w.empty()) c.AddKey("W", w);
-  if (truetype) c.AddKey("CIDToGIDMap", PdfName("Identity"));
+  Object& cid_font = doc.create("Font");
+  Dictionary& c = cid_font.dictionary();
+  c.set("Subtype", Name{truetype ? "CIDFontType2" : "CIDFontType0"});
+  c.set("BaseFont", Name{font.base_font});
+  Dictionary system_info;
+  system_info.set("Registry", pdf_ascii("Adobe"));
+  system_info.set("Ordering", pdf_ascii("Identity"));
+  system_info.set("Supplement", pdf_int(0));
+  c.set("CIDSystemInfo", system_info);
+  c.set("FontDescriptor", descriptor.ref);
+  c.set("DW", pdf_int(1000));
+  if (Array w = widths_array(font); !w.empty()) c.set("W", w);
+  if (truetype) c.set("CIDToGIDMap", Name{"Identity"});
 
-  PdfObject* to_unicode = stream_object(doc, to_unicode_cmap(font.unicode));
+  Object& to_unicode = stream_object(doc, to_unicode_cmap(font.unicode));
 
-  PdfObject* type0 = doc.GetObjects().CreateObject("Font");
-  PdfDictionary& t = type0->GetDictionary();
-  t.AddKey("Subtype", PdfName("Type0"));
+  Object& type0 = doc.create("Font");
+  Dictionary& t = type0.dictionary();
+  t.set("Subtype", Name{"Type0"});
   // For a CIDFontType0 the Type0 name is the CIDFont's and the CMap's
   // joined by a hyphen (ISO 32000-1, "Type 0 font dictionaries"); a
   // CIDFontType2 keeps its own.
-  t.AddKey("BaseFont", PdfName(truetype ? font.base_font : font.base_font + "-Identity-H"));
-  t.AddKey("Encoding", PdfName("Identity-H"));
-  PdfArray descendants;
-  descendants.push_back(cid_font->Reference());
-  t.AddKey("DescendantFonts", descendants);
-  t.AddKey("ToUnicode", to_unicode->Reference());
-  return type0->Reference();
+  t.set("BaseFont", Name{truetype ? font.base_font : font.base_font + "-Identity-H"});
+  t.set("Encoding", Name{"Identity-H"});
+  Array descendants;
+  descendants.push_back(cid_font.ref);
+  t.set("DescendantFonts", descendants);
+  t.set("ToUnicode", to_unicode.ref);
+  return type0.ref;
 }
 
 }  // namespace cvpdf::pdf

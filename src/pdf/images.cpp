@@ -3,7 +3,6 @@
 // decodes is passed through untouched as a DCTDecode stream, with the
 // colour space the decoder found; a PNG is decoded by libpng into 8-bit
 // samples, which are Flate-compressed here (zlib), alpha as an /SMask.
-// PoDoFo's own image loaders are not used.
 #include <zlib.h>
 
 #include "core/diagnostics.hpp"
@@ -11,8 +10,6 @@
 #include "pdf/pdf_objects.hpp"
 
 namespace cvpdf::pdf {
-
-using namespace PoDoFo;
 
 namespace {
 
@@ -52,42 +49,36 @@ class Deflater {
   std::string out_;
 };
 
-PdfObject* image_object(PdfMemDocument& doc, const frame::PhotoInfo& info, const char* colour_space) {
-  PdfObject* image = doc.GetObjects().CreateObject("XObject");
-  PdfDictionary& dict = image->GetDictionary();
-  dict.AddKey("Subtype", PdfName("Image"));
-  dict.AddKey("Width", pdf_int(info.width));
-  dict.AddKey("Height", pdf_int(info.height));
-  dict.AddKey("ColorSpace", PdfName(colour_space));
-  dict.AddKey("BitsPerComponent", pdf_int(8));
+Object& image_object(Document& doc, const frame::PhotoInfo& info, const char* colour_space) {
+  Object& image = doc.create("XObject");
+  Dictionary& dict = image.dictionary();
+  dict.set("Subtype", Name{"Image"});
+  dict.set("Width", pdf_int(info.width));
+  dict.set("Height", pdf_int(info.height));
+  dict.set("ColorSpace", Name{colour_space});
+  dict.set("BitsPerComponent", pdf_int(8));
   return image;
-}
-
-// Stream data already in its filter's encoding.
-void set_encoded(PdfObject* object, const std::string& data, const char* filter) {
-  object->GetStream()->Set(data.data(), static_cast<pdf_long>(data.size()), TVecFilters());  // as is
-  object->GetDictionary().AddKey("Filter", PdfName(filter));
 }
 
 const char* device_space(int components) {
   return components == 1 ? "DeviceGray" : components == 3 ? "DeviceRGB" : "DeviceCMYK";
 }
 
-PdfReference embed_jpeg(PdfMemDocument& doc, const std::string& bytes, const frame::PhotoInfo& info) {
-  PdfObject* image = image_object(doc, info, device_space(info.colour_components));
+Ref embed_jpeg(Document& doc, const std::string& bytes, const frame::PhotoInfo& info) {
+  Object& image = image_object(doc, info, device_space(info.colour_components));
   if (info.inverted_cmyk) {
-    PdfArray decode;
+    Array decode;
     for (int i = 0; i < 4; ++i) {
       decode.push_back(pdf_int(1));
       decode.push_back(pdf_int(0));
     }
-    image->GetDictionary().AddKey("Decode", decode);
+    image.dictionary().set("Decode", decode);
   }
-  set_encoded(image, bytes, "DCTDecode");
-  return image->Reference();
+  set_encoded_stream(image, bytes, "DCTDecode");
+  return image.ref;
 }
 
-PdfReference embed_png(PdfMemDocument& doc, const std::string& bytes, const frame::PhotoInfo& info) {
+Ref embed_png(Document& doc, const std::string& bytes, const frame::PhotoInfo& info) {
   const auto width = static_cast<std::size_t>(info.width);
   const std::size_t colour_bytes = width * static_cast<std::size_t>(info.colour_components);
   Deflater colour, alpha;
@@ -98,20 +89,20 @@ PdfReference embed_png(PdfMemDocument& doc, const std::string& bytes, const fram
     alpha.add(a, width);
     for (std::size_t x = 0; x < width && opaque; ++x) opaque = a[x] == 255;
   });
-  PdfObject* image = image_object(doc, info, device_space(info.colour_components));
-  set_encoded(image, colour.finish(), "FlateDecode");
+  Object& image = image_object(doc, info, device_space(info.colour_components));
+  set_encoded_stream(image, colour.finish(), "FlateDecode");
   if (info.alpha && !opaque) {
     frame::PhotoInfo mask_info = info;
-    PdfObject* mask = image_object(doc, mask_info, "DeviceGray");
-    set_encoded(mask, alpha.finish(), "FlateDecode");
-    image->GetDictionary().AddKey("SMask", mask->Reference());
+    Object& mask = image_object(doc, mask_info, "DeviceGray");
+    set_encoded_stream(mask, alpha.finish(), "FlateDecode");
+    image.dictionary().set("SMask", mask.ref);
   }
-  return image->Reference();
+  return image.ref;
 }
 
 }  // namespace
 
-PdfReference embed_image_data(PdfMemDocument& doc, const std::string& bytes, const std::string& path) {
+Ref embed_image_data(Document& doc, const std::string& bytes, const std::string& path) {
   try {
     const frame::PhotoInfo info = frame::check_photo(bytes);
     return info.format == frame::PhotoFormat::Jpeg ? embed_jpeg(doc, bytes, info) : embed_png(doc, bytes, info);
@@ -120,7 +111,7 @@ PdfReference embed_image_data(PdfMemDocument& doc, const std::string& bytes, con
   }
 }
 
-PdfReference embed_image(PdfMemDocument& doc, const std::string& path) {
+Ref embed_image(Document& doc, const std::string& path) {
   std::string bytes;
   try {
     bytes = frame::read_photo_file(path);

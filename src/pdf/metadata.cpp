@@ -1,8 +1,7 @@
 // Document metadata (see pdf_objects.hpp): the Info dictionary, an XMP
 // packet saying the same in RDF, the catalog's /Lang, /Metadata and
 // /ViewerPreferences. Dates come from Metadata::creation_time (set from
-// SOURCE_DATE_EPOCH or the input's mtime), never from the clock: PoDoFo's
-// PdfInfo stamps CreationDate with "now", so its dictionary is rewritten.
+// SOURCE_DATE_EPOCH or the input's mtime), never from the clock.
 //
 // PDF/A keeps Info and XMP in step (ISO 19005-2 6.6.3): every Info entry
 // written here has its XMP twin with the same value. The standards claimed
@@ -13,8 +12,6 @@
 #include "pdf/pdf_objects.hpp"
 
 namespace cvpdf::pdf {
-
-using namespace PoDoFo;
 
 namespace {
 
@@ -97,13 +94,13 @@ std::string xmp_packet(const frame::Metadata& m, const std::string& producer, co
 
 }  // namespace
 
-void add_metadata(PdfMemDocument& doc, const frame::Metadata& m, const Claims& claims) {
+void add_metadata(Document& doc, const frame::Metadata& m, const Claims& claims) {
   const std::string producer = m.producer.empty() ? std::string("cvpdf") : m.producer;
 
-  PdfDictionary& info = doc.GetInfo()->GetObject()->GetDictionary();
-  info.Clear();
+  Dictionary& info = doc.info().dictionary();
+  info.clear();
   auto text = [&](const char* key, const std::string& value) {
-    if (!value.empty()) info.AddKey(key, pdf_text(value));
+    if (!value.empty()) info.set(key, pdf_text(value));
   };
   text("Title", m.title);
   text("Author", m.author);
@@ -112,21 +109,21 @@ void add_metadata(PdfMemDocument& doc, const frame::Metadata& m, const Claims& c
   text("Creator", producer);
   text("Producer", producer);
   const std::string date = pdf_date(m.creation_time);
-  info.AddKey("CreationDate", PdfString(date));
-  info.AddKey("ModDate", PdfString(date));
+  info.set("CreationDate", pdf_ascii(date));
+  info.set("ModDate", pdf_ascii(date));
 
-  PdfObject* xmp = doc.GetObjects().CreateObject("Metadata");
-  xmp->GetDictionary().AddKey("Subtype", PdfName("XML"));
+  Object& xmp = doc.create("Metadata");
+  xmp.dictionary().set("Subtype", Name{"XML"});
   const std::string packet = xmp_packet(m, producer, claims);
   // Uncompressed, so tools that do not parse PDF can still find the packet.
-  xmp->GetStream()->Set(packet.data(), static_cast<pdf_long>(packet.size()), TVecFilters());
+  set_stream(xmp, packet, StreamFilter::None);
 
-  PdfDictionary& catalog = doc.GetCatalog()->GetDictionary();
-  catalog.AddKey("Metadata", xmp->Reference());
-  if (!m.language.empty()) catalog.AddKey("Lang", pdf_text(m.language));
-  PdfDictionary preferences;
-  preferences.AddKey("DisplayDocTitle", PdfVariant(true));
-  catalog.AddKey("ViewerPreferences", preferences);
+  Dictionary& catalog = doc.catalog().dictionary();
+  catalog.set("Metadata", xmp.ref);
+  if (!m.language.empty()) catalog.set("Lang", pdf_text(m.language));
+  Dictionary preferences;
+  preferences.set("DisplayDocTitle", true);
+  catalog.set("ViewerPreferences", preferences);
 }
 
 }  // namespace cvpdf::pdf

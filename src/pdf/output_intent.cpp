@@ -7,24 +7,22 @@
 
 namespace cvpdf::pdf {
 
-using namespace PoDoFo;
-
-void add_output_intent(PdfMemDocument& doc) {
+void add_output_intent(Document& doc) {
   const std::string_view profile = srgb_icc_profile();
-  PdfObject* icc = doc.GetObjects().CreateObject();
-  icc->GetDictionary().AddKey("N", pdf_int(3));
-  icc->GetStream()->Set(profile.data(), static_cast<pdf_long>(profile.size()));
+  Object& icc = doc.create();
+  icc.dictionary().set("N", pdf_int(3));
+  set_stream(icc, profile, StreamFilter::Flate);
 
-  PdfDictionary intent;
-  intent.AddKey("Type", PdfName("OutputIntent"));
-  intent.AddKey("S", PdfName("GTS_PDFA1"));  // the subtype PDF/A-1, -2 and -3 share
-  intent.AddKey("OutputConditionIdentifier", PdfString("sRGB IEC61966-2.1"));
-  intent.AddKey("RegistryName", PdfString("http://www.color.org"));
-  intent.AddKey("Info", PdfString("sRGB IEC61966-2.1"));
-  intent.AddKey("DestOutputProfile", icc->Reference());
-  PdfArray intents;
+  Dictionary intent;
+  intent.set("Type", Name{"OutputIntent"});
+  intent.set("S", Name{"GTS_PDFA1"});  // the subtype PDF/A-1, -2 and -3 share
+  intent.set("OutputConditionIdentifier", pdf_ascii("sRGB IEC61966-2.1"));
+  intent.set("RegistryName", pdf_ascii("http://www.color.org"));
+  intent.set("Info", pdf_ascii("sRGB IEC61966-2.1"));
+  intent.set("DestOutputProfile", icc.ref);
+  Array intents;
   intents.push_back(intent);
-  doc.GetCatalog()->GetDictionary().AddKey("OutputIntents", intents);
+  doc.catalog().dictionary().set("OutputIntents", intents);
 }
 
 }  // namespace cvpdf::pdf

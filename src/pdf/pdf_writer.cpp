@@ -5,10 +5,8 @@
 //   paint content, resources, links → structure tree (tagged documents) →
 //   outline → output intent (PDF/A) → metadata → write (serialise.cpp)
 //
-// The file is PDF 1.7 laid out by serialise.cpp: object streams and a
-// cross-reference stream, written by us (PoDoFo 0.9.8 writes xref streams
-// malformed); no CollectGarbage (it corrupted a file), no linearisation
-// (it throws after truncating the output).
+// The objects are objects.hpp's; the file is PDF 1.7 laid out by
+// serialise.cpp: object streams and a cross-reference stream.
 #include "pdf/pdf_writer.hpp"
 
 #include <map>
@@ -24,18 +22,16 @@
 
 namespace cvpdf::pdf {
 
-using namespace PoDoFo;
-
 namespace {
 
 struct Resources {
   std::vector<SubsetFont> fonts;                        // in order of first use
-  std::map<text::FaceId, PdfReference> font_objects;
-  std::map<std::string, PdfReference> image_objects;   // by path
+  std::map<text::FaceId, Ref> font_objects;
+  std::map<std::string, Ref> image_objects;            // by path
   PageResources names;
 };
 
-void embed_fonts(PdfMemDocument& pdf, const frame::Document& doc, const text::FontBook& fonts, Resources& r) {
+void embed_fonts(Document& pdf, const frame::Document& doc, const text::FontBook& fonts, Resources& r) {
   for (const FontUsage& usage : collect_font_usage(doc, fonts)) r.fonts.push_back(subset_font(fonts.face(usage.face), usage));
   for (std::size_t i = 0; i < r.fonts.size(); ++i) {
     const SubsetFont& font = r.fonts[i];
@@ -44,7 +40,7 @@ void embed_fonts(PdfMemDocument& pdf, const frame::Document& doc, const text::Fo
   }
 }
 
-void embed_images(PdfMemDocument& pdf, const frame::Document& doc, Resources& r) {
+void embed_images(Document& pdf, const frame::Document& doc, Resources& r) {
   for (const auto& page : doc.pages) {
     for (const auto& element : page.elements) {
       const auto* image = std::get_if<frame::Image>(&element);
@@ -55,8 +51,8 @@ void embed_images(PdfMemDocument& pdf, const frame::Document& doc, Resources& r)
   }
 }
 
-PdfArray box(const frame::Page& page) {
-  PdfArray a;
+Array box(const frame::Page& page) {
+  Array a;
   a.push_back(pdf_int(0));
   a.push_back(pdf_int(0));
   a.push_back(pdf_real(to_pt(page.width)));
@@ -64,29 +60,29 @@ PdfArray box(const frame::Page& page) {
   return a;
 }
 
-TaggedPage add_page(PdfMemDocument& pdf, const frame::Page& page, const Resources& r, const PdfOptions& options) {
+TaggedPage add_page(Document& pdf, const frame::Page& page, const Resources& r, const PdfOptions& options) {
   if (page.width <= 0 || page.height <= 0)
     throw FatalError({Severity::Error, SourceSpan{}, "a page has no size", "this is a bug in cvpdf; please report it"});
-  PdfPage* pdf_page = pdf.CreatePage(PdfRect(0, 0, to_pt(page.width), to_pt(page.height)));
-  PdfObject& object = *pdf_page->GetObject();
-  object.GetDictionary().AddKey("MediaBox", box(page));
+  Object& object = pdf.add_page(to_pt(page.width), to_pt(page.height));
+  object.dictionary().set("MediaBox", box(page));
 
   const PaintedPage painted = paint_page(page, r.names);
-  pdf_page->GetContentsForAppending()->GetStream()->Set(painted.content.data(),
-                                                        static_cast<pdf_long>(painted.content.size()));
+  Object& content = pdf.create();
+  set_stream(content, painted.content, StreamFilter::Flate);
+  object.dictionary().set("Contents", content.ref);
 
-  PdfDictionary& resources = pdf_page->GetResources()->GetDictionary();
+  Dictionary resources = *object.dictionary().get("Resources")->get_if<Dictionary>();
   if (!painted.fonts_used.empty()) {
-    PdfDictionary fonts;
-    for (text::FaceId face : painted.fonts_used)
-      fonts.AddKey(r.names.fonts.at(face).resource, r.font_objects.at(face));
-    resources.AddKey("Font", fonts);
+    Dictionary fonts;
+    for (text::FaceId face : painted.fonts_used) fonts.set(r.names.fonts.at(face).resource, r.font_objects.at(face));
+    resources.set("Font", fonts);
   }
   if (!painted.images_used.empty()) {
-    PdfDictionary images;
-    for (const std::string& path : painted.images_used) images.AddKey(r.names.images.at(path), r.image_objects.at(path));
-    resources.AddKey("XObject", images);
+    Dictionary images;
+    for (const std::string& path : painted.images_used) images.set(r.names.images.at(path), r.image_objects.at(path));
+    resources.set("XObject", images);
   }
+  object.dictionary().set("Resources", std::move(resources));
   TaggedPage tagged;
   tagged.object = &object;
   tagged.marked = painted.marked;
@@ -95,38 +91,25 @@ TaggedPage add_page(PdfMemDocument& pdf, const frame::Page& page, const Resource
   return tagged;
 }
 
-std::string serialise(PdfMemDocument& pdf) { return serialise_document(pdf); }
-
 }  // namespace
 
 std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts, const PdfOptions& options) {
-  PdfError::EnableDebug(false);
-  PdfError::EnableLogging(false);
-  try {
-    PdfMemDocument pdf;
-    pdf.SetPdfVersion(ePdfVersion_1_7);
-    pdf.SetWriteMode(ePdfWriteMode_Compact);
-
-    Resources resources;
-    embed_fonts(pdf, doc, fonts, resources);
-    embed_images(pdf, doc, resources);
-    resources.names.structure = &doc.structure;
-    std::vector<TaggedPage> tagged;
-    std::vector<PdfReference> pages;
-    for (const auto& page : doc.pages) {
-      tagged.push_back(add_page(pdf, page, resources, options));
-      pages.push_back(tagged.back().object->Reference());
-    }
-    if (!doc.structure.empty()) add_structure(pdf, doc.structure, tagged);
-    add_outline(pdf, pages, doc);
-    if (options.pdfa) add_output_intent(pdf);
-    add_metadata(pdf, doc.metadata, Claims{meets_pdfua(doc), options.pdfa});
-    return serialise(pdf);
-  } catch (const PdfError& e) {
-    std::string what = PdfError::ErrorMessage(e.GetError()) ? PdfError::ErrorMessage(e.GetError()) : "unknown error";
-    throw FatalError({Severity::Error, SourceSpan{}, "cannot write the PDF: " + what + " (PoDoFo)",
-                      "this is a bug in cvpdf; please report it"});
+  Document pdf;
+  Resources resources;
+  embed_fonts(pdf, doc, fonts, resources);
+  embed_images(pdf, doc, resources);
+  resources.names.structure = &doc.structure;
+  std::vector<TaggedPage> tagged;
+  std::vector<Ref> pages;
+  for (const auto& page : doc.pages) {
+    tagged.push_back(add_page(pdf, page, resources, options));
+    pages.push_back(tagged.back().object->ref);
   }
+  if (!doc.structure.empty()) add_structure(pdf, doc.structure, tagged);
+  add_outline(pdf, pages, doc);
+  if (options.pdfa) add_output_intent(pdf);
+  add_metadata(pdf, doc.metadata, Claims{meets_pdfua(doc), options.pdfa});
+  return serialise_document(pdf);
 }
 
 }  // namespace cvpdf::pdf

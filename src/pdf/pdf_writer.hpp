@@ -1,7 +1,7 @@
-// The PDF backend: frames → PDF 1.7 bytes. The only code that includes
-// PoDoFo. Fonts are embedded as subsets (Type0/Identity-H) with ToUnicode
-// maps; content streams are written by hand; output is byte-identical for
-// identical input.
+// The PDF backend: frames → PDF 1.7 bytes, through its own object model
+// (objects.hpp). Fonts are embedded as subsets (Type0/Identity-H) with
+// ToUnicode maps; content streams are written by hand; output is
+// byte-identical for identical input.
 #pragma once
 #include <string>
 
@@ -24,7 +24,7 @@ struct PdfOptions {
 // that cannot be subset or an image that cannot be read.
 std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts, const PdfOptions& options = {});
 
-// "PoDoFo 0.9.8" (for --version).
+// "zlib 1.2.13", the compressor of every stream (for --version).
 std::string library_version();
 
 }  // namespace cvpdf::pdf

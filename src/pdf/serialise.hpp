@@ -1,14 +1,12 @@
-// The file layout: PoDoFo's object model written out as bytes, with the
-// small dictionaries packed into compressed object streams and the
+// The file layout: the document (objects.hpp) written out as bytes, with
+// the small dictionaries packed into compressed object streams and the
 // cross-reference table and trailer as one cross-reference stream
-// (ISO 32000-1 7.5.7 and 7.5.8). PoDoFo 0.9.8 writes only a classic table
-// well (its xref-stream writer is malformed), so the layout is ours and
-// PoDoFo writes single objects and values.
+// (ISO 32000-1 7.5.7 and 7.5.8).
 #pragma once
 #include <cstddef>
 #include <string>
 
-#include "pdf/podofo.hpp"
+#include "pdf/objects.hpp"
 
 namespace cvpdf::pdf {
 
@@ -20,26 +18,20 @@ inline constexpr std::size_t kObjectsPerStream = 200;
 // The document as a complete PDF file:
 //   %PDF-1.x and a binary comment line;
 //   every stream object (fonts, content streams, images, the XMP metadata)
-//   and every object with a non-zero generation as an indirect object, as
-//   PoDoFo writes it, in object-number order (streams are never recompressed:
-//   the XMP packet stays plain text);
+//   and every object with a non-zero generation as an indirect object, in
+//   object-number order (streams are never recompressed: the XMP packet
+//   stays plain text);
 //   the other objects in object streams (/Type/ObjStm, Flate), numbered
 //   after the document's last object, in object-number order;
 //   a cross-reference stream (/Type/XRef, Flate, a PNG Up predictor when
 //   it makes the stream smaller) carrying /Root, /Info and /ID, then
 //   startxref and %%EOF.
-// Object numbers are the document's own. The /ID (both entries) is
+// Object numbers are the document's own; the trailer names the catalog
+// (/Root) and the Info dictionary. The /ID (both entries) is
 // digest128 of every byte before the cross-reference stream, so the same
 // document always gives the same bytes and any change of content changes
 // the /ID. Throws FatalError when the document asks for a version before
-// PDF 1.5 (object streams need 1.5) or has no /Root.
-std::string serialise_document(PoDoFo::PdfMemDocument& pdf);
-
-// Appends `value` as PdfVariant::Write writes it in compact mode, byte for
-// byte, without its printf per token (a third of writing the object
-// streams): a space before numbers, booleans and references, /Type first in
-// a dictionary, then the keys in PoDoFo's order. Reals, strings and null,
-// rare in these dictionaries, are written by PoDoFo itself.
-void append_compact(std::string& out, const PoDoFo::PdfVariant& value);
+// PDF 1.5 (object streams need 1.5).
+std::string serialise_document(const Document& pdf);
 
 }  // namespace cvpdf::pdf

@@ -1,6 +1,6 @@
 // ToUnicode CMaps: code → the text a glyph stands for, so copying and
 // pdftotext give back the source ("ffi" for the ligature, CJK as typed,
-// astral characters as surrogate pairs). No PoDoFo here.
+// astral characters as surrogate pairs). No objects here.
 #pragma once
 #include <cstdint>
 #include <map>

@@ -1,9 +1,10 @@
-// The PDF library's version (for --version).
+// The PDF writer's library's version (for --version).
+#include <zlib.h>
+
 #include "pdf/pdf_writer.hpp"
-#include "pdf/podofo.hpp"
 
 namespace cvpdf::pdf {
 
-std::string library_version() { return std::string("PoDoFo ") + PODOFO_VERSION_STRING; }
+std::string library_version() { return std::string("zlib ") + zlibVersion(); }
 
 }  // namespace cvpdf::pdf

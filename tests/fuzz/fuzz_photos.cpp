@@ -1,7 +1,7 @@
 // Fuzz target: the bytes of a photo file through the code the product runs
 // on person.photo — frame::check_photo (probe, caps, full decode, as the
-// composer does before layout), then pdf::embed_image_data into a PoDoFo
-// document in memory, which is written out. A refused photo is a
+// composer does before layout), then pdf::embed_image_data into a document
+// in memory, which is written out. A refused photo is a
 // frame::PhotoProblem or, from the embedding, a FatalError; anything else
 // escaping (another exception, a crash, a leak, a hang) is a bug. What the
 // check accepts, the embedding must accept too.
@@ -13,6 +13,7 @@
 #include "core/diagnostics.hpp"
 #include "frame/photo.hpp"
 #include "pdf/pdf_objects.hpp"
+#include "pdf/serialise.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace cvpdf;
@@ -24,14 +25,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   try {
-    PoDoFo::PdfMemDocument doc;
-    const PoDoFo::PdfReference image = pdf::embed_image_data(doc, bytes, "fuzz.photo");
-    PoDoFo::PdfObject* object = doc.GetObjects().GetObject(image);
-    if (!object || !object->HasStream()) std::abort();
-    PoDoFo::PdfRefCountedBuffer buffer;
-    PoDoFo::PdfOutputDevice out(&buffer);
-    doc.Write(&out);
-    if (std::string_view(buffer.GetBuffer(), 5) != "%PDF-") std::abort();
+    pdf::Document doc;
+    const pdf::Ref image = pdf::embed_image_data(doc, bytes, "fuzz.photo");
+    const pdf::Object* object = doc.find(image);
+    if (!object || !object->has_stream) std::abort();
+    const std::string file = pdf::serialise_document(doc);
+    if (std::string_view(file).substr(0, 5) != "%PDF-") std::abort();
   } catch (const FatalError&) {
     std::abort();  // the check passed, so the embedding must not refuse it
   }

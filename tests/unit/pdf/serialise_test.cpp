@@ -1,7 +1,8 @@
-// The file layout (serialise.hpp) on documents built straight in PoDoFo: a
-// page with a content stream, the XMP metadata, and a structure tree of many
-// small dictionaries, the case object streams are for. Read back by every
-// reader here: qpdf --check, PoDoFo's own parser, poppler and mupdf.
+// The file layout (serialise.hpp) on documents built straight in the object
+// model (objects.hpp): a page with a content stream, the XMP metadata, and a
+// structure tree of many small dictionaries, the case object streams are
+// for. Read back by every reader here: qpdf --check, PoDoFo's parser,
+// poppler and mupdf. And the values, written as PoDoFo writes them.
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -14,12 +15,12 @@
 #include "pdf/pdf_objects.hpp"
 #include "pdf/serialise.hpp"
 #include "pdf_test_support.hpp"
+#include "podofo_reader.hpp"
 
 namespace cvpdf::pdf {
 namespace {
 
 using namespace testing;
-using namespace PoDoFo;
 
 constexpr std::size_t kElements = 1000;  // five object streams' worth
 
@@ -27,42 +28,38 @@ constexpr std::size_t kElements = 1000;  // five object streams' worth
 // `elements` StructElems (each a small dictionary pointing at its parent),
 // like a tagged résumé's. `title` changes the content (Info and XMP).
 struct TestPdf {
-  PdfMemDocument pdf;
-  PdfReference xmp;
+  Document pdf;
+  Ref xmp;
   // `embedded` pairs of a dictionary and the stream it points to, made
   // alternately like a font's descriptor and program, hang off the catalog.
   explicit TestPdf(std::size_t elements, const std::string& title = "Jane Doe CV", std::size_t embedded = 0) {
-    PdfError::EnableDebug(false);
-    PdfError::EnableLogging(false);
-    pdf.SetPdfVersion(ePdfVersion_1_7);
-    pdf.SetWriteMode(ePdfWriteMode_Compact);
-    PdfPage* page = pdf.CreatePage(PdfRect(0, 0, 300, 100));
-    const std::string content = "0 0 1 rg 10 10 280 80 re f\n";
-    page->GetContentsForAppending()->GetStream()->Set(content.data(), static_cast<pdf_long>(content.size()));
+    Object& page = pdf.add_page(300, 100);
+    Object& content = pdf.create();
+    set_stream(content, "0 0 1 rg 10 10 280 80 re f\n", StreamFilter::Flate);
+    page.dictionary().set("Contents", content.ref);
 
-    PdfObject* root = pdf.GetObjects().CreateObject("StructTreeRoot");
-    PdfArray kids;
+    Object& root = pdf.create("StructTreeRoot");
+    Array kids;
     for (std::size_t i = 0; i < elements; ++i) {
-      PdfObject* element = pdf.GetObjects().CreateObject("StructElem");
-      PdfDictionary& d = element->GetDictionary();
-      d.AddKey("S", PdfName(i % 3 == 0 ? "H2" : "P"));
-      d.AddKey("P", root->Reference());
-      d.AddKey("Pg", page->GetObject()->Reference());
-      d.AddKey("K", pdf_int(static_cast<std::int64_t>(i)));
-      kids.push_back(element->Reference());
+      Object& element = pdf.create("StructElem");
+      Dictionary& d = element.dictionary();
+      d.set("S", Name{i % 3 == 0 ? "H2" : "P"});
+      d.set("P", root.ref);
+      d.set("Pg", page.ref);
+      d.set("K", pdf_int(static_cast<std::int64_t>(i)));
+      kids.push_back(element.ref);
     }
-    root->GetDictionary().AddKey("K", kids);
-    pdf.GetCatalog()->GetDictionary().AddKey("StructTreeRoot", root->Reference());
-    PdfArray pairs;
+    root.dictionary().set("K", kids);
+    pdf.catalog().dictionary().set("StructTreeRoot", root.ref);
+    Array pairs;
     for (std::size_t i = 0; i < embedded; ++i) {
-      PdfObject* descriptor = pdf.GetObjects().CreateObject("Descriptor");
-      PdfObject* program = pdf.GetObjects().CreateObject();
-      const std::string data = "program " + std::to_string(i);
-      program->GetStream()->Set(data.data(), static_cast<pdf_long>(data.size()), TVecFilters());
-      descriptor->GetDictionary().AddKey("Program", program->Reference());
-      pairs.push_back(descriptor->Reference());
+      Object& descriptor = pdf.create("Descriptor");
+      Object& program = pdf.create();
+      set_stream(program, "program " + std::to_string(i), StreamFilter::None);
+      descriptor.dictionary().set("Program", program.ref);
+      pairs.push_back(descriptor.ref);
     }
-    if (embedded) pdf.GetCatalog()->GetDictionary().AddKey("Embedded", pairs);
+    if (embedded) pdf.catalog().dictionary().set("Embedded", pairs);
 
     frame::Metadata metadata;
     metadata.title = title;
@@ -71,14 +68,25 @@ struct TestPdf {
     metadata.creation_time = 1700000000;
     metadata.producer = "cvpdf test";
     add_metadata(pdf, metadata, Claims{});
-    xmp = pdf.GetCatalog()->GetDictionary().GetKey("Metadata")->GetReference();
+    xmp = *pdf.catalog().dictionary().get("Metadata")->get_if<Ref>();
   }
-  // What PoDoFo's own writer makes of it: plain objects, a classic table.
-  std::string classic() {
-    PdfRefCountedBuffer buffer;
-    PdfOutputDevice device(&buffer);
-    pdf.Write(&device);
-    return std::string(buffer.GetBuffer(), device.GetLength());
+  // The same objects as a classic file: each in the open, a classic table.
+  std::string classic() const {
+    std::string file = "%PDF-1.7\n";
+    std::vector<std::size_t> offsets;
+    for (const Object& object : pdf.objects()) {
+      offsets.push_back(file.size());
+      append_object(file, object);
+    }
+    const std::size_t xref = file.size();
+    file += "xref\n0 " + std::to_string(offsets.size() + 1) + "\n0000000000 65535 f \n";
+    for (std::size_t offset : offsets) {
+      const std::string digits = std::to_string(offset);
+      file += std::string(10 - digits.size(), '0') + digits + " 00000 n \n";
+    }
+    file += "trailer\n<</Size " + std::to_string(offsets.size() + 1) + "/Root 1 0 R/Info 2 0 R>>\nstartxref\n" +
+            std::to_string(xref) + "\n%%EOF\n";
+    return file;
   }
 };
 
@@ -88,7 +96,7 @@ class Serialise : public ::testing::Test {
     scratch_ = new ScratchDir("serialise");
     TestPdf big(kElements);
     big_ = new std::string(serialise_document(big.pdf));
-    big_xmp_ = big.xmp.ObjectNumber();
+    big_xmp_ = big.xmp.number;
     write_file(*scratch_ / "big.pdf", *big_);
     TestPdf small(3, "Jane Doe CV", 12);
     small_ = new std::string(serialise_document(small.pdf));
@@ -104,13 +112,13 @@ class Serialise : public ::testing::Test {
   static ScratchDir* scratch_;
   static std::string* big_;
   static std::string* small_;
-  static pdf_objnum big_xmp_;
+  static std::uint32_t big_xmp_;
 };
 
 ScratchDir* Serialise::scratch_ = nullptr;
 std::string* Serialise::big_ = nullptr;
 std::string* Serialise::small_ = nullptr;
-pdf_objnum Serialise::big_xmp_ = 0;
+std::uint32_t Serialise::big_xmp_ = 0;
 
 // "n/0: compressed; stream = s, index = i" or "n/0: uncompressed; offset = o".
 struct XrefListing {
@@ -181,6 +189,9 @@ TEST_F(Serialise, TheXmpPacketStaysAPlainStreamOutsideObjectStreams) {
 }
 
 TEST_F(Serialise, PoDoFoLoadsItBack) {
+  using namespace PoDoFo;
+  PdfError::EnableDebug(false);
+  PdfError::EnableLogging(false);
   PdfMemDocument loaded;
   loaded.LoadFromBuffer(big_->data(), static_cast<pdf_long>(big_->size()));
   EXPECT_EQ(loaded.GetPageCount(), 1);
@@ -353,69 +364,134 @@ TEST_F(Serialise, ManySmallDictionariesCostAFractionOfAClassicFile) {
   EXPECT_LT(big_->size() * 4, before) << "object streams: " << big_->size() << " bytes, classic: " << before;
 }
 
+// PoDoFo 0.9.8's compact writer, for comparison.
+std::string podofo_bytes(const PoDoFo::PdfVariant& value) {
+  PoDoFo::PdfRefCountedBuffer buffer;
+  PoDoFo::PdfOutputDevice device(&buffer);
+  value.Write(&device, PoDoFo::ePdfWriteMode_Compact, nullptr);
+  return std::string(buffer.GetBuffer(), device.GetLength());
+}
+
+std::string ours(const Value& value) {
+  std::string out;
+  append_value(out, value);
+  return out;
+}
+
 TEST(SerialiseValues, WrittenAsPoDoFoWritesThemInCompactMode) {
+  using namespace PoDoFo;
   PdfDictionary inner;
   inner.AddKey("Marked", PdfVariant(true));
   inner.AddKey("Off", PdfVariant(false));
   inner.AddKey("Type", PdfName("MarkInfo"));
   PdfArray array;
-  array.push_back(pdf_int(-195));
+  array.push_back(PdfVariant(static_cast<pdf_int64>(-195)));
   array.push_back(PdfReference(19, 0));
   array.push_back(PdfReference(7, 2));
   array.push_back(PdfName("A#B C/D"));
-  array.push_back(pdf_real(694.5));
-  array.push_back(PdfVariant(2.25));  // a Real: PoDoFo's own
+  array.push_back(PdfVariant(PdfData(" 694.5")));
   array.push_back(PdfString("(Résumé) \\"));
-  array.push_back(PdfString(reinterpret_cast<const pdf_utf8*>("简历")));
+  array.push_back(PdfString(reinterpret_cast<const pdf_utf8*>("简历 😀")));
   array.push_back(PdfVariant());  // null
   array.push_back(PdfArray());
   array.push_back(inner);
   PdfDictionary outer;
   outer.AddKey("Zeta", array);
-  outer.AddKey("Count", pdf_int(0));
+  outer.AddKey("Count", PdfVariant(static_cast<pdf_int64>(0)));
   outer.AddKey("Type", PdfName("StructElem"));
   outer.AddKey("Empty", PdfDictionary());
-  const PdfVariant value(outer);
 
-  PdfRefCountedBuffer buffer;
-  PdfOutputDevice device(&buffer);
-  value.Write(&device, ePdfWriteMode_Compact, nullptr);
-  const std::string podofo(buffer.GetBuffer(), device.GetLength());
-  std::string ours = "x";
-  append_compact(ours, value);
-  EXPECT_EQ(ours, "x" + podofo);
-  EXPECT_EQ(podofo.rfind("<</Type/StructElem/Count 0/Empty<<>>/Zeta[ -195 19 0 R 7 2 R/A#23B#20C#2FD 694.5", 0), 0u)
-      << podofo;
+  Dictionary our_inner;
+  our_inner.set("Marked", true);
+  our_inner.set("Off", false);
+  our_inner.set("Type", Name{"MarkInfo"});
+  Array our_array;
+  our_array.push_back(-195);
+  our_array.push_back(Ref{19, 0});
+  our_array.push_back(Ref{7, 2});
+  our_array.push_back(Name{"A#B C/D"});
+  our_array.push_back(pdf_real(694.5));
+  our_array.push_back(pdf_ascii("(Résumé) \\"));
+  our_array.push_back(pdf_text("简历 😀"));
+  our_array.push_back(Null{});
+  our_array.push_back(Array{});
+  our_array.push_back(our_inner);
+  Dictionary our_outer;
+  our_outer.set("Zeta", our_array);
+  our_outer.set("Count", 0);
+  our_outer.set("Type", Name{"StructElem"});
+  our_outer.set("Empty", Dictionary{});
+
+  const std::string expected = podofo_bytes(PdfVariant(outer));
+  EXPECT_EQ(ours(our_outer), expected);
+  EXPECT_EQ(expected.rfind("<</Type/StructElem/Count 0/Empty<<>>/Zeta[ -195 19 0 R 7 2 R/A#23B#20C#2FD 694.5", 0), 0u)
+      << expected;
 }
 
-TEST(SerialiseGaps, AFreedNumberIsAFreeEntryAndReadersAgree) {
-  // A removed object leaves a gap in the numbering; the objects after it
-  // keep their numbers.
-  TestPdf doc(3);
-  PdfObject* orphan = doc.pdf.GetObjects().CreateObject("Orphan");
-  const int gap = static_cast<int>(orphan->Reference().ObjectNumber());
-  doc.pdf.GetObjects().CreateObject("Kept");
-  delete doc.pdf.GetObjects().RemoveObject(orphan->Reference());
-  const std::string bytes = serialise_document(doc.pdf);
-  EXPECT_EQ(bytes.find("/Type/Orphan"), std::string::npos);
-  ScratchDir scratch("serialise-gap");
-  write_file(scratch / "gap.pdf", bytes);
-  const auto check = run_command("qpdf --check " + quote(scratch / "gap.pdf"));
-  EXPECT_EQ(check.status, 0) << check.output;
-  EXPECT_EQ(check.output.find("WARNING"), std::string::npos) << check.output;
-  const auto xref = run_command("qpdf --show-xref " + quote(scratch / "gap.pdf"));
-  EXPECT_EQ(xref.output.find("\n" + std::to_string(gap) + "/0:"), std::string::npos) << xref.output;
-  EXPECT_NE(xref.output.find("\n" + std::to_string(gap + 1) + "/0: compressed"), std::string::npos) << xref.output;
-  const auto info = run_command("pdfinfo " + quote(scratch / "gap.pdf"));
-  EXPECT_EQ(info.status, 0) << info.output;
-  PdfMemDocument loaded;
-  loaded.LoadFromBuffer(bytes.data(), static_cast<pdf_long>(bytes.size()));
-  EXPECT_EQ(loaded.GetPageCount(), 1);
+TEST(SerialiseValues, EveryByteOfANameAndAStringIsEscapedAsPoDoFoDoes) {
+  std::string every;
+  for (int c = 1; c < 256; ++c) every += static_cast<char>(c);
+  EXPECT_EQ(ours(Name{every}), podofo_bytes(PoDoFo::PdfName(every)));
+  EXPECT_EQ(ours(pdf_ascii(every)), podofo_bytes(PoDoFo::PdfString(every)));
+  EXPECT_EQ(ours(pdf_ascii("")), podofo_bytes(PoDoFo::PdfString("")));
+}
+
+TEST(SerialiseValues, TextIsUtf16WithAByteOrderMarkAsPoDoFoConvertsIt) {
+  for (const std::string utf8 : {"Résumé", "简历", "😀 astral", "tab\there", "(é) \\ \n", "\xE2\x80\x94"}) {
+    EXPECT_EQ(ours(pdf_text(utf8)),
+              podofo_bytes(PoDoFo::PdfString(reinterpret_cast<const PoDoFo::pdf_utf8*>(utf8.c_str()))))
+        << utf8;
+  }
+  // Plain printable ASCII stays PDFDocEncoding; a control character or
+  // anything past ASCII makes it Unicode.
+  EXPECT_EQ(ours(pdf_text("Jane Doe")), "(Jane Doe)");
+  EXPECT_EQ(ours(pdf_text("tab\t")).substr(0, 3), "(\xFE\xFF");
+  // Invalid UTF-8 is repaired, not passed through.
+  EXPECT_EQ(ours(pdf_text("a\xFF")), std::string("(\xFE\xFF\0a\xFF\xFD)", 8));
+}
+
+TEST(SerialiseObjects, AStreamObjectIsWrittenInTheOpenWithItsLength) {
+  Document doc;
+  Object& plain = doc.create("Metadata");
+  set_stream(plain, "<x/>", StreamFilter::None);
+  std::string out;
+  append_object(out, plain);
+  EXPECT_EQ(out, "4 0 obj<</Type/Metadata/Length 4>>\nstream\n<x/>\nendstream\nendobj\n");
+  Object& packed = doc.create();
+  set_stream(packed, std::string(1000, 'a'), StreamFilter::Flate);
+  EXPECT_NE(packed.dictionary().get("Filter"), nullptr);
+  EXPECT_LT(packed.stream.size(), 100u);
+  const Value* length = packed.dictionary().get("Length");
+  ASSERT_NE(length, nullptr);
+  EXPECT_EQ(*length->get_if<std::int64_t>(), static_cast<std::int64_t>(packed.stream.size()));
+}
+
+TEST(SerialiseObjects, PagesJoinTheTreeInOrder) {
+  Document doc;
+  const Ref first = doc.add_page(300, 100).ref;
+  const Ref second = doc.add_page(595.276, 841.89).ref;
+  const Dictionary& tree = doc.find(Ref{3, 0})->dictionary();
+  EXPECT_EQ(ours(tree), "<</Type/Pages/Count 2/Kids[ 4 0 R 5 0 R]>>");
+  EXPECT_EQ(ours(doc.find(second)->dictionary()),
+            "<</Type/Page/MediaBox[ 0 0 595.276 841.89]/Parent 3 0 R/Resources<</ProcSet[/PDF/Text/ImageB/ImageC/ImageI]>>>>");
+  EXPECT_EQ(doc.find(first)->ref, first);
+  EXPECT_EQ(doc.find(Ref{99, 0}), nullptr);
+  EXPECT_EQ(ours(doc.catalog().value), "<</Type/Catalog/Pages 3 0 R>>");
+}
+
+TEST(SerialiseObjects, ADictionaryKeyIsReplacedInPlace) {
+  Dictionary d;
+  d.set("B", 1);
+  d.set("A", 2);
+  d.set("B", 3);
+  EXPECT_EQ(d.size(), 2u);
+  EXPECT_EQ(ours(d), "<</A 2/B 3>>");
+  EXPECT_EQ(d.get("C"), nullptr);
 }
 
 TEST(SerialiseVersion, ObjectStreamsNeedPdf15) {
   TestPdf doc(1);
-  doc.pdf.SetPdfVersion(ePdfVersion_1_4);
+  doc.pdf.set_minor_version(4);
   EXPECT_THROW(serialise_document(doc.pdf), FatalError);
 }
 
