@@ -12,6 +12,7 @@ packages=(
   libjpeg62-turbo-dev libpng-dev
   libcairo2-dev  # the PNG and SVG previews (src/raster)
   libfmt-dev  # numbers, messages and templates (CMakeLists.txt: CVPDF_FMT)
+  libdeflate-dev  # the PDF's streams (src/pdf/objects.cpp)
   # data: hyphenation patterns, CJK faces (Sans and Serif, Regular and Bold)
   hyphen-en-us fonts-noto-cjk fonts-noto-cjk-extra fontconfig
   # Latin faces of the built-in themes: Charis SIL (academic, engineering),

@@ -1,10 +1,12 @@
 // The object model's document, streams and compact writer (see objects.hpp).
 #include "pdf/objects.hpp"
 
-#include <zlib.h>
+#include <libdeflate.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -34,12 +36,30 @@ bool escaped_in_name(unsigned char c) {
 
 }  // namespace
 
+namespace {
+
+struct FreeCompressor {
+  void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
+};
+
+// One compressor per level, made on first use and kept: its tables are
+// hundreds of kilobytes, and a long CV has hundreds of streams.
+libdeflate_compressor& compressor(int level) {
+  thread_local std::array<std::unique_ptr<libdeflate_compressor, FreeCompressor>, 13> made;
+  if (level < 1 || level > 12) bug(fmt::format("no deflate level {}", level));
+  auto& slot = made[static_cast<std::size_t>(level)];
+  if (!slot) slot.reset(libdeflate_alloc_compressor(level));
+  if (!slot) throw std::bad_alloc();
+  return *slot;
+}
+
+}  // namespace
+
 std::string deflate(std::string_view data, int level) {
-  uLongf size = compressBound(static_cast<uLong>(data.size()));
-  std::string out(size, '\0');
-  const int status = compress2(reinterpret_cast<Bytef*>(out.data()), &size,
-                               reinterpret_cast<const Bytef*>(data.data()), static_cast<uLong>(data.size()), level);
-  if (status != Z_OK) bug(fmt::format("zlib failed to compress a stream ({})", status));
+  libdeflate_compressor& c = compressor(level);
+  std::string out(libdeflate_zlib_compress_bound(&c, data.size()), '\0');
+  const std::size_t size = libdeflate_zlib_compress(&c, data.data(), data.size(), out.data(), out.size());
+  if (size == 0) bug("a stream did not fit its compression bound");
   out.resize(size);
   return out;
 }
@@ -74,9 +94,7 @@ const Dictionary& Object::dictionary() const {
 
 void set_stream(Object& object, std::string_view data, StreamFilter filter) {
   if (filter == StreamFilter::Flate) {
-    // zlib's default level (6), which PoDoFo's FlateDecode filter used:
-    // content streams, font programs and ToUnicode maps kept their bytes.
-    set_encoded_stream(object, deflate(data, Z_DEFAULT_COMPRESSION), "FlateDecode");
+    set_encoded_stream(object, deflate(data, kStreamLevel), "FlateDecode");
     return;
   }
   object.has_stream = true;

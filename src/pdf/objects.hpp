@@ -146,8 +146,11 @@ enum class StreamFilter {
   None,   // as given (the XMP packet)
 };
 
-// `data` as a zlib stream at `level` (0-9, or -1 for zlib's default).
+// `data` as a zlib stream (RFC 1950), deflated by libdeflate at `level`
+// (1 to 12).
 std::string deflate(std::string_view data, int level);
+// The level of the document's streams (content, fonts, ToUnicode maps).
+inline constexpr int kStreamLevel = 6;
 
 // Sets the stream of `object` to `data` and its /Filter and /Length to
 // match. Flate uses zlib's default level, as PoDoFo did.
