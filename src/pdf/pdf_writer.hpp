@@ -24,7 +24,7 @@ struct PdfOptions {
 // that cannot be subset or an image that cannot be read.
 std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts, const PdfOptions& options = {});
 
-// "zlib 1.2.13", the compressor of every stream (for --version).
+// "libdeflate 1.14", the compressor of the streams (for --version).
 std::string library_version();
 
 }  // namespace cvpdf::pdf
