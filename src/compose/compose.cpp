@@ -102,7 +102,7 @@ frame::Document compose_document(const model::Resume& resume, const Style& style
       composer.compose_section(section, first);
       first = false;
     }
-    doc.pages = paginate(galley, style, doc.bookmarks, record, options.filled);
+    doc.pages = paginate(std::move(galley), style, doc.bookmarks, record, options.filled);
     columns.push_back(text_area(style));
   } else {
     doc.pages = compose_two_columns(composer, layout_keys, doc.bookmarks, record, options.filled);

@@ -134,7 +134,7 @@ ColumnFrame text_area(const Style& style) {
           style.page_height - style.margin_top - style.margin_bottom};
 }
 
-std::vector<frame::Page> paginate(const Galley& galley, const Style& style, const ColumnFrame& column,
+std::vector<frame::Page> paginate(Galley&& galley, const Style& style, const ColumnFrame& column,
                                   std::vector<frame::Bookmark>& bookmarks, std::vector<PlacedBlock>* placed,
                                   std::vector<double>* filled) {
   typeset::PageParams params;
@@ -156,7 +156,7 @@ std::vector<frame::Page> paginate(const Galley& galley, const Style& style, cons
       } else if (item.type == typeset::ItemType::Box) {
         const Block& block = galley.blocks()[item.payload];
         Scaled baseline = y + block.height;
-        std::vector<frame::Element> elements = block.elements;
+        std::vector<frame::Element> elements = galley.take_elements(item.payload);
         translate(elements, column.x, baseline);
         if (placed) {
           PlacedBlock p;
@@ -190,9 +190,9 @@ std::vector<frame::Page> paginate(const Galley& galley, const Style& style, cons
   return pages;
 }
 
-std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
+std::vector<frame::Page> paginate(Galley&& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
                                   std::vector<PlacedBlock>* placed, std::vector<double>* filled) {
-  return paginate(galley, style, text_area(style), bookmarks, placed, filled);
+  return paginate(std::move(galley), style, text_area(style), bookmarks, placed, filled);
 }
 
 }  // namespace cvpdf::compose

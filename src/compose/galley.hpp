@@ -110,6 +110,8 @@ class Galley {
   const std::vector<typeset::VItem>& items() const { return items_; }
   const std::vector<Block>& blocks() const { return blocks_; }
   bool empty() const { return blocks_.empty(); }
+  // Moves block `i`'s elements out (paginate places each block once).
+  std::vector<frame::Element> take_elements(std::size_t i) { return std::move(blocks_[i].elements); }
 
  private:
   std::vector<typeset::VItem> items_;
@@ -127,11 +129,14 @@ Block stack_lines(std::vector<SetLine> lines, Scaled x);
 // is given, where every block went is appended to it. When `filled` is
 // given, it is set to how full each page is: the height its content takes
 // (from the column's top to the last block's bottom) over the column's.
-std::vector<frame::Page> paginate(const Galley& galley, const Style& style, const ColumnFrame& column,
+// The blocks' elements are moved onto the pages, not copied: a long CV's
+// glyphs would otherwise be held twice (27 of the 1200-publication CV's
+// 79 MB).
+std::vector<frame::Page> paginate(Galley&& galley, const Style& style, const ColumnFrame& column,
                                   std::vector<frame::Bookmark>& bookmarks, std::vector<PlacedBlock>* placed = nullptr,
                                   std::vector<double>* filled = nullptr);
 // The same in the text area (one column).
-std::vector<frame::Page> paginate(const Galley& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
+std::vector<frame::Page> paginate(Galley&& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
                                   std::vector<PlacedBlock>* placed = nullptr, std::vector<double>* filled = nullptr);
 
 }  // namespace cvpdf::compose

@@ -210,8 +210,9 @@ std::vector<frame::Page> compose_two_columns(const Composer& base, const model::
 
   std::vector<frame::Bookmark> main_bookmarks, sidebar_bookmarks;
   std::vector<double> main_filled, sidebar_filled;
-  auto main_pages = paginate(main_galley, style, geometry.main, main_bookmarks, placed, &main_filled);
-  auto sidebar_pages = paginate(sidebar_galley, style, geometry.sidebar, sidebar_bookmarks, placed, &sidebar_filled);
+  auto main_pages = paginate(std::move(main_galley), style, geometry.main, main_bookmarks, placed, &main_filled);
+  auto sidebar_pages =
+      paginate(std::move(sidebar_galley), style, geometry.sidebar, sidebar_bookmarks, placed, &sidebar_filled);
   if (filled) {
     filled->assign(std::max(main_filled.size(), sidebar_filled.size()), 0.0);
     for (std::size_t p = 0; p < filled->size(); ++p)

@@ -32,13 +32,14 @@ Style page(double height) {
 }
 
 // The page of each block, in galley order (paginate places every block once).
-std::vector<std::size_t> pages_of(const Galley& g, const Style& s) {
+std::vector<std::size_t> pages_of(Galley g, const Style& s) {
+  const std::size_t blocks = g.blocks().size();
   std::vector<frame::Bookmark> bookmarks;
   std::vector<PlacedBlock> placed;
-  paginate(g, s, bookmarks, &placed);
+  paginate(std::move(g), s, bookmarks, &placed);
   std::vector<std::size_t> out;
   for (const auto& p : placed) out.push_back(p.page);
-  EXPECT_EQ(out.size(), g.blocks().size());
+  EXPECT_EQ(out.size(), blocks);
   return out;
 }
 
@@ -207,7 +208,7 @@ TEST(Galley, AKeptHeadingNeverEndsAPage) {
     const std::size_t h = static_cast<std::size_t>(before);
     EXPECT_EQ(pages[h], pages[h + 1]) << before << " lines before";
     std::vector<frame::Bookmark> bookmarks;
-    paginate(g, page(120), bookmarks);
+    paginate(std::move(g), page(120), bookmarks);
     ASSERT_EQ(bookmarks.size(), 1u);
     EXPECT_EQ(bookmarks[0].page, pages[h]);
   }
@@ -226,7 +227,7 @@ TEST(Galley, BookmarksPointAtTheTopOfTheirHeading) {
   s.margin_top = pt(20);
   s.page_height += pt(20);
   std::vector<frame::Bookmark> bookmarks;
-  paginate(g, s, bookmarks);
+  paginate(std::move(g), s, bookmarks);
   ASSERT_EQ(bookmarks.size(), 1u);
   EXPECT_EQ(bookmarks[0].page, 0u);
   EXPECT_EQ(bookmarks[0].y, pt(20 + 30 + 10));  // margin, three lines, the gap
@@ -243,7 +244,7 @@ TEST(Galley, PlacedBlocksAndTheOverlay) {
   std::vector<frame::Bookmark> bookmarks;
   std::vector<PlacedBlock> placed;
   frame::Document doc;
-  doc.pages = paginate(g, s, bookmarks, &placed);
+  doc.pages = paginate(std::move(g), s, bookmarks, &placed);
   ASSERT_EQ(placed.size(), 1u);
   EXPECT_EQ(placed[0].top, 0);
   EXPECT_EQ(placed[0].bottom, pt(20));

@@ -109,7 +109,7 @@ inline Composed compose_parts(const std::string& yaml, const std::string& langua
   composer.icon_face = fonts.icon_face;
   composer.compose_header(parts);
   std::vector<frame::Bookmark> bookmarks;
-  c.doc.pages = paginate(galley, c.style, bookmarks);
+  c.doc.pages = paginate(std::move(galley), c.style, bookmarks);
   if (c.doc.pages.empty()) c.doc.pages.emplace_back();
   return c;
 }
