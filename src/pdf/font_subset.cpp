@@ -125,6 +125,9 @@ void fill_descriptor(const text::Face& face, SubsetFont& out) {
 std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text::FontBook& fonts) {
   std::vector<FontUsage> usages;
   std::map<text::FaceId, std::size_t> index;
+  // Per face and glyph id: recorded, and recorded with its text. Most
+  // glyphs of a long CV repeat, and a bit tells that without a tree search.
+  std::vector<std::vector<bool>> seen, seen_text;
   for (const auto& page : doc.pages) {
     for (const auto& element : page.elements) {
       const auto* run = std::get_if<frame::GlyphRun>(&element);
@@ -133,10 +136,16 @@ std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text
         fail("", "a glyph run refers to font #" + std::to_string(run->face) + ", which was never loaded",
              "this is a bug in cvpdf; please report it");
       const text::Face& face = fonts.face(run->face);
-      auto [it, inserted] = index.try_emplace(run->face, usages.size());
-      if (inserted) usages.push_back(FontUsage{run->face, {}, {}});
-      FontUsage& usage = usages[it->second];
       const unsigned glyph_count = hb_face_get_glyph_count(face.hb_face);
+      auto [it, inserted] = index.try_emplace(run->face, usages.size());
+      if (inserted) {
+        usages.push_back(FontUsage{run->face, {}, {}});
+        seen.emplace_back(glyph_count, false);
+        seen_text.emplace_back(glyph_count, false);
+      }
+      FontUsage& usage = usages[it->second];
+      std::vector<bool>& recorded = seen[it->second];
+      std::vector<bool>& recorded_text = seen_text[it->second];
       for (const auto& glyph : run->glyphs) {
         // Only a damaged font gets here: its cmap or GSUB names a glyph past
         // maxp's count, and HarfBuzz passes such ids through.
@@ -144,8 +153,14 @@ std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text
           throw face.error("the font is damaged: it maps text to glyph " + std::to_string(glyph.id) +
                                ", but it has only " + std::to_string(glyph_count) + " glyphs",
                            "use another copy of the font, or another font");
-        usage.glyphs.insert(glyph.id);
-        if (!glyph.text.empty()) usage.text.try_emplace(glyph.id, glyph.text);
+        if (!recorded[glyph.id]) {
+          recorded[glyph.id] = true;
+          usage.glyphs.insert(glyph.id);
+        }
+        if (!glyph.text.empty() && !recorded_text[glyph.id]) {
+          recorded_text[glyph.id] = true;
+          usage.text.emplace(glyph.id, glyph.text);
+        }
       }
     }
   }

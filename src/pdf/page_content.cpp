@@ -42,12 +42,35 @@ double clamp01(double v) { return std::clamp(v, 0.0, 1.0); }
 // is a tenth of a TJ unit, 0.001 pt at 10 pt — nothing any device shows.
 constexpr std::int64_t kAdjustThreshold = 100;
 
+// Glyph `id` of `font`, from its maps.
+PaintGlyph search(const PageFont& font, std::uint32_t id) {
+  const auto encoded = font.glyphs->find(id);
+  if (encoded == font.glyphs->end()) return {};
+  PaintGlyph g{true, encoded->second.code, encoded->second.width, nullptr};
+  if (font.unicode) {
+    const auto mapped = font.unicode->find(g.code);
+    if (mapped != font.unicode->end()) g.unicode = &mapped->second;
+  }
+  return g;
+}
+
+// The same through the font's index when it has one.
+PaintGlyph lookup(const PageFont& font, std::uint32_t id) {
+  if (!font.by_id.empty()) return id < font.by_id.size() ? font.by_id[id] : PaintGlyph{};
+  return search(font, id);
+}
+
 // True when the glyph's text differs from what the ToUnicode map says for
 // its code (an empty text is a cluster continuation and needs nothing).
-bool needs_actual_text(const PageFont& font, std::uint16_t code, const std::string& text) {
+bool needs_actual_text(const PageFont& font, const PaintGlyph& glyph, const std::string& text) {
   if (text.empty() || !font.unicode) return false;
-  const auto mapped = font.unicode->find(code);
-  return mapped == font.unicode->end() || mapped->second != text;
+  return !glyph.unicode || *glyph.unicode != text;
+}
+
+// Whether `positions` holds a glyph of element `element`.
+bool has_element(const std::set<GlyphPosition>& positions, std::size_t element) {
+  const auto at = positions.lower_bound({element, 0});
+  return at != positions.end() && at->first == element;
 }
 
 class Painter {
@@ -173,7 +196,6 @@ class Painter {
     const auto font = resources_.fonts.find(run.face);
     if (font == resources_.fonts.end() || !font->second.glyphs)
       internal_error("no PDF font for face #" + std::to_string(run.face));
-    const auto& glyphs = *font->second.glyphs;
     out_.fonts_used.insert(run.face);
 
     enter_text();
@@ -183,10 +205,12 @@ class Painter {
     // now holds this run too.
     if (tagged_ && in_span_ && run.tag.node != frame::kArtifact)
       out_.marked.back().seq = std::min(out_.marked.back().seq, run.tag.seq);
-    if (tagged_ && !in_span_ && !spans_.starts.count({element, 0})) {
-      const auto first = glyphs.find(run.glyphs.front().id);
-      if (first == glyphs.end() || !needs_actual_text(font->second, first->second.code, run.glyphs.front().text))
-        enter_sequence(run.tag);
+    // Span starts and ends are few: a run without any looks none up per glyph.
+    const bool starts_here = has_element(spans_.starts, element);
+    const bool ends_here = has_element(spans_.ends, element);
+    if (tagged_ && !in_span_ && !(starts_here && spans_.starts.count({element, 0}))) {
+      const PaintGlyph first = lookup(font->second, run.glyphs.front().id);
+      if (!first.embedded || !needs_actual_text(font->second, first, run.glyphs.front().text)) enter_sequence(run.tag);
     }
     fill_colour(run.color);
     if (!font_ || font_->first != run.face || font_->second != run.size) {
@@ -200,16 +224,16 @@ class Painter {
     bool in_array = false;
     for (std::size_t g = 0; g < run.glyphs.size(); ++g) {
       const frame::Glyph& glyph = run.glyphs[g];
-      const bool span_start = spans_.starts.count({element, g}) > 0;
-      const auto encoded = glyphs.find(glyph.id);
+      const bool span_start = starts_here && spans_.starts.count({element, g}) > 0;
+      const PaintGlyph encoded = lookup(font->second, glyph.id);
       // Not a font problem: collect_font_usage checked every glyph against
       // its face and subset_font encoded each one or refused the font,
       // naming its file. A glyph missing here means the two walks differ.
-      if (encoded == glyphs.end())
+      if (!encoded.embedded)
         internal_error("glyph " + std::to_string(glyph.id) + " of font #" + std::to_string(run.face) + " (/" +
                        font->second.resource + ") was not embedded");
       const bool actual_text =
-          !in_span_ && !span_start && needs_actual_text(font->second, encoded->second.code, glyph.text);
+          !in_span_ && !span_start && needs_actual_text(font->second, encoded, glyph.text);
       // Plain glyphs of a tagged page go in their node's sequence, opened
       // here rather than before the run so that a run that starts with an
       // /ActualText opens no empty one.
@@ -239,10 +263,10 @@ class Painter {
         stream_.positioned_adjustment(static_cast<double>(-hundredths) / 100.0);
         pen += hundredths * 10;
       }
-      stream_.positioned_glyph(encoded->second.code);
-      pen += encoded->second.width;
+      stream_.positioned_glyph(encoded.code);
+      pen += encoded.width;
       target += glyph.advance;
-      if (actual_text || (in_span_ && spans_.ends.count({element, g}))) {
+      if (actual_text || (in_span_ && ends_here && spans_.ends.count({element, g}))) {
         stream_.end_positioned();
         in_array = false;
         end_actual_text();
@@ -288,6 +312,13 @@ class Painter {
 };
 
 }  // namespace
+
+void index_glyphs(PageFont& font) {
+  font.by_id.clear();
+  if (!font.glyphs || font.glyphs->empty()) return;
+  font.by_id.resize(static_cast<std::size_t>(font.glyphs->rbegin()->first) + 1);
+  for (const auto& entry : *font.glyphs) font.by_id[entry.first] = search(font, entry.first);
+}
 
 PaintedPage paint_page(const frame::Page& page, const PageResources& resources) {
   return Painter(page, resources).run();

@@ -33,12 +33,26 @@
 
 namespace cvpdf::pdf {
 
+// One glyph of an embedded font as the painter needs it.
+struct PaintGlyph {
+  bool embedded = false;
+  std::uint16_t code = 0;
+  std::int64_t width = 0;
+  const std::string* unicode = nullptr;  // the ToUnicode text of its code (null: none)
+};
+
 // What the painter needs of one embedded font.
 struct PageFont {
   std::string resource;  // "F1"
   const std::map<std::uint32_t, EncodedGlyph>* glyphs = nullptr;  // original glyph id → code, width
   const std::map<std::uint16_t, std::string>* unicode = nullptr;  // code → ToUnicode text (may be null)
+  // The same by original glyph id (index_glyphs): an array index per glyph
+  // painted instead of two tree searches. Empty: the painter searches.
+  std::vector<PaintGlyph> by_id;
 };
+
+// Fills font.by_id from its maps (once per document and font).
+void index_glyphs(PageFont& font);
 
 struct PageResources {
   std::map<text::FaceId, PageFont> fonts;

@@ -36,7 +36,8 @@ void embed_fonts(Document& pdf, const frame::Document& doc, const text::FontBook
   for (std::size_t i = 0; i < r.fonts.size(); ++i) {
     const SubsetFont& font = r.fonts[i];
     r.font_objects.emplace(font.face, embed_font(pdf, font));
-    r.names.fonts[font.face] = PageFont{"F" + std::to_string(i + 1), &font.glyphs, &font.unicode};
+    PageFont& page_font = r.names.fonts[font.face] = PageFont{"F" + std::to_string(i + 1), &font.glyphs, &font.unicode, {}};
+    index_glyphs(page_font);
   }
 }
 
