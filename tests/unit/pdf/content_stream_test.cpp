@@ -160,6 +160,22 @@ TEST_F(PagePainting, GlyphStandingForOtherTextGetsActualText) {
             "ET\n");
 }
 
+TEST_F(PagePainting, AnIndexedFontPaintsAsItsMaps) {
+  // index_glyphs gives the painter an array by glyph id (pdf_writer makes
+  // one per font); the same page comes out either way, the unknown glyph
+  // past the index's end included.
+  const std::map<std::uint16_t, std::string> unicode{{3, "a"}, {4, "b"}};
+  resources_.fonts[0].unicode = &unicode;
+  page_.elements.push_back(run({{1, pt(5), 0, 0, "a"}, {1, pt(6), 0, 0, "\xC3\xA1"}, {2, pt(5), 0, 0, "b"}, {2, pt(5), 0, 0, ""}}));
+  const std::string searched = paint_page(page_, resources_).content;
+  index_glyphs(resources_.fonts[0]);
+  ASSERT_EQ(resources_.fonts[0].by_id.size(), 3u);
+  EXPECT_FALSE(resources_.fonts[0].by_id[0].embedded);
+  EXPECT_EQ(paint_page(page_, resources_).content, searched);
+  page_.elements.push_back(run({{9, pt(5), 0, 0, "?"}}));
+  EXPECT_THROW(paint_page(page_, resources_), FatalError);
+}
+
 TEST(ContentStream, ActualTextSpan) {
   ContentStream c;
   c.begin_actual_text("00A0").begin_positioned().positioned_glyph(1).end_positioned().end_marked_content();
