@@ -32,7 +32,18 @@ struct Resources {
 };
 
 void embed_fonts(Document& pdf, const frame::Document& doc, const text::FontBook& fonts, Resources& r) {
-  for (const FontUsage& usage : collect_font_usage(doc, fonts)) r.fonts.push_back(subset_font(fonts.face(usage.face), usage));
+  // What shaping read of a font file, and then what hb-subset read, is not
+  // read again for this document: given back before and after each subset,
+  // the peak holds one face's reading, not all of them.
+  const std::vector<FontUsage> usages = collect_font_usage(doc, fonts);
+  auto release = [&](const FontUsage& usage) {
+    if (const text::Face& face = fonts.face(usage.face); face.file) face.file->release_pages();
+  };
+  for (const FontUsage& usage : usages) release(usage);
+  for (const FontUsage& usage : usages) {
+    r.fonts.push_back(subset_font(fonts.face(usage.face), usage));
+    release(usage);
+  }
   for (std::size_t i = 0; i < r.fonts.size(); ++i) {
     const SubsetFont& font = r.fonts[i];
     r.font_objects.emplace(font.face, embed_font(pdf, font));

@@ -170,6 +170,11 @@ MappedFile::~MappedFile() {
   if (data_) munmap(data_, mapped_);
 }
 
+void MappedFile::release_pages() const {
+  // Advice, not a promise: a failure leaves the pages where they were.
+  if (data_ && mapped_ > 0) madvise(data_, mapped_, MADV_DONTNEED);
+}
+
 bool MappedFile::faulted() const {
   return slot_ >= 0 && g_slots[slot_].faulted.load(std::memory_order_acquire);
 }
