@@ -266,7 +266,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
         }
         continue;
       }
-      std::string bytes = pdf::write_pdf(doc, book, pdf::PdfOptions{.pdfa = options.pdfa});
+      std::string bytes = pdf::write_pdf(std::move(doc), book, pdf::PdfOptions{.pdfa = options.pdfa});
       book.check_unchanged();
       if (log) {
         *log += "[" + language + "] made the PDF (" + std::to_string(bytes.size()) + " bytes) in " +

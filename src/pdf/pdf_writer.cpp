@@ -103,9 +103,10 @@ TaggedPage add_page(Document& pdf, const frame::Page& page, const Resources& r, 
   return tagged;
 }
 
-}  // namespace
-
-std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts, const PdfOptions& options) {
+// `consumed`, when given, is `doc` itself, whose pages' elements are freed
+// once painted.
+std::string write_document(const frame::Document& doc, const text::FontBook& fonts, const PdfOptions& options,
+                           frame::Document* consumed) {
   Document pdf;
   Resources resources;
   embed_fonts(pdf, doc, fonts, resources);
@@ -113,15 +114,26 @@ std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts, c
   resources.names.structure = &doc.structure;
   std::vector<TaggedPage> tagged;
   std::vector<Ref> pages;
-  for (const auto& page : doc.pages) {
-    tagged.push_back(add_page(pdf, page, resources, options));
+  for (std::size_t i = 0; i < doc.pages.size(); ++i) {
+    tagged.push_back(add_page(pdf, doc.pages[i], resources, options));
     pages.push_back(tagged.back().object->ref);
+    if (consumed) std::vector<frame::Element>().swap(consumed->pages[i].elements);
   }
   if (!doc.structure.empty()) add_structure(pdf, doc.structure, tagged);
   add_outline(pdf, pages, doc);
   if (options.pdfa) add_output_intent(pdf);
   add_metadata(pdf, doc.metadata, Claims{meets_pdfua(doc), options.pdfa});
   return serialise_document(pdf);
+}
+
+}  // namespace
+
+std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts, const PdfOptions& options) {
+  return write_document(doc, fonts, options, nullptr);
+}
+
+std::string write_pdf(frame::Document&& doc, const text::FontBook& fonts, const PdfOptions& options) {
+  return write_document(doc, fonts, options, &doc);
 }
 
 }  // namespace cvpdf::pdf

@@ -23,6 +23,10 @@ struct PdfOptions {
 // what the backend can check (conformance.hpp). Throws FatalError on a font
 // that cannot be subset or an image that cannot be read.
 std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts, const PdfOptions& options = {});
+// The same, freeing each page's elements once it is painted: a long CV's
+// glyphs are not held beside the PDF they became (the pages keep their
+// size, the document its outline and metadata).
+std::string write_pdf(frame::Document&& doc, const text::FontBook& fonts, const PdfOptions& options = {});
 
 // "libdeflate 1.14", the compressor of the streams (for --version).
 std::string library_version();

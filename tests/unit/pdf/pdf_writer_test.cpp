@@ -227,6 +227,20 @@ TEST_F(PdfWriter, SameBytesOnEveryRun) {
   EXPECT_TRUE(again == *pdf_) << "outputs differ in size " << again.size() << " vs " << pdf_->size();
 }
 
+TEST_F(PdfWriter, AConsumedDocumentGivesTheSameBytesAndItsPagesAreFreed) {
+  const frame::Document kept = sample_document(*fonts_, lato_, noto_);
+  EXPECT_TRUE(write_pdf(kept, *fonts_) == *pdf_);
+  ASSERT_FALSE(kept.pages.empty());
+  EXPECT_FALSE(kept.pages.front().elements.empty()) << "a const document was changed";
+  frame::Document consumed = kept;
+  EXPECT_TRUE(write_pdf(std::move(consumed), *fonts_) == *pdf_);
+  ASSERT_EQ(consumed.pages.size(), kept.pages.size());  // NOLINT(bugprone-use-after-move): what it leaves is the API
+  for (const auto& page : consumed.pages) {
+    EXPECT_TRUE(page.elements.empty());
+    EXPECT_GT(page.width, 0);
+  }
+}
+
 TEST_F(PdfWriter, FileIdIsADigestOfTheContent) {
   const std::smatch match = [&] {
     std::smatch m;
