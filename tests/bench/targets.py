@@ -9,8 +9,15 @@ two. Not run by ctest: timings on a shared machine are noise. Run it on a
 quiet machine, after a Release build:
 
     tests/bench/targets.py [RUNS]          (default 21; CVPDF=path/to/cvpdf)
+    tests/bench/targets.py --instructions  (one run each under callgrind)
+
+--instructions counts each case's instructions instead (valgrind
+--tool=callgrind, the whole process): a figure the machine's load does not
+move, which is what changes are judged by on a shared machine.
 """
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -18,7 +25,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 21
+INSTRUCTIONS = len(sys.argv) > 1 and sys.argv[1] == "--instructions"
+RUNS = int(sys.argv[1]) if len(sys.argv) > 1 and not INSTRUCTIONS else 21
 BINARY = os.path.abspath(os.environ.get("CVPDF", os.path.join(ROOT, "build", "cvpdf")))
 
 
@@ -44,6 +52,16 @@ def measure(argv, outputs):
     return statistics.median(walls), min(walls), max(rss), size
 
 
+def instructions(argv):
+    """Instructions (millions) of one run of argv under callgrind."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if done.returncode != 0 or not found:
+        sys.exit(f"callgrind failed ({done.returncode}): {' '.join(argv)}\n{done.stderr[-2000:]}")
+    return int(found.group(1).replace(",", "")) / 1e6
+
+
 def main():
     if not os.access(BINARY, os.X_OK):
         sys.exit("build first: bash scripts/build.sh (or set CVPDF=path/to/cvpdf)")
@@ -65,6 +83,13 @@ def main():
             ("1200 publications", [BINARY, "-q", long_cv, "-o", pdf], [pdf], (200, 50, None)),
             ("check resume.yaml", [BINARY, "check", "-q", resume], [], (8, None, None)),
         ]
+        if INSTRUCTIONS:
+            if not shutil.which("valgrind"):
+                sys.exit("--instructions needs valgrind (apt-get install valgrind)")
+            print(f"instructions of one run each of {BINARY} (callgrind)\n")
+            for name, argv, _, _ in cases + [("--version (start-up)", [BINARY, "--version"], [], None)]:
+                print(f"{name:26} {instructions(argv):10.1f} M")
+            return
         print(f"{RUNS} runs each of {BINARY}\n")
         header = f"{'case':26} {'median ms':>10} {'min ms':>8} {'target':>7} {'RSS MB':>7} {'target':>7} {'KB':>7} {'target':>7}"
         print(header)
