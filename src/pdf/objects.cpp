@@ -65,19 +65,19 @@ std::string deflate(std::string_view data, int level) {
 }
 
 void Dictionary::set(std::string_view key, Value value) {
-  auto at = std::lower_bound(entries_.begin(), entries_.end(), key,
-                             [](const DictionaryEntry& e, std::string_view k) { return e.key < k; });
-  if (at != entries_.end() && at->key == key) {
-    at->value = std::move(value);
+  const auto at = std::lower_bound(keys_.begin(), keys_.end(), key);
+  const auto i = at - keys_.begin();
+  if (at != keys_.end() && *at == key) {
+    values_[static_cast<std::size_t>(i)] = std::move(value);
     return;
   }
-  entries_.insert(at, DictionaryEntry{std::string(key), std::move(value)});
+  keys_.insert(at, std::string(key));
+  values_.insert(values_.begin() + i, std::move(value));
 }
 
 const Value* Dictionary::get(std::string_view key) const {
-  auto at = std::lower_bound(entries_.begin(), entries_.end(), key,
-                             [](const DictionaryEntry& e, std::string_view k) { return e.key < k; });
-  return at != entries_.end() && at->key == key ? &at->value : nullptr;
+  const auto at = std::lower_bound(keys_.begin(), keys_.end(), key);
+  return at != keys_.end() && *at == key ? &values_[static_cast<std::size_t>(at - keys_.begin())] : nullptr;
 }
 
 Dictionary& Object::dictionary() {
@@ -223,10 +223,10 @@ void append_value(std::string& out, const Value& value) {
         out += "/Type";
         append_value(out, *type);
       }
-      for (const auto& [key, item] : d) {
-        if (key == "Type") continue;
-        append_name(out, key);
-        append_value(out, item);
+      for (std::size_t i = 0; i < d.size(); ++i) {
+        if (d.key(i) == "Type") continue;
+        append_name(out, d.key(i));
+        append_value(out, d.value(i));
       }
       out += ">>";
     }

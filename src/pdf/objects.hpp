@@ -52,38 +52,42 @@ struct Null {};
 
 class Value;
 
+// Array's and Dictionary's members are defined after Value: a vector's
+// members need its element type complete.
 class Array {
  public:
   void push_back(Value value);
-  bool empty() const { return items_.empty(); }
-  std::size_t size() const { return items_.size(); }
-  void clear() { items_.clear(); }
-  const Value& front() const { return items_.front(); }
-  const Value& operator[](std::size_t i) const { return items_[i]; }
-  std::vector<Value>::const_iterator begin() const { return items_.begin(); }
-  std::vector<Value>::const_iterator end() const { return items_.end(); }
+  bool empty() const;
+  std::size_t size() const;
+  void clear();
+  const Value& front() const;
+  const Value& operator[](std::size_t i) const;
+  std::vector<Value>::const_iterator begin() const;
+  std::vector<Value>::const_iterator end() const;
 
  private:
   std::vector<Value> items_;
 };
 
-struct DictionaryEntry;
-
 // Keys kept in byte order, as PoDoFo's map kept them: the order they are
-// written in.
+// written in. Keys and values in two vectors: an entry type holding a Value
+// would be incomplete where Value's constructors need Dictionary's
+// destructor.
 class Dictionary {
  public:
   // Adds `key` or replaces its value.
   void set(std::string_view key, Value value);
   const Value* get(std::string_view key) const;
-  bool empty() const { return entries_.empty(); }
-  std::size_t size() const { return entries_.size(); }
-  void clear() { entries_.clear(); }
-  std::vector<DictionaryEntry>::const_iterator begin() const;
-  std::vector<DictionaryEntry>::const_iterator end() const;
+  bool empty() const;
+  std::size_t size() const;
+  void clear();
+  // Entry i, in key order.
+  const std::string& key(std::size_t i) const { return keys_[i]; }
+  const Value& value(std::size_t i) const;
 
  private:
-  std::vector<DictionaryEntry> entries_;
+  std::vector<std::string> keys_;
+  std::vector<Value> values_;
 };
 
 class Value {
@@ -118,14 +122,21 @@ class Value {
   Data data_;
 };
 
-struct DictionaryEntry {
-  std::string key;
-  Value value;
-};
-
 inline void Array::push_back(Value value) { items_.push_back(std::move(value)); }
-inline std::vector<DictionaryEntry>::const_iterator Dictionary::begin() const { return entries_.begin(); }
-inline std::vector<DictionaryEntry>::const_iterator Dictionary::end() const { return entries_.end(); }
+inline bool Array::empty() const { return items_.empty(); }
+inline std::size_t Array::size() const { return items_.size(); }
+inline void Array::clear() { items_.clear(); }
+inline const Value& Array::front() const { return items_.front(); }
+inline const Value& Array::operator[](std::size_t i) const { return items_[i]; }
+inline std::vector<Value>::const_iterator Array::begin() const { return items_.begin(); }
+inline std::vector<Value>::const_iterator Array::end() const { return items_.end(); }
+inline bool Dictionary::empty() const { return keys_.empty(); }
+inline std::size_t Dictionary::size() const { return keys_.size(); }
+inline void Dictionary::clear() {
+  keys_.clear();
+  values_.clear();
+}
+inline const Value& Dictionary::value(std::size_t i) const { return values_[i]; }
 
 // An indirect object: a dictionary (or another value), and a stream when
 // it has one, held as the bytes written between `stream` and `endstream`.
