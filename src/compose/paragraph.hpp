@@ -15,6 +15,7 @@
 
 #include "compose/clreq.hpp"
 #include "compose/fonts.hpp"
+#include "compose/markup_memo.hpp"
 #include "compose/style.hpp"
 #include "core/diagnostics.hpp"
 #include "frame/frame.hpp"
@@ -90,9 +91,10 @@ struct BrokenParagraph {
 Scaled set_glue_width(const typeset::Item& glue, double ratio);
 
 // What the layouts of one variant share (--fit-pages tries up to eight):
-// the shapes and break lists of its texts, which depend on the text alone,
-// not on the sizes and widths it is set at.
+// the read markup, shapes and break lists of its texts, which depend on the
+// text alone, not on the sizes and widths it is set at.
 struct TextMemo {
+  MarkupMemo markup;
   text::ShapeCache shapes;
   text::BreakCache breaks;
 };
@@ -121,6 +123,8 @@ class Typesetter {
 
   const Style& style() const { return style_; }
   const std::string& language() const { return language_; }
+  // The caller's memo, else the Typesetter's own.
+  TextMemo& memo() const { return *memo_; }
 
  private:
   struct Piece;
