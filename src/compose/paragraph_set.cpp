@@ -110,6 +110,18 @@ void mark_divided_words(const std::vector<Seg>& segments, std::vector<SetLine>& 
   }
 }
 
+// Whether a text's last (first) character may be CJK (text/line_breaks.hpp's
+// is_cjk starts at U+1100): its UTF-8 lead byte is 0xE1 or above. A ¼ em
+// inside a segment needs an ideograph on one side, so a join of two
+// characters below that (any Latin text) is told without decoding them.
+bool may_end_cjk(const std::string& s) {
+  if (s.empty() || static_cast<unsigned char>(s.back()) < 0x80) return false;
+  std::size_t lead = s.size() - 1;
+  while (lead > 0 && (static_cast<unsigned char>(s[lead]) & 0xC0) == 0x80) --lead;
+  return static_cast<unsigned char>(s[lead]) >= 0xE1;
+}
+bool may_start_cjk(const std::string& s) { return !s.empty() && static_cast<unsigned char>(s.front()) >= 0xE1; }
+
 // Joins with no space in the source that an extractor takes for a word
 // space, within a line: the ¼ em clreq sets between Han and Latin, between
 // segments (a Quarter join) or inside one (clreq::quarter_inside), and a
@@ -134,9 +146,10 @@ void mark_tight_joins(const std::vector<Seg>& segments, std::vector<SetLine>& li
       const std::string& before = glyph_at(lines, l, line[cluster]).text;
       bool gap = false;
       if (line[k].segment == line[k + 1].segment) {
-        gap = clreq::quarter_inside({paragraph_detail::last_char(before, before.size()), 1},
-                                    {paragraph_detail::first_char(next.text, 0), 1}) > 0 ||
-              size_at(lines, l, line[k]) != size_at(lines, l, line[k + 1]);
+        gap = size_at(lines, l, line[k]) != size_at(lines, l, line[k + 1]) ||
+              ((may_end_cjk(before) || may_start_cjk(next.text)) &&
+               clreq::quarter_inside({paragraph_detail::last_char(before, before.size()), 1},
+                                     {paragraph_detail::first_char(next.text, 0), 1}) > 0);
       } else if (line[k].segment + 1 == line[k + 1].segment) {
         const Seg& s = segments[line[k].segment];
         gap = s.after == text::BreakAfter::Allowed && s.join.kind == clreq::JoinKind::Quarter;
