@@ -1,8 +1,8 @@
-// The prepare stage: the spans' text joined, cut into segments at the
-// break list's word-level opportunities (text/breaks.hpp), each segment
-// shaped into pieces (one face, one span), its hyphens mapped to glyphs,
-// then the CJK rules of clreq.hpp applied to the shaped glyphs and each
-// join's glue chosen.
+// The prepare stage before sizes: the spans' text joined, cut into
+// segments at the break list's word-level opportunities (text/breaks.hpp),
+// each segment shaped into pieces (one face, one span) in font units, its
+// hyphens mapped to glyphs; and the CJK rules of clreq.hpp, which
+// apply_sizes (paragraph_sizes.cpp) runs on the sized glyphs.
 #include "compose/paragraph_stages.hpp"
 
 #include "text/shaper.hpp"
@@ -11,14 +11,24 @@ namespace cvpdf::compose {
 
 using namespace paragraph_detail;
 
-Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
-  Prepared out;
+text::BreakOptions Typesetter::break_options(bool hyphenate) const {
+  text::BreakOptions options;
+  options.language = language_;
+  if (hyphenate) options.hyphenator = hyphenator_ ? hyphenator_ : latin_hyphenator_;
+  options.hyphen_min_word = style_.hyphen_min_word;
+  options.hyphen_min_before = style_.hyphen_min_before;
+  options.hyphen_min_after = style_.hyphen_min_after;
+  return options;
+}
+
+UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenate) {
+  UnsizedParagraph unsized;
+  Prepared& out = unsized.prepared;
   std::string all;
   std::vector<std::size_t> span_begin;
   for (const auto& s : rich.spans) {
     span_begin.push_back(all.size());
     all += s.text;
-    out.max_size = std::max(out.max_size, s.style.size);
   }
   span_begin.push_back(all.size());
   auto span_at = [&](std::size_t byte) {
@@ -28,13 +38,7 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
 
   // Where lines may end: the one list (text/breaks.hpp). Its word-level
   // opportunities cut the text into segments; its hyphens lie inside them.
-  text::BreakOptions break_options;
-  break_options.language = language_;
-  if (hyphenate) break_options.hyphenator = hyphenator_ ? hyphenator_ : latin_hyphenator_;
-  break_options.hyphen_min_word = style_.hyphen_min_word;
-  break_options.hyphen_min_before = style_.hyphen_min_before;
-  break_options.hyphen_min_after = style_.hyphen_min_after;
-  const text::BreakList& breaks = memo_->breaks.breaks(all, break_options);
+  const text::BreakList& breaks = memo_->breaks.breaks(all, break_options(hyphenate));
   out.has_cjk = breaks.cjk;
   struct Bounds {
     text::Segment seg;
@@ -54,33 +58,36 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
   if (piece_begin < all.size())
     segments.push_back({{piece_begin, breaks.end, text::BreakAfter::None, all.size()}, {}, first_hyphen, breaks.at.size()});
   out.segments.reserve(segments.size());
+  unsized.edges.reserve(segments.size());
+  std::vector<bool> unsafe;  // per glyph of a segment's one piece: HarfBuzz's UNSAFE_TO_BREAK
   for (std::size_t si = 0; si < segments.size(); ++si) {
     const text::Segment& seg = segments[si].seg;
     Segment s;
+    UnsizedParagraph::Edges edges;
     s.begin = seg.begin;
     s.end = seg.end;
     s.after = seg.after;
     s.brk = segments[si].brk;
+    unsafe.clear();
     for (std::size_t sp = span_at(seg.begin); sp < rich.spans.size() && span_begin[sp] < seg.end; ++sp) {
       std::size_t b = std::max(seg.begin, span_begin[sp]);
       std::size_t e = std::min(seg.end, span_begin[sp + 1]);
       if (b >= e) continue;
       const Span& span = rich.spans[sp];
       text::ShapeOptions options;
-      options.size = span.style.size;
       options.language = language_;
-      options.letter_spacing = span.style.letter_spacing;
       std::vector<char32_t> missing;
-      auto runs = memo_->shapes.shape(book_, all, b, e, fonts_.chain(span.style.variant), options, &missing);
-      if (!missing.empty()) warn_missing(span, missing);
+      auto runs = memo_->shapes.shape_unscaled(book_, all, b, e, fonts_.chain(span.style.variant), options, &missing);
+      if (!missing.empty()) unsized.missing.emplace_back(sp, std::move(missing));
       for (const auto& run : runs) {
         Piece piece;
         piece.face = run.face;
-        piece.size = run.size;
         piece.span = sp;
         piece.glyphs.reserve(run.glyphs.size());
+        piece.clusters.reserve(run.glyphs.size());
         for (std::size_t g = 0; g < run.glyphs.size(); ++g) {
           const auto& sg = run.glyphs[g];
+          // In font units until apply_sizes.
           frame::Glyph glyph{sg.glyph, sg.x_advance, sg.x_offset, sg.y_offset, {}};
           bool starts_cluster = g == 0 || run.glyphs[g - 1].cluster != sg.cluster;
           if (starts_cluster) {
@@ -103,47 +110,37 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
           } else if (span.stands_for) {
             glyph.text = starts_cluster && sg.cluster == span_begin[sp] ? *span.stands_for : std::string();
           }
-          piece.width += glyph.advance;
           piece.glyphs.push_back(std::move(glyph));
           piece.clusters.push_back(sg.cluster);
-          piece.unsafe.push_back(sg.unsafe_to_break);
+          unsafe.push_back(sg.unsafe_to_break);
         }
-        s.width += piece.width;
         s.pieces.push_back(std::move(piece));
       }
     }
     if (s.pieces.size() == 1 && segments[si].hyphens < segments[si].hyphens_end)
-      hyphen_cuts(breaks.at, segments[si].hyphens, segments[si].hyphens_end, s);
+      hyphen_cuts(breaks.at, segments[si].hyphens, segments[si].hyphens_end, unsafe, s);
     if (seg.end > seg.begin) {
-      s.first = {first_char(all, seg.begin), rich.spans[span_at(seg.begin)].style.size};
-      s.last = {last_char(all, seg.end), rich.spans[span_at(seg.end - 1)].style.size};
+      edges.first_span = span_at(seg.begin);
+      edges.last_span = span_at(seg.end - 1);
+      s.first.cp = first_char(all, seg.begin);
+      s.last.cp = last_char(all, seg.end);
     }
     if (seg.after == text::BreakAfter::Space && seg.space_end > seg.end) {
+      edges.space = true;
       s.space_span = span_at(seg.end);
-      const Span& span = rich.spans[s.space_span];
-      const auto& chain = fonts_.chain(span.style.variant);
+      const auto& chain = fonts_.chain(rich.spans[s.space_span].style.variant);
       s.space_face = text::face_for(book_, chain, U' ');
       if (s.space_face == text::kNoFace) s.space_face = chain.faces.front();
-      const text::Face& face = book_.face(s.space_face);
-      s.space_glyph = face.glyph_for(U' ');
-      // Several spaces in the source count as one, as in HTML and TeX.
-      s.space_width = face.scale(face.advance(s.space_glyph), span.style.size) + span.style.letter_spacing;
-      s.space_size = span.style.size;
+      s.space_glyph = book_.face(s.space_face).glyph_for(U' ');
     }
     s.first_glyph.reserve(s.pieces.size() + 1);
     s.first_glyph.push_back(0);
     for (const auto& piece : s.pieces) s.first_glyph.push_back(s.first_glyph.back() + piece.glyphs.size());
     out.segments.push_back(std::move(s));
-  }
-  out.em = out.max_size > 0 ? out.max_size : style_.text_size;
-  if (out.has_cjk) apply_clreq(out);
-  for (std::size_t i = 0; i + 1 < out.segments.size(); ++i) {
-    Segment& s = out.segments[i];
-    if (s.after == text::BreakAfter::Space || s.after == text::BreakAfter::Allowed)
-      s.join = clreq::glue(s.brk.join, s.brk.breakable(), s.last, out.segments[i + 1].first, s.space_width, out.em);
+    unsized.edges.push_back(edges);
   }
   out.text = std::move(all);
-  return out;
+  return unsized;
 }
 
 // The CJK rules that change glyph widths (clreq.hpp): punctuation squeezed
@@ -223,14 +220,14 @@ void Typesetter::apply_clreq(Prepared& p) {
 // glyph cluster boundary HarfBuzz marks safe to break, so no reshaping is
 // needed and a ligature is never cut in two. Only in a word of one piece.
 void Typesetter::hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std::size_t from, std::size_t to,
-                             Segment& s) const {
+                             const std::vector<bool>& unsafe, Segment& s) const {
   const Piece& piece = s.pieces.front();
   const text::Face& face = book_.face(piece.face);
-  // The pre-break text the list asks for (a hyphen), in the word's own face.
+  // The pre-break text the list asks for (a hyphen), in the word's own face
+  // (its width is set by apply_sizes).
   std::size_t pos = 0;
   s.hyphen_glyph = face.glyph_for(utf8::decode(at[from].pre_break, pos));
   if (s.hyphen_glyph == 0) return;
-  s.hyphen_width = face.scale(face.advance(s.hyphen_glyph), piece.size);
   // Points and clusters both ascend (left to right, monotone clusters): one
   // merge instead of a search of the glyphs per point.
   std::size_t g = 1;
@@ -239,7 +236,7 @@ void Typesetter::hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std:
     while (g < piece.glyphs.size() && piece.clusters[g] < byte) ++g;
     if (g == piece.glyphs.size()) break;
     // The first glyph of the cluster at `byte`, where HarfBuzz allows a cut.
-    if (piece.clusters[g] == byte && piece.clusters[g - 1] != byte && !piece.unsafe[g]) s.cuts.push_back({g, false});
+    if (piece.clusters[g] == byte && piece.clusters[g - 1] != byte && !unsafe[g]) s.cuts.push_back({g, false});
   }
 }
 

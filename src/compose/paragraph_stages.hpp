@@ -1,5 +1,6 @@
 // The paragraph's stages share these (not part of paragraph.hpp's API):
-// the shaped pieces and segments prepare makes (paragraph_prepare.cpp),
+// the shaped pieces and segments prepare makes (paragraph_prepare.cpp,
+// paragraph_sizes.cpp) and what of them the memo keeps before sizes,
 // the item list itemise makes of them (paragraph_itemise.cpp), which the
 // break stage (paragraph_break.cpp) and the set stage (paragraph_set.cpp)
 // read; and the helpers that walk a segment's glyphs across its pieces.
@@ -23,7 +24,6 @@ struct Typesetter::Piece {
   std::size_t span = 0;
   std::vector<frame::Glyph> glyphs;
   std::vector<std::size_t> clusters;  // per glyph: byte offset of its cluster
-  std::vector<bool> unsafe;           // per glyph: HarfBuzz's UNSAFE_TO_BREAK
   Scaled width = 0;
 };
 
@@ -83,6 +83,30 @@ struct Typesetter::Prepared {
   Scaled max_size = 0;
   Scaled em = 0;  // the paragraph's em: its largest size
 };
+
+namespace paragraph_detail {
+
+// A paragraph prepared but not sized: what prepare makes of its texts and
+// faces, the same at every size a layout sets them at. Its glyphs'
+// advances and offsets are in font units (HarfBuzz's, without letter
+// spacing); piece, segment, hyphen and space widths and the edges' sizes
+// are 0, and the CJK rules and joins are not applied.
+struct UnsizedParagraph {
+  Typesetter::Prepared prepared;
+  static constexpr std::size_t kNoSpan = static_cast<std::size_t>(-1);
+  // Per segment: the spans its first and last characters are in (kNoSpan
+  // for an empty segment), and whether a space follows it (space_span's).
+  struct Edges {
+    std::size_t first_span = kNoSpan, last_span = kNoSpan;
+    bool space = false;
+  };
+  std::vector<Edges> edges;
+  // The characters no font has, per span, in the order shaping reported
+  // them: warned of again by every layout.
+  std::vector<std::pair<std::size_t, std::vector<char32_t>>> missing;
+};
+
+}  // namespace paragraph_detail
 
 // The Knuth–Plass list with what each item stands for when the line is set.
 struct Typesetter::Itemised {
