@@ -133,9 +133,8 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
       if (s.space_face == text::kNoFace) s.space_face = chain.faces.front();
       s.space_glyph = book_.face(s.space_face).glyph_for(U' ');
     }
-    s.first_glyph.reserve(s.pieces.size() + 1);
-    s.first_glyph.push_back(0);
-    for (const auto& piece : s.pieces) s.first_glyph.push_back(s.first_glyph.back() + piece.glyphs.size());
+    for (std::size_t k = 1; k < s.pieces.size(); ++k)
+      s.pieces[k].first_glyph = s.pieces[k - 1].first_glyph + s.pieces[k - 1].glyphs.size();
     out.segments.push_back(std::move(s));
     unsized.edges.push_back(edges);
   }

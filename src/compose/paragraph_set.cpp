@@ -264,7 +264,10 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
         run->glyphs.push_back(piece.glyphs[g]);
         x += piece.glyphs[g].advance;
         const std::string& text = piece.glyphs[g].text;
-        const bool white = text == " " || text == "\u00A0" || text == "\u2009" || text == "\u202F";
+        // Told by the first byte before any comparison: most glyphs are letters.
+        const unsigned char lead = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
+        const bool white = (lead == ' ' || lead == 0xC2 || lead == 0xE2) &&
+                           (text == " " || text == "\u00A0" || text == "\u2009" || text == "\u202F");
         line_placed.push_back({segment, run_index, run->glyphs.size() - 1, false, span.stands_for.has_value() || white});
       }
     };

@@ -22,6 +22,7 @@ struct Typesetter::Piece {
   text::FaceId face = text::kNoFace;
   Scaled size = 0;
   std::size_t span = 0;
+  std::size_t first_glyph = 0;  // the index of its first glyph counted across the segment's pieces
   std::vector<frame::Glyph> glyphs;
   std::vector<std::size_t> clusters;  // per glyph: byte offset of its cluster
   Scaled width = 0;
@@ -40,9 +41,6 @@ struct Cut {
 struct Typesetter::Segment {
   std::size_t begin = 0, end = 0;  // its bytes of the paragraph's text
   std::vector<Piece> pieces;
-  // Per piece, the index of its first glyph counted across the pieces; then
-  // the segment's glyph count.
-  std::vector<std::size_t> first_glyph;
   Scaled width = 0;
   // Hyphenation points (only in a word of one piece) and, in the last
   // resort, cuts, ascending.
@@ -166,7 +164,7 @@ inline std::pair<std::size_t, std::size_t> part_glyphs(const std::vector<Cut>& c
 // A segment's glyphs counted across its pieces.
 template <class Seg>
 std::size_t glyph_count(const Seg& s) {
-  return s.first_glyph.empty() ? 0 : s.first_glyph.back();
+  return s.pieces.empty() ? 0 : s.pieces.back().first_glyph + s.pieces.back().glyphs.size();
 }
 
 // Calls fn(piece, from, to) for each piece's share of the segment's glyphs
@@ -175,11 +173,14 @@ std::size_t glyph_count(const Seg& s) {
 template <class Seg, class F>
 void for_each_share(const Seg& s, std::size_t from, std::size_t to, F fn) {
   if (s.pieces.empty() || from >= to) return;
-  const auto& first = s.first_glyph;
-  std::size_t k = static_cast<std::size_t>(std::upper_bound(first.begin(), first.end() - 1, from) - first.begin());
-  for (k = k > 0 ? k - 1 : 0; k < s.pieces.size() && first[k] < to; ++k) {
-    const std::size_t a = std::max(from, first[k]), b = std::min(to, first[k + 1]);
-    if (a < b) fn(s.pieces[k], a - first[k], b - first[k]);
+  const auto& pieces = s.pieces;
+  auto after = std::upper_bound(pieces.begin(), pieces.end(), from,
+                                [](std::size_t glyph, const auto& piece) { return glyph < piece.first_glyph; });
+  std::size_t k = static_cast<std::size_t>(after - pieces.begin());
+  for (k = k > 0 ? k - 1 : 0; k < pieces.size() && pieces[k].first_glyph < to; ++k) {
+    const std::size_t first = pieces[k].first_glyph;
+    const std::size_t a = std::max(from, first), b = std::min(to, first + pieces[k].glyphs.size());
+    if (a < b) fn(pieces[k], a - first, b - first);
   }
 }
 
