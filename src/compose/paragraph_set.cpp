@@ -57,12 +57,14 @@ void mark_span(std::vector<SetLine>& lines, std::size_t line, const std::vector<
 template <class Seg>
 void mark_divided_words(const std::vector<Seg>& segments, std::vector<SetLine>& lines,
                         const std::vector<std::vector<Placed>>& placed, std::vector<std::vector<bool>>& taken) {
+  if (placed.size() < 2) return;  // one line divides no word
   std::vector<std::size_t> word_of(segments.size(), 0);
   for (std::size_t i = 1; i < segments.size(); ++i) word_of[i] = word_of[i - 1] + (same_word(segments[i - 1]) ? 0 : 1);
   // Per word, its pieces in reading order: (line, first placed, last placed).
   struct Piece {
     std::size_t line, first, last;
   };
+  std::vector<Piece> pieces;  // of the word at hand, its buffer kept for the next
   std::size_t k_line = 0, k = 0;
   while (k_line < placed.size()) {
     if (k >= placed[k_line].size()) {
@@ -71,7 +73,7 @@ void mark_divided_words(const std::vector<Seg>& segments, std::vector<SetLine>& 
       continue;
     }
     const std::size_t word = word_of[placed[k_line][k].segment];
-    std::vector<Piece> pieces;
+    pieces.clear();
     // Collect the pieces of this word: consecutive placed glyphs of it,
     // continuing at the start of the next line.
     while (k_line < placed.size()) {
