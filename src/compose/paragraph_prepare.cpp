@@ -84,7 +84,8 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
         piece.face = run.face;
         piece.span = sp;
         piece.glyphs.reserve(run.glyphs.size());
-        piece.clusters.reserve(run.glyphs.size());
+        std::vector<std::size_t> clusters;
+        clusters.reserve(run.glyphs.size());
         for (std::size_t g = 0; g < run.glyphs.size(); ++g) {
           const auto& sg = run.glyphs[g];
           // In font units until apply_sizes.
@@ -111,9 +112,10 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
             glyph.text = starts_cluster && sg.cluster == span_begin[sp] ? *span.stands_for : std::string();
           }
           piece.glyphs.push_back(std::move(glyph));
-          piece.clusters.push_back(sg.cluster);
+          clusters.push_back(sg.cluster);
           unsafe.push_back(sg.unsafe_to_break);
         }
+        piece.clusters = std::make_shared<const std::vector<std::size_t>>(std::move(clusters));
         s.pieces.push_back(std::move(piece));
       }
     }
@@ -157,7 +159,7 @@ void Typesetter::apply_clreq(Prepared& p) {
     std::vector<clreq::Cluster> clusters;
     for (auto& piece : s.pieces) {
       for (std::size_t g = 0; g < piece.glyphs.size(); ++g) {
-        if (g > 0 && piece.clusters[g] == piece.clusters[g - 1]) {
+        if (g > 0 && piece.cluster(g) == piece.cluster(g - 1)) {
           clusters.back().last = &piece.glyphs[g];
           continue;
         }
@@ -169,7 +171,7 @@ void Typesetter::apply_clreq(Prepared& p) {
         c.size = piece.size;
         // A mark set as one glyph of its own; ligatures and marks with
         // diacritics keep their widths.
-        const bool single = (g + 1 == piece.glyphs.size() || piece.clusters[g + 1] != piece.clusters[g]) &&
+        const bool single = (g + 1 == piece.glyphs.size() || piece.cluster(g + 1) != piece.cluster(g)) &&
                             utf8::length(text) == 1;
         if (single) c.blank = punctuation_.blank(piece.face, piece.glyphs[g].id, c.first_cp, piece.size);
         clusters.push_back(c);
@@ -232,10 +234,10 @@ void Typesetter::hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std:
   std::size_t g = 1;
   for (std::size_t k = from; k < to; ++k) {
     const std::size_t byte = at[k].offset;
-    while (g < piece.glyphs.size() && piece.clusters[g] < byte) ++g;
+    while (g < piece.glyphs.size() && piece.cluster(g) < byte) ++g;
     if (g == piece.glyphs.size()) break;
     // The first glyph of the cluster at `byte`, where HarfBuzz allows a cut.
-    if (piece.clusters[g] == byte && piece.clusters[g - 1] != byte && !unsafe[g]) s.cuts.push_back({g, false});
+    if (piece.cluster(g) == byte && piece.cluster(g - 1) != byte && !unsafe[g]) s.cuts.push_back({g, false});
   }
 }
 

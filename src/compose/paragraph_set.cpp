@@ -394,7 +394,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     std::size_t byte = inside ? s.end : next.begin;
     SourceSpan at = where;
     for_each_share(next, glyph, glyph + 1, [&](const Piece& piece, std::size_t a, std::size_t) {
-      byte = piece.clusters[a];
+      byte = piece.cluster(a);
       if (rich.spans[piece.span].source.known()) at = rich.spans[piece.span].source;
     });
     warn_cut(at, p.text, byte, cuts - 1);

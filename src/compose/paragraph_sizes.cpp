@@ -71,9 +71,10 @@ Typesetter::Prepared Typesetter::apply_sizes(const UnsizedParagraph& unsized, Pr
       for (std::size_t g = 0; g < count; ++g) {
         frame::Glyph& glyph = piece.glyphs[g];
         glyph.advance = face.scale(static_cast<int>(glyph.advance), style.size);
-        glyph.x_offset = face.scale(static_cast<int>(glyph.x_offset), style.size);
-        glyph.y_offset = face.scale(static_cast<int>(glyph.y_offset), style.size);
-        if (g + 1 == count || piece.clusters[g + 1] != piece.clusters[g]) glyph.advance += style.letter_spacing;
+        // Most glyphs sit at no offset, and 0 scales to 0.
+        if (glyph.x_offset != 0) glyph.x_offset = face.scale(static_cast<int>(glyph.x_offset), style.size);
+        if (glyph.y_offset != 0) glyph.y_offset = face.scale(static_cast<int>(glyph.y_offset), style.size);
+        if (g + 1 == count || piece.cluster(g + 1) != piece.cluster(g)) glyph.advance += style.letter_spacing;
         piece.width += glyph.advance;
       }
       s.width += piece.width;

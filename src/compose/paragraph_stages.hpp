@@ -7,6 +7,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,7 +25,10 @@ struct Typesetter::Piece {
   std::size_t span = 0;
   std::size_t first_glyph = 0;  // the index of its first glyph counted across the segment's pieces
   std::vector<frame::Glyph> glyphs;
-  std::vector<std::size_t> clusters;  // per glyph: byte offset of its cluster
+  // Per glyph: byte offset of its cluster. The same at every size, so
+  // shared by every layout's copy of a prepared paragraph, not copied.
+  std::shared_ptr<const std::vector<std::size_t>> clusters;
+  std::size_t cluster(std::size_t glyph) const { return (*clusters)[glyph]; }
   Scaled width = 0;
 };
 
