@@ -156,7 +156,10 @@ class Typesetter {
   Prepared apply_sizes(const paragraph_detail::UnsizedParagraph& unsized, Prepared p, const RichText& text);
   // The key of what prepare_unsized makes of `text`: in memo_->unsized_key.
   void unsized_key(const RichText& text, bool hyphenate);
-  void apply_clreq(Prepared& p);
+  // What the CJK rules read of `unsized`'s segments (prepare_unsized's).
+  void describe_cjk(paragraph_detail::UnsizedParagraph& unsized);
+  // The CJK rules on `p`, sized from `unsized`.
+  void apply_clreq(Prepared& p, const paragraph_detail::UnsizedParagraph& unsized);
   Itemised itemise(const Prepared& p, const ParagraphShape& shape) const;
   typeset::BreakResult break_ordinary(const Itemised& list, const Prepared& p, const ParagraphShape& shape) const;
   // break_ordinary, then the last resort if that fails: may give segments of

@@ -141,41 +141,75 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
     unsized.edges.push_back(edges);
   }
   out.text = std::move(all);
+  if (out.has_cjk) describe_cjk(unsized);
   return unsized;
+}
+
+// What the CJK rules read of each segment and no size changes: its glyph
+// clusters with their characters, which of them are marks the font may
+// compress, and which breaks would leave a lonely Han character on the
+// last line (clreq::lonely_last_line).
+void Typesetter::describe_cjk(UnsizedParagraph& unsized) {
+  const std::vector<Segment>& segments = unsized.prepared.segments;
+  unsized.clusters.assign(segments.size(), {});
+  std::vector<clreq::Tally> tallies(segments.size());
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    const Segment& s = segments[i];
+    std::vector<UnsizedParagraph::ClusterGlyphs>& clusters = unsized.clusters[i];
+    for (std::size_t k = 0; k < s.pieces.size(); ++k) {
+      const Piece& piece = s.pieces[k];
+      for (std::size_t g = 0; g < piece.glyphs.size(); ++g) {
+        if (g > 0 && piece.cluster(g) == piece.cluster(g - 1)) {
+          clusters.back().last = g;
+          continue;
+        }
+        UnsizedParagraph::ClusterGlyphs c;
+        c.piece = k;
+        c.first = c.last = g;
+        const std::string& text = piece.glyphs[g].text;
+        c.first_cp = first_char(text, 0);
+        c.last_cp = last_char(text, text.size());
+        // A mark set as one glyph of its own; ligatures and marks with
+        // diacritics keep their widths.
+        const bool single = (g + 1 == piece.glyphs.size() || piece.cluster(g + 1) != piece.cluster(g)) &&
+                            utf8::length(text) == 1;
+        c.may_blank = single && punctuation_.may_blank(piece.face, piece.glyphs[g].id, c.first_cp);
+        clusters.push_back(c);
+      }
+    }
+    for (const auto& c : clusters) {
+      tallies[i].ideographs += clreq::is_ideograph(c.first_cp) ? 1 : 0;
+      if (clreq::is_western(c.first_cp) || clreq::is_hangul(c.first_cp)) tallies[i].other_text = true;
+    }
+    tallies[i].ends_paragraph = s.after == text::BreakAfter::Mandatory || i + 1 == segments.size();
+    tallies[i].space_after = s.after == text::BreakAfter::Space;
+  }
+  unsized.lonely_break = clreq::lonely_last_line(tallies);
 }
 
 // The CJK rules that change glyph widths (clreq.hpp): punctuation squeezed
 // against punctuation and ¼ em at Han–Latin joins inside each segment; the
 // blanks of marks at a segment's ends taken off the box (the glue around it
 // gives them back mid-line, so a line ends and begins at a mark's ink);
-// marks squeezed across a segment boundary; and which breaks would leave a
-// lonely Han character on the last line.
-void Typesetter::apply_clreq(Prepared& p) {
-  std::vector<clreq::Tally> tallies(p.segments.size());
+// marks squeezed across a segment boundary; and the breaks describe_cjk
+// found would leave a lonely Han character on the last line.
+void Typesetter::apply_clreq(Prepared& p, const UnsizedParagraph& unsized) {
   std::vector<clreq::Blank> first_blank(p.segments.size());
   std::vector<clreq::Blank> last_blank(p.segments.size());
+  std::vector<clreq::Cluster> clusters;  // of the segment at hand, its buffer kept for the next
   for (std::size_t i = 0; i < p.segments.size(); ++i) {
     Segment& s = p.segments[i];
-    std::vector<clreq::Cluster> clusters;
-    for (auto& piece : s.pieces) {
-      for (std::size_t g = 0; g < piece.glyphs.size(); ++g) {
-        if (g > 0 && piece.cluster(g) == piece.cluster(g - 1)) {
-          clusters.back().last = &piece.glyphs[g];
-          continue;
-        }
-        clreq::Cluster c;
-        c.first = c.last = &piece.glyphs[g];
-        const std::string& text = piece.glyphs[g].text;
-        c.first_cp = first_char(text, 0);
-        c.last_cp = last_char(text, text.size());
-        c.size = piece.size;
-        // A mark set as one glyph of its own; ligatures and marks with
-        // diacritics keep their widths.
-        const bool single = (g + 1 == piece.glyphs.size() || piece.cluster(g + 1) != piece.cluster(g)) &&
-                            utf8::length(text) == 1;
-        if (single) c.blank = punctuation_.blank(piece.face, piece.glyphs[g].id, c.first_cp, piece.size);
-        clusters.push_back(c);
-      }
+    clusters.clear();
+    for (const auto& glyphs : unsized.clusters[i]) {
+      Piece& piece = s.pieces[glyphs.piece];
+      clreq::Cluster c;
+      c.first = &piece.glyphs[glyphs.first];
+      c.last = &piece.glyphs[glyphs.last];
+      c.first_cp = glyphs.first_cp;
+      c.last_cp = glyphs.last_cp;
+      c.size = piece.size;
+      if (glyphs.may_blank) c.blank = punctuation_.blank(piece.face, c.first->id, c.first_cp, piece.size);
+      clusters.push_back(c);
     }
     clreq::tighten(clusters);
     if (!clusters.empty()) {
@@ -186,12 +220,6 @@ void Typesetter::apply_clreq(Prepared& p) {
       s.blank_after = clusters.back().blank.right;
       clreq::remove_right(clusters.back(), s.blank_after);
     }
-    for (const auto& c : clusters) {
-      tallies[i].ideographs += clreq::is_ideograph(c.first_cp) ? 1 : 0;
-      if (clreq::is_western(c.first_cp) || clreq::is_hangul(c.first_cp)) tallies[i].other_text = true;
-    }
-    tallies[i].ends_paragraph = s.after == text::BreakAfter::Mandatory || i + 1 == p.segments.size();
-    tallies[i].space_after = s.after == text::BreakAfter::Space;
   }
   // Marks on both sides of a boundary with no space between (，（ ）「):
   // the facing blanks are squeezed as inside a segment. Both are glue by
@@ -212,8 +240,7 @@ void Typesetter::apply_clreq(Prepared& p) {
       s.width += piece.width;
     }
   }
-  const auto lonely = clreq::lonely_last_line(tallies);
-  for (std::size_t i = 0; i < p.segments.size(); ++i) p.segments[i].lonely_break = lonely[i];
+  for (std::size_t i = 0; i < p.segments.size(); ++i) p.segments[i].lonely_break = unsized.lonely_break[i];
 }
 
 // Where a word may take a hyphen: the list's Hyphen opportunities

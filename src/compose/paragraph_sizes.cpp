@@ -98,7 +98,7 @@ Typesetter::Prepared Typesetter::apply_sizes(const UnsizedParagraph& unsized, Pr
     }
   }
   p.em = p.max_size > 0 ? p.max_size : style_.text_size;
-  if (p.has_cjk) apply_clreq(p);
+  if (p.has_cjk) apply_clreq(p, unsized);
   for (std::size_t i = 0; i + 1 < p.segments.size(); ++i) {
     Segment& s = p.segments[i];
     if (s.after == text::BreakAfter::Space || s.after == text::BreakAfter::Allowed)

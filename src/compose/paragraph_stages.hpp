@@ -106,6 +106,16 @@ struct UnsizedParagraph {
   // The characters no font has, per span, in the order shaping reported
   // them: warned of again by every layout.
   std::vector<std::pair<std::size_t, std::vector<char32_t>>> missing;
+  // With CJK text (prepared.has_cjk), what the CJK rules read of each
+  // segment that no size changes: its glyph clusters, in order, and
+  // whether breaking after it would leave a lonely Han character.
+  struct ClusterGlyphs {
+    std::size_t piece = 0, first = 0, last = 0;  // its glyphs: pieces[piece].glyphs[first..last]
+    char32_t first_cp = 0, last_cp = 0;
+    bool may_blank = false;  // a mark of one glyph that clreq::Punctuation may compress
+  };
+  std::vector<std::vector<ClusterGlyphs>> clusters;
+  std::vector<bool> lonely_break;
 };
 
 }  // namespace paragraph_detail
