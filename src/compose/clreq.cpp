@@ -150,19 +150,29 @@ Punctuation::Units Punctuation::measure(text::FaceId face_id, char32_t cp) const
   return units;
 }
 
-Blank Punctuation::blank(text::FaceId face, std::uint32_t glyph, char32_t cp, Scaled size) {
+const Punctuation::Units* Punctuation::units(text::FaceId face, std::uint32_t glyph, char32_t cp) {
   // Only CJK punctuation and the quotes and dots CJK fonts set full width;
   // anything else is never compressed (and costs no shaping).
   const bool candidate = is_punctuation(category(cp)) &&
                          (text::is_cjk(cp) || (cp >= 0x2018 && cp <= 0x201F) || cp == 0x00B7 || cp == 0x2027);
-  if (!candidate) return {};
+  if (!candidate) return nullptr;
   auto key = std::make_pair(face, cp);
   auto it = cache_.find(key);
   if (it == cache_.end()) it = cache_.emplace(key, measure(face, cp)).first;
   const Units& u = it->second;
-  if (u.glyph != glyph || (u.left == 0 && u.right == 0)) return {};
+  if (u.glyph != glyph || (u.left == 0 && u.right == 0)) return nullptr;
+  return &u;
+}
+
+Blank Punctuation::blank(text::FaceId face, std::uint32_t glyph, char32_t cp, Scaled size) {
+  const Units* u = units(face, glyph, cp);
+  if (!u) return {};
   const text::Face& f = book_.face(face);
-  return {f.scale(u.left, size), f.scale(u.right, size)};
+  return {f.scale(u->left, size), f.scale(u->right, size)};
+}
+
+bool Punctuation::may_blank(text::FaceId face, std::uint32_t glyph, char32_t cp) {
+  return units(face, glyph, cp) != nullptr;
 }
 
 std::vector<bool> lonely_last_line(const std::vector<Tally>& segments) {

@@ -106,6 +106,10 @@ class Punctuation {
   // it is CJK punctuation the font marks as compressible and the glyph is the
   // one the font gives `cp` alone (a contextual form is left as it is).
   Blank blank(text::FaceId face, std::uint32_t glyph, char32_t cp, Scaled size);
+  // Whether blank() may give the glyph a blank at some size: where it is
+  // false, blank() gives none at any size. What it depends on does not
+  // change with the size, so it is asked once per text, blank() per size.
+  bool may_blank(text::FaceId face, std::uint32_t glyph, char32_t cp);
 
  private:
   struct Units {
@@ -114,6 +118,8 @@ class Punctuation {
     int right = 0;
   };
   Units measure(text::FaceId face, char32_t cp) const;
+  // The font's blanks of `glyph` for `cp`, in font units; null where it has none.
+  const Units* units(text::FaceId face, std::uint32_t glyph, char32_t cp);
 
   const text::FontBook& book_;
   std::string language_;

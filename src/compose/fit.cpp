@@ -9,6 +9,7 @@
 #include <utility>
 #include <variant>
 
+#include "compose/paragraph.hpp"
 #include "model/style_fields.hpp"
 
 namespace cvpdf::compose {
@@ -69,6 +70,9 @@ Style fitted_style(const Style& base, double t) {
 FitResult fit_to_pages(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
                        const ComposeOptions& options, std::size_t pages, text::FontBook& book, Diagnostics& diags) {
   FitResult result;
+  // The trials set the same paragraphs at different sizes: each is
+  // prepared once, before sizes, for all of them (paragraph_sizes.cpp).
+  if (options.memo) options.memo->keep_unsized = true;
   // Each trial keeps its own diagnostics: only the chosen layout's reach the
   // user, so a warning is not repeated once per trial.
   auto lay_out = [&](int k) {

@@ -37,7 +37,10 @@ std::string excerpt(const std::string& text, std::size_t offset) {
 
 void Composer::add_text(RichText& rich, const std::string& text, const SpanStyle& base, const model::TextPlace& source,
                         const std::string& link) const {
-  markup::Parsed parsed = markup::parse(text);
+  // Read once per variant (markup_memo.hpp): the layouts --fit-pages tries
+  // all read the same texts.
+  const markup::Parsed& parsed =
+      typesetter.memo().markup.read(text, style.bold_keywords, language, style.ja_quotes == "corner");
   // A text shared by several variants is read once per variant: its
   // warning is said once. Each at its marker when the text can be placed
   // so (model/scalar_source.hpp), else at the value's start.
@@ -58,8 +61,6 @@ void Composer::add_text(RichText& rich, const std::string& text, const SpanStyle
   if (parsed.problems.size() > kShown)
     warn("markup: " + std::to_string(parsed.problems.size() - kShown) + " more problems of markup in this text",
          "they are set as written; write \\* \\[ \\` for literal marks");
-  markup::apply_bold_keywords(parsed.runs, style.bold_keywords);
-  markup::apply_typography(parsed.runs, language, style.ja_quotes == "corner");
   // A link's label in several runs (a bold keyword inside it) is one link:
   // a refused one is warned of once, at its first run.
   const std::string* refused = nullptr;

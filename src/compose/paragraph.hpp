@@ -2,19 +2,22 @@
 // opportunities (text/breaks.hpp) → shaped boxes, glue, penalties and
 // discretionaries → Knuth–Plass lines → positioned glyph runs. Every piece
 // of text in a résumé goes through here; the stages live in
-// paragraph_prepare.cpp, paragraph_itemise.cpp, paragraph_break.cpp and
-// paragraph_set.cpp (their shared types in paragraph_stages.hpp); the glue
+// paragraph_prepare.cpp (with paragraph_sizes.cpp), paragraph_itemise.cpp,
+// paragraph_break.cpp and paragraph_set.cpp (their shared types in
+// paragraph_stages.hpp); the glue
 // of CJK joins comes from clreq.hpp, the cuts inside a word no ordinary
 // break can place from last_resort.hpp.
 #pragma once
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
 #include "compose/clreq.hpp"
 #include "compose/fonts.hpp"
+#include "compose/markup_memo.hpp"
 #include "compose/style.hpp"
 #include "core/diagnostics.hpp"
 #include "frame/frame.hpp"
@@ -89,12 +92,24 @@ struct BrokenParagraph {
 // glue_set): stretched or shrunk in proportion; fil glue keeps its width.
 Scaled set_glue_width(const typeset::Item& glue, double ratio);
 
+namespace paragraph_detail {
+struct UnsizedParagraph;  // paragraph_stages.hpp
+}
+
 // What the layouts of one variant share (--fit-pages tries up to eight):
-// the shapes and break lists of its texts, which depend on the text alone,
-// not on the sizes and widths it is set at.
+// the read markup, shapes and break lists of its texts, which depend on the
+// text alone, not on the sizes and widths it is set at.
 struct TextMemo {
+  MarkupMemo markup;
   text::ShapeCache shapes;
   text::BreakCache breaks;
+  // Each paragraph prepared before sizes (its segments, shaped glyphs in
+  // font units, hyphens: paragraph_sizes.cpp), by its texts and faces.
+  // Kept only when several layouts will set the same paragraphs
+  // (fit_to_pages sets it): it holds every glyph of the résumé.
+  bool keep_unsized = false;
+  std::unordered_map<std::string, std::shared_ptr<const paragraph_detail::UnsizedParagraph>> unsized;
+  std::string unsized_key;  // the last key, its buffer kept for the next
 };
 
 class Typesetter {
@@ -121,14 +136,30 @@ class Typesetter {
 
   const Style& style() const { return style_; }
   const std::string& language() const { return language_; }
+  // The caller's memo, else the Typesetter's own.
+  TextMemo& memo() const { return *memo_; }
 
  private:
   struct Piece;
   struct Segment;
   struct Prepared;
   struct Itemised;
+  friend struct paragraph_detail::UnsizedParagraph;
+  // The segments of `text` shaped and sized (paragraph_sizes.cpp): the
+  // unsized preparation, the memo's when it keeps them, at the spans' sizes.
   Prepared prepare(const RichText& text, bool hyphenate);
-  void apply_clreq(Prepared& p);
+  // Everything of prepare that does not depend on the spans' sizes
+  // (paragraph_prepare.cpp).
+  paragraph_detail::UnsizedParagraph prepare_unsized(const RichText& text, bool hyphenate);
+  // `p` (the unsized preparation's, or a copy) at the spans' sizes, with
+  // the CJK rules applied and each join's glue chosen.
+  Prepared apply_sizes(const paragraph_detail::UnsizedParagraph& unsized, Prepared p, const RichText& text);
+  // The key of what prepare_unsized makes of `text`: in memo_->unsized_key.
+  void unsized_key(const RichText& text, bool hyphenate);
+  // What the CJK rules read of `unsized`'s segments (prepare_unsized's).
+  void describe_cjk(paragraph_detail::UnsizedParagraph& unsized);
+  // The CJK rules on `p`, sized from `unsized`.
+  void apply_clreq(Prepared& p, const paragraph_detail::UnsizedParagraph& unsized);
   Itemised itemise(const Prepared& p, const ParagraphShape& shape) const;
   typeset::BreakResult break_ordinary(const Itemised& list, const Prepared& p, const ParagraphShape& shape) const;
   // break_ordinary, then the last resort if that fails: may give segments of
@@ -148,7 +179,9 @@ class Typesetter {
   int loose_lines(const Itemised& list, const Prepared& p, const typeset::BreakResult& result,
                   const ParagraphShape& shape) const;
   void warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more);
-  void hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std::size_t from, std::size_t to, Segment& s) const;
+  void hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std::size_t from, std::size_t to,
+                   const std::vector<bool>& unsafe, Segment& s) const;
+  text::BreakOptions break_options(bool hyphenate) const;
 
   const text::FontBook& book_;
   const FontSet& fonts_;

@@ -111,7 +111,7 @@ typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const 
       saved.push_back({i, s.cuts, s.cut_after});
       std::vector<std::size_t> clusters;
       clusters.reserve(glyph_count(s));
-      for (const auto& piece : s.pieces) clusters.insert(clusters.end(), piece.clusters.begin(), piece.clusters.end());
+      for (const auto& piece : s.pieces) clusters.insert(clusters.end(), piece.clusters->begin(), piece.clusters->end());
       const auto forced = last_resort::cut_glyphs(p.text, s.begin, s.end, clusters);
       if (forced.empty()) continue;
       // Merged with the hyphenation points; a point that is both keeps its hyphen.

@@ -11,6 +11,11 @@ using namespace paragraph_detail;
 
 Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape& shape) const {
   Itemised out;
+  // A box and a glue or two per segment, mostly: grown once, not step by step.
+  const std::size_t expected = 3 * p.segments.size();
+  out.items.reserve(expected);
+  out.roles.reserve(expected);
+  out.part_of.reserve(expected);
   const Scaled em = p.em;
   const bool ragged = shape.align == Alignment::Ragged;
   const Scaled ragged_stretch = kRaggedStretchEms * em;

@@ -1,8 +1,8 @@
-// The prepare stage: the spans' text joined, cut into segments at the
-// break list's word-level opportunities (text/breaks.hpp), each segment
-// shaped into pieces (one face, one span), its hyphens mapped to glyphs,
-// then the CJK rules of clreq.hpp applied to the shaped glyphs and each
-// join's glue chosen.
+// The prepare stage before sizes: the spans' text joined, cut into
+// segments at the break list's word-level opportunities (text/breaks.hpp),
+// each segment shaped into pieces (one face, one span) in font units, its
+// hyphens mapped to glyphs; and the CJK rules of clreq.hpp, which
+// apply_sizes (paragraph_sizes.cpp) runs on the sized glyphs.
 #include "compose/paragraph_stages.hpp"
 
 #include "text/shaper.hpp"
@@ -11,14 +11,24 @@ namespace cvpdf::compose {
 
 using namespace paragraph_detail;
 
-Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
-  Prepared out;
+text::BreakOptions Typesetter::break_options(bool hyphenate) const {
+  text::BreakOptions options;
+  options.language = language_;
+  if (hyphenate) options.hyphenator = hyphenator_ ? hyphenator_ : latin_hyphenator_;
+  options.hyphen_min_word = style_.hyphen_min_word;
+  options.hyphen_min_before = style_.hyphen_min_before;
+  options.hyphen_min_after = style_.hyphen_min_after;
+  return options;
+}
+
+UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenate) {
+  UnsizedParagraph unsized;
+  Prepared& out = unsized.prepared;
   std::string all;
   std::vector<std::size_t> span_begin;
   for (const auto& s : rich.spans) {
     span_begin.push_back(all.size());
     all += s.text;
-    out.max_size = std::max(out.max_size, s.style.size);
   }
   span_begin.push_back(all.size());
   auto span_at = [&](std::size_t byte) {
@@ -28,13 +38,7 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
 
   // Where lines may end: the one list (text/breaks.hpp). Its word-level
   // opportunities cut the text into segments; its hyphens lie inside them.
-  text::BreakOptions break_options;
-  break_options.language = language_;
-  if (hyphenate) break_options.hyphenator = hyphenator_ ? hyphenator_ : latin_hyphenator_;
-  break_options.hyphen_min_word = style_.hyphen_min_word;
-  break_options.hyphen_min_before = style_.hyphen_min_before;
-  break_options.hyphen_min_after = style_.hyphen_min_after;
-  const text::BreakList& breaks = memo_->breaks.breaks(all, break_options);
+  const text::BreakList& breaks = memo_->breaks.breaks(all, break_options(hyphenate));
   out.has_cjk = breaks.cjk;
   struct Bounds {
     text::Segment seg;
@@ -54,33 +58,37 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
   if (piece_begin < all.size())
     segments.push_back({{piece_begin, breaks.end, text::BreakAfter::None, all.size()}, {}, first_hyphen, breaks.at.size()});
   out.segments.reserve(segments.size());
+  unsized.edges.reserve(segments.size());
+  std::vector<bool> unsafe;  // per glyph of a segment's one piece: HarfBuzz's UNSAFE_TO_BREAK
   for (std::size_t si = 0; si < segments.size(); ++si) {
     const text::Segment& seg = segments[si].seg;
     Segment s;
+    UnsizedParagraph::Edges edges;
     s.begin = seg.begin;
     s.end = seg.end;
     s.after = seg.after;
     s.brk = segments[si].brk;
+    unsafe.clear();
     for (std::size_t sp = span_at(seg.begin); sp < rich.spans.size() && span_begin[sp] < seg.end; ++sp) {
       std::size_t b = std::max(seg.begin, span_begin[sp]);
       std::size_t e = std::min(seg.end, span_begin[sp + 1]);
       if (b >= e) continue;
       const Span& span = rich.spans[sp];
       text::ShapeOptions options;
-      options.size = span.style.size;
       options.language = language_;
-      options.letter_spacing = span.style.letter_spacing;
       std::vector<char32_t> missing;
-      auto runs = memo_->shapes.shape(book_, all, b, e, fonts_.chain(span.style.variant), options, &missing);
-      if (!missing.empty()) warn_missing(span, missing);
+      auto runs = memo_->shapes.shape_unscaled(book_, all, b, e, fonts_.chain(span.style.variant), options, &missing);
+      if (!missing.empty()) unsized.missing.emplace_back(sp, std::move(missing));
       for (const auto& run : runs) {
         Piece piece;
         piece.face = run.face;
-        piece.size = run.size;
         piece.span = sp;
         piece.glyphs.reserve(run.glyphs.size());
+        std::vector<std::size_t> clusters;
+        clusters.reserve(run.glyphs.size());
         for (std::size_t g = 0; g < run.glyphs.size(); ++g) {
           const auto& sg = run.glyphs[g];
+          // In font units until apply_sizes.
           frame::Glyph glyph{sg.glyph, sg.x_advance, sg.x_offset, sg.y_offset, {}};
           bool starts_cluster = g == 0 || run.glyphs[g - 1].cluster != sg.cluster;
           if (starts_cluster) {
@@ -103,81 +111,105 @@ Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
           } else if (span.stands_for) {
             glyph.text = starts_cluster && sg.cluster == span_begin[sp] ? *span.stands_for : std::string();
           }
-          piece.width += glyph.advance;
           piece.glyphs.push_back(std::move(glyph));
-          piece.clusters.push_back(sg.cluster);
-          piece.unsafe.push_back(sg.unsafe_to_break);
+          clusters.push_back(sg.cluster);
+          unsafe.push_back(sg.unsafe_to_break);
         }
-        s.width += piece.width;
+        piece.clusters = std::make_shared<const std::vector<std::size_t>>(std::move(clusters));
         s.pieces.push_back(std::move(piece));
       }
     }
     if (s.pieces.size() == 1 && segments[si].hyphens < segments[si].hyphens_end)
-      hyphen_cuts(breaks.at, segments[si].hyphens, segments[si].hyphens_end, s);
+      hyphen_cuts(breaks.at, segments[si].hyphens, segments[si].hyphens_end, unsafe, s);
     if (seg.end > seg.begin) {
-      s.first = {first_char(all, seg.begin), rich.spans[span_at(seg.begin)].style.size};
-      s.last = {last_char(all, seg.end), rich.spans[span_at(seg.end - 1)].style.size};
+      edges.first_span = span_at(seg.begin);
+      edges.last_span = span_at(seg.end - 1);
+      s.first.cp = first_char(all, seg.begin);
+      s.last.cp = last_char(all, seg.end);
     }
     if (seg.after == text::BreakAfter::Space && seg.space_end > seg.end) {
+      edges.space = true;
       s.space_span = span_at(seg.end);
-      const Span& span = rich.spans[s.space_span];
-      const auto& chain = fonts_.chain(span.style.variant);
+      const auto& chain = fonts_.chain(rich.spans[s.space_span].style.variant);
       s.space_face = text::face_for(book_, chain, U' ');
       if (s.space_face == text::kNoFace) s.space_face = chain.faces.front();
-      const text::Face& face = book_.face(s.space_face);
-      s.space_glyph = face.glyph_for(U' ');
-      // Several spaces in the source count as one, as in HTML and TeX.
-      s.space_width = face.scale(face.advance(s.space_glyph), span.style.size) + span.style.letter_spacing;
-      s.space_size = span.style.size;
+      s.space_glyph = book_.face(s.space_face).glyph_for(U' ');
     }
-    s.first_glyph.reserve(s.pieces.size() + 1);
-    s.first_glyph.push_back(0);
-    for (const auto& piece : s.pieces) s.first_glyph.push_back(s.first_glyph.back() + piece.glyphs.size());
+    for (std::size_t k = 1; k < s.pieces.size(); ++k)
+      s.pieces[k].first_glyph = s.pieces[k - 1].first_glyph + s.pieces[k - 1].glyphs.size();
     out.segments.push_back(std::move(s));
-  }
-  out.em = out.max_size > 0 ? out.max_size : style_.text_size;
-  if (out.has_cjk) apply_clreq(out);
-  for (std::size_t i = 0; i + 1 < out.segments.size(); ++i) {
-    Segment& s = out.segments[i];
-    if (s.after == text::BreakAfter::Space || s.after == text::BreakAfter::Allowed)
-      s.join = clreq::glue(s.brk.join, s.brk.breakable(), s.last, out.segments[i + 1].first, s.space_width, out.em);
+    unsized.edges.push_back(edges);
   }
   out.text = std::move(all);
-  return out;
+  if (out.has_cjk) describe_cjk(unsized);
+  return unsized;
+}
+
+// What the CJK rules read of each segment and no size changes: its glyph
+// clusters with their characters, which of them are marks the font may
+// compress, and which breaks would leave a lonely Han character on the
+// last line (clreq::lonely_last_line).
+void Typesetter::describe_cjk(UnsizedParagraph& unsized) {
+  const std::vector<Segment>& segments = unsized.prepared.segments;
+  unsized.clusters.assign(segments.size(), {});
+  std::vector<clreq::Tally> tallies(segments.size());
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    const Segment& s = segments[i];
+    std::vector<UnsizedParagraph::ClusterGlyphs>& clusters = unsized.clusters[i];
+    for (std::size_t k = 0; k < s.pieces.size(); ++k) {
+      const Piece& piece = s.pieces[k];
+      for (std::size_t g = 0; g < piece.glyphs.size(); ++g) {
+        if (g > 0 && piece.cluster(g) == piece.cluster(g - 1)) {
+          clusters.back().last = g;
+          continue;
+        }
+        UnsizedParagraph::ClusterGlyphs c;
+        c.piece = k;
+        c.first = c.last = g;
+        const std::string& text = piece.glyphs[g].text;
+        c.first_cp = first_char(text, 0);
+        c.last_cp = last_char(text, text.size());
+        // A mark set as one glyph of its own; ligatures and marks with
+        // diacritics keep their widths.
+        const bool single = (g + 1 == piece.glyphs.size() || piece.cluster(g + 1) != piece.cluster(g)) &&
+                            utf8::length(text) == 1;
+        c.may_blank = single && punctuation_.may_blank(piece.face, piece.glyphs[g].id, c.first_cp);
+        clusters.push_back(c);
+      }
+    }
+    for (const auto& c : clusters) {
+      tallies[i].ideographs += clreq::is_ideograph(c.first_cp) ? 1 : 0;
+      if (clreq::is_western(c.first_cp) || clreq::is_hangul(c.first_cp)) tallies[i].other_text = true;
+    }
+    tallies[i].ends_paragraph = s.after == text::BreakAfter::Mandatory || i + 1 == segments.size();
+    tallies[i].space_after = s.after == text::BreakAfter::Space;
+  }
+  unsized.lonely_break = clreq::lonely_last_line(tallies);
 }
 
 // The CJK rules that change glyph widths (clreq.hpp): punctuation squeezed
 // against punctuation and ¼ em at Han–Latin joins inside each segment; the
 // blanks of marks at a segment's ends taken off the box (the glue around it
 // gives them back mid-line, so a line ends and begins at a mark's ink);
-// marks squeezed across a segment boundary; and which breaks would leave a
-// lonely Han character on the last line.
-void Typesetter::apply_clreq(Prepared& p) {
-  std::vector<clreq::Tally> tallies(p.segments.size());
+// marks squeezed across a segment boundary; and the breaks describe_cjk
+// found would leave a lonely Han character on the last line.
+void Typesetter::apply_clreq(Prepared& p, const UnsizedParagraph& unsized) {
   std::vector<clreq::Blank> first_blank(p.segments.size());
   std::vector<clreq::Blank> last_blank(p.segments.size());
+  std::vector<clreq::Cluster> clusters;  // of the segment at hand, its buffer kept for the next
   for (std::size_t i = 0; i < p.segments.size(); ++i) {
     Segment& s = p.segments[i];
-    std::vector<clreq::Cluster> clusters;
-    for (auto& piece : s.pieces) {
-      for (std::size_t g = 0; g < piece.glyphs.size(); ++g) {
-        if (g > 0 && piece.clusters[g] == piece.clusters[g - 1]) {
-          clusters.back().last = &piece.glyphs[g];
-          continue;
-        }
-        clreq::Cluster c;
-        c.first = c.last = &piece.glyphs[g];
-        const std::string& text = piece.glyphs[g].text;
-        c.first_cp = first_char(text, 0);
-        c.last_cp = last_char(text, text.size());
-        c.size = piece.size;
-        // A mark set as one glyph of its own; ligatures and marks with
-        // diacritics keep their widths.
-        const bool single = (g + 1 == piece.glyphs.size() || piece.clusters[g + 1] != piece.clusters[g]) &&
-                            utf8::length(text) == 1;
-        if (single) c.blank = punctuation_.blank(piece.face, piece.glyphs[g].id, c.first_cp, piece.size);
-        clusters.push_back(c);
-      }
+    clusters.clear();
+    for (const auto& glyphs : unsized.clusters[i]) {
+      Piece& piece = s.pieces[glyphs.piece];
+      clreq::Cluster c;
+      c.first = &piece.glyphs[glyphs.first];
+      c.last = &piece.glyphs[glyphs.last];
+      c.first_cp = glyphs.first_cp;
+      c.last_cp = glyphs.last_cp;
+      c.size = piece.size;
+      if (glyphs.may_blank) c.blank = punctuation_.blank(piece.face, c.first->id, c.first_cp, piece.size);
+      clusters.push_back(c);
     }
     clreq::tighten(clusters);
     if (!clusters.empty()) {
@@ -188,12 +220,6 @@ void Typesetter::apply_clreq(Prepared& p) {
       s.blank_after = clusters.back().blank.right;
       clreq::remove_right(clusters.back(), s.blank_after);
     }
-    for (const auto& c : clusters) {
-      tallies[i].ideographs += clreq::is_ideograph(c.first_cp) ? 1 : 0;
-      if (clreq::is_western(c.first_cp) || clreq::is_hangul(c.first_cp)) tallies[i].other_text = true;
-    }
-    tallies[i].ends_paragraph = s.after == text::BreakAfter::Mandatory || i + 1 == p.segments.size();
-    tallies[i].space_after = s.after == text::BreakAfter::Space;
   }
   // Marks on both sides of a boundary with no space between (，（ ）「):
   // the facing blanks are squeezed as inside a segment. Both are glue by
@@ -214,8 +240,7 @@ void Typesetter::apply_clreq(Prepared& p) {
       s.width += piece.width;
     }
   }
-  const auto lonely = clreq::lonely_last_line(tallies);
-  for (std::size_t i = 0; i < p.segments.size(); ++i) p.segments[i].lonely_break = lonely[i];
+  for (std::size_t i = 0; i < p.segments.size(); ++i) p.segments[i].lonely_break = unsized.lonely_break[i];
 }
 
 // Where a word may take a hyphen: the list's Hyphen opportunities
@@ -223,23 +248,23 @@ void Typesetter::apply_clreq(Prepared& p) {
 // glyph cluster boundary HarfBuzz marks safe to break, so no reshaping is
 // needed and a ligature is never cut in two. Only in a word of one piece.
 void Typesetter::hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std::size_t from, std::size_t to,
-                             Segment& s) const {
+                             const std::vector<bool>& unsafe, Segment& s) const {
   const Piece& piece = s.pieces.front();
   const text::Face& face = book_.face(piece.face);
-  // The pre-break text the list asks for (a hyphen), in the word's own face.
+  // The pre-break text the list asks for (a hyphen), in the word's own face
+  // (its width is set by apply_sizes).
   std::size_t pos = 0;
   s.hyphen_glyph = face.glyph_for(utf8::decode(at[from].pre_break, pos));
   if (s.hyphen_glyph == 0) return;
-  s.hyphen_width = face.scale(face.advance(s.hyphen_glyph), piece.size);
   // Points and clusters both ascend (left to right, monotone clusters): one
   // merge instead of a search of the glyphs per point.
   std::size_t g = 1;
   for (std::size_t k = from; k < to; ++k) {
     const std::size_t byte = at[k].offset;
-    while (g < piece.glyphs.size() && piece.clusters[g] < byte) ++g;
+    while (g < piece.glyphs.size() && piece.cluster(g) < byte) ++g;
     if (g == piece.glyphs.size()) break;
     // The first glyph of the cluster at `byte`, where HarfBuzz allows a cut.
-    if (piece.clusters[g] == byte && piece.clusters[g - 1] != byte && !piece.unsafe[g]) s.cuts.push_back({g, false});
+    if (piece.cluster(g) == byte && piece.cluster(g - 1) != byte && !unsafe[g]) s.cuts.push_back({g, false});
   }
 }
 

@@ -57,12 +57,14 @@ void mark_span(std::vector<SetLine>& lines, std::size_t line, const std::vector<
 template <class Seg>
 void mark_divided_words(const std::vector<Seg>& segments, std::vector<SetLine>& lines,
                         const std::vector<std::vector<Placed>>& placed, std::vector<std::vector<bool>>& taken) {
+  if (placed.size() < 2) return;  // one line divides no word
   std::vector<std::size_t> word_of(segments.size(), 0);
   for (std::size_t i = 1; i < segments.size(); ++i) word_of[i] = word_of[i - 1] + (same_word(segments[i - 1]) ? 0 : 1);
   // Per word, its pieces in reading order: (line, first placed, last placed).
   struct Piece {
     std::size_t line, first, last;
   };
+  std::vector<Piece> pieces;  // of the word at hand, its buffer kept for the next
   std::size_t k_line = 0, k = 0;
   while (k_line < placed.size()) {
     if (k >= placed[k_line].size()) {
@@ -71,7 +73,7 @@ void mark_divided_words(const std::vector<Seg>& segments, std::vector<SetLine>& 
       continue;
     }
     const std::size_t word = word_of[placed[k_line][k].segment];
-    std::vector<Piece> pieces;
+    pieces.clear();
     // Collect the pieces of this word: consecutive placed glyphs of it,
     // continuing at the start of the next line.
     while (k_line < placed.size()) {
@@ -110,6 +112,18 @@ void mark_divided_words(const std::vector<Seg>& segments, std::vector<SetLine>& 
   }
 }
 
+// Whether a text's last (first) character may be CJK (text/line_breaks.hpp's
+// is_cjk starts at U+1100): its UTF-8 lead byte is 0xE1 or above. A ¼ em
+// inside a segment needs an ideograph on one side, so a join of two
+// characters below that (any Latin text) is told without decoding them.
+bool may_end_cjk(const std::string& s) {
+  if (s.empty() || static_cast<unsigned char>(s.back()) < 0x80) return false;
+  std::size_t lead = s.size() - 1;
+  while (lead > 0 && (static_cast<unsigned char>(s[lead]) & 0xC0) == 0x80) --lead;
+  return static_cast<unsigned char>(s[lead]) >= 0xE1;
+}
+bool may_start_cjk(const std::string& s) { return !s.empty() && static_cast<unsigned char>(s.front()) >= 0xE1; }
+
 // Joins with no space in the source that an extractor takes for a word
 // space, within a line: the ¼ em clreq sets between Han and Latin, between
 // segments (a Quarter join) or inside one (clreq::quarter_inside), and a
@@ -134,9 +148,10 @@ void mark_tight_joins(const std::vector<Seg>& segments, std::vector<SetLine>& li
       const std::string& before = glyph_at(lines, l, line[cluster]).text;
       bool gap = false;
       if (line[k].segment == line[k + 1].segment) {
-        gap = clreq::quarter_inside({paragraph_detail::last_char(before, before.size()), 1},
-                                    {paragraph_detail::first_char(next.text, 0), 1}) > 0 ||
-              size_at(lines, l, line[k]) != size_at(lines, l, line[k + 1]);
+        gap = size_at(lines, l, line[k]) != size_at(lines, l, line[k + 1]) ||
+              ((may_end_cjk(before) || may_start_cjk(next.text)) &&
+               clreq::quarter_inside({paragraph_detail::last_char(before, before.size()), 1},
+                                     {paragraph_detail::first_char(next.text, 0), 1}) > 0);
       } else if (line[k].segment + 1 == line[k + 1].segment) {
         const Seg& s = segments[line[k].segment];
         gap = s.after == text::BreakAfter::Allowed && s.join.kind == clreq::JoinKind::Quarter;
@@ -251,7 +266,10 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
         run->glyphs.push_back(piece.glyphs[g]);
         x += piece.glyphs[g].advance;
         const std::string& text = piece.glyphs[g].text;
-        const bool white = text == " " || text == "\u00A0" || text == "\u2009" || text == "\u202F";
+        // Told by the first byte before any comparison: most glyphs are letters.
+        const unsigned char lead = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
+        const bool white = (lead == ' ' || lead == 0xC2 || lead == 0xE2) &&
+                           (text == " " || text == "\u00A0" || text == "\u2009" || text == "\u202F");
         line_placed.push_back({segment, run_index, run->glyphs.size() - 1, false, span.stands_for.has_value() || white});
       }
     };
@@ -376,7 +394,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     std::size_t byte = inside ? s.end : next.begin;
     SourceSpan at = where;
     for_each_share(next, glyph, glyph + 1, [&](const Piece& piece, std::size_t a, std::size_t) {
-      byte = piece.clusters[a];
+      byte = piece.cluster(a);
       if (rich.spans[piece.span].source.known()) at = rich.spans[piece.span].source;
     });
     warn_cut(at, p.text, byte, cuts - 1);

@@ -1,11 +1,13 @@
 // The paragraph's stages share these (not part of paragraph.hpp's API):
-// the shaped pieces and segments prepare makes (paragraph_prepare.cpp),
+// the shaped pieces and segments prepare makes (paragraph_prepare.cpp,
+// paragraph_sizes.cpp) and what of them the memo keeps before sizes,
 // the item list itemise makes of them (paragraph_itemise.cpp), which the
 // break stage (paragraph_break.cpp) and the set stage (paragraph_set.cpp)
 // read; and the helpers that walk a segment's glyphs across its pieces.
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,9 +23,12 @@ struct Typesetter::Piece {
   text::FaceId face = text::kNoFace;
   Scaled size = 0;
   std::size_t span = 0;
+  std::size_t first_glyph = 0;  // the index of its first glyph counted across the segment's pieces
   std::vector<frame::Glyph> glyphs;
-  std::vector<std::size_t> clusters;  // per glyph: byte offset of its cluster
-  std::vector<bool> unsafe;           // per glyph: HarfBuzz's UNSAFE_TO_BREAK
+  // Per glyph: byte offset of its cluster. The same at every size, so
+  // shared by every layout's copy of a prepared paragraph, not copied.
+  std::shared_ptr<const std::vector<std::size_t>> clusters;
+  std::size_t cluster(std::size_t glyph) const { return (*clusters)[glyph]; }
   Scaled width = 0;
 };
 
@@ -40,9 +45,6 @@ struct Cut {
 struct Typesetter::Segment {
   std::size_t begin = 0, end = 0;  // its bytes of the paragraph's text
   std::vector<Piece> pieces;
-  // Per piece, the index of its first glyph counted across the pieces; then
-  // the segment's glyph count.
-  std::vector<std::size_t> first_glyph;
   Scaled width = 0;
   // Hyphenation points (only in a word of one piece) and, in the last
   // resort, cuts, ascending.
@@ -83,6 +85,40 @@ struct Typesetter::Prepared {
   Scaled max_size = 0;
   Scaled em = 0;  // the paragraph's em: its largest size
 };
+
+namespace paragraph_detail {
+
+// A paragraph prepared but not sized: what prepare makes of its texts and
+// faces, the same at every size a layout sets them at. Its glyphs'
+// advances and offsets are in font units (HarfBuzz's, without letter
+// spacing); piece, segment, hyphen and space widths and the edges' sizes
+// are 0, and the CJK rules and joins are not applied.
+struct UnsizedParagraph {
+  Typesetter::Prepared prepared;
+  static constexpr std::size_t kNoSpan = static_cast<std::size_t>(-1);
+  // Per segment: the spans its first and last characters are in (kNoSpan
+  // for an empty segment), and whether a space follows it (space_span's).
+  struct Edges {
+    std::size_t first_span = kNoSpan, last_span = kNoSpan;
+    bool space = false;
+  };
+  std::vector<Edges> edges;
+  // The characters no font has, per span, in the order shaping reported
+  // them: warned of again by every layout.
+  std::vector<std::pair<std::size_t, std::vector<char32_t>>> missing;
+  // With CJK text (prepared.has_cjk), what the CJK rules read of each
+  // segment that no size changes: its glyph clusters, in order, and
+  // whether breaking after it would leave a lonely Han character.
+  struct ClusterGlyphs {
+    std::size_t piece = 0, first = 0, last = 0;  // its glyphs: pieces[piece].glyphs[first..last]
+    char32_t first_cp = 0, last_cp = 0;
+    bool may_blank = false;  // a mark of one glyph that clreq::Punctuation may compress
+  };
+  std::vector<std::vector<ClusterGlyphs>> clusters;
+  std::vector<bool> lonely_break;
+};
+
+}  // namespace paragraph_detail
 
 // The Knuth–Plass list with what each item stands for when the line is set.
 struct Typesetter::Itemised {
@@ -142,7 +178,7 @@ inline std::pair<std::size_t, std::size_t> part_glyphs(const std::vector<Cut>& c
 // A segment's glyphs counted across its pieces.
 template <class Seg>
 std::size_t glyph_count(const Seg& s) {
-  return s.first_glyph.empty() ? 0 : s.first_glyph.back();
+  return s.pieces.empty() ? 0 : s.pieces.back().first_glyph + s.pieces.back().glyphs.size();
 }
 
 // Calls fn(piece, from, to) for each piece's share of the segment's glyphs
@@ -151,11 +187,14 @@ std::size_t glyph_count(const Seg& s) {
 template <class Seg, class F>
 void for_each_share(const Seg& s, std::size_t from, std::size_t to, F fn) {
   if (s.pieces.empty() || from >= to) return;
-  const auto& first = s.first_glyph;
-  std::size_t k = static_cast<std::size_t>(std::upper_bound(first.begin(), first.end() - 1, from) - first.begin());
-  for (k = k > 0 ? k - 1 : 0; k < s.pieces.size() && first[k] < to; ++k) {
-    const std::size_t a = std::max(from, first[k]), b = std::min(to, first[k + 1]);
-    if (a < b) fn(s.pieces[k], a - first[k], b - first[k]);
+  const auto& pieces = s.pieces;
+  auto after = std::upper_bound(pieces.begin(), pieces.end(), from,
+                                [](std::size_t glyph, const auto& piece) { return glyph < piece.first_glyph; });
+  std::size_t k = static_cast<std::size_t>(after - pieces.begin());
+  for (k = k > 0 ? k - 1 : 0; k < pieces.size() && pieces[k].first_glyph < to; ++k) {
+    const std::size_t first = pieces[k].first_glyph;
+    const std::size_t a = std::max(from, first), b = std::min(to, first + pieces[k].glyphs.size());
+    if (a < b) fn(pieces[k], a - first, b - first);
   }
 }
 

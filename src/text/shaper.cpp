@@ -578,6 +578,14 @@ std::size_t ShapeCache::make_key(std::string_view text, std::size_t begin, std::
 std::vector<ShapedRun> ShapeCache::shape(const FontBook& book, std::string_view text, std::size_t begin,
                                          std::size_t end, const FontChain& chain, const ShapeOptions& options,
                                          std::vector<char32_t>* missing) {
+  std::vector<ShapedRun> runs = shape_unscaled(book, text, begin, end, chain, options, missing);
+  for (auto& run : runs) scale_run(book, run, options);
+  return runs;
+}
+
+std::vector<ShapedRun> ShapeCache::shape_unscaled(const FontBook& book, std::string_view text, std::size_t begin,
+                                                  std::size_t end, const FontChain& chain, const ShapeOptions& options,
+                                                  std::vector<char32_t>* missing) {
   end = std::min(end, text.size());
   if (begin >= end) return {};
   make_key(text, begin, end, chain, options);
@@ -591,10 +599,7 @@ std::vector<ShapedRun> ShapeCache::shape(const FontBook& book, std::string_view 
   }
   add_missing(it->second.missing, missing);
   std::vector<ShapedRun> runs = it->second.runs;
-  for (auto& run : runs) {
-    move_offsets(run, static_cast<std::ptrdiff_t>(begin));
-    scale_run(book, run, options);
-  }
+  for (auto& run : runs) move_offsets(run, static_cast<std::ptrdiff_t>(begin));
   return runs;
 }
 

@@ -79,6 +79,13 @@ class ShapeCache {
   std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::size_t begin, std::size_t end,
                                const FontChain& chain, const ShapeOptions& options,
                                std::vector<char32_t>* missing = nullptr);
+  // shape() before the size: advances and offsets in font units, without
+  // letter spacing (run.size 0). What shape() gives at a size is these
+  // scaled (Face::scale) and the letter spacing added to the last glyph of
+  // every cluster.
+  std::vector<ShapedRun> shape_unscaled(const FontBook& book, std::string_view text, std::size_t begin,
+                                        std::size_t end, const FontChain& chain, const ShapeOptions& options,
+                                        std::vector<char32_t>* missing = nullptr);
   std::size_t size() const { return entries_.size(); }
 
  private:

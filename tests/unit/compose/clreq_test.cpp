@@ -223,6 +223,25 @@ TEST(ClreqPunctuation, FontBlanksComeFromHalt) {
   EXPECT_FALSE(marks.blank(lato, zh.book.face(lato).glyph_for(U','), U',', size).any());
 }
 
+// may_blank, asked once per text (the paragraphs the memo keeps before
+// sizes), says no only where blank() gives nothing at any size.
+TEST(ClreqPunctuation, MayBlankWhereverABlankIsGiven) {
+  CjkText zh;
+  clreq::Punctuation marks(zh.book, "zh-Hans");
+  for (text::FaceId face_id : {zh.fonts.regular.faces.front(), zh.fonts.regular.faces.back()}) {
+    const text::Face& face = zh.book.face(face_id);
+    for (char32_t cp : {U'，', U'。', U'、', U'（', U'）', U'「', U'“', U'”', U'·', U'中', U'—', U',', U'a'}) {
+      const std::uint32_t glyph = face.glyph_for(cp);
+      bool any = false;
+      for (Scaled size : {pt(6), pt(9.5), pt(10), pt(24)}) any = any || marks.blank(face_id, glyph, cp, size).any();
+      EXPECT_EQ(marks.may_blank(face_id, glyph, cp), any) << "U+" << std::hex << static_cast<std::uint32_t>(cp);
+    }
+  }
+  // Another glyph than the font's own for the mark is never compressed.
+  const text::FaceId cjk = zh.fonts.regular.faces.back();
+  EXPECT_FALSE(marks.may_blank(cjk, zh.book.face(cjk).glyph_for(U'中'), U'，'));
+}
+
 TEST(ClreqPunctuation, ALineEndMarkTakesHalfAnEm) {
   CjkText s;
   const Scaled em = s.em();

@@ -1,0 +1,110 @@
+// prepare: a paragraph's segments shaped and sized. What its texts and
+// faces make (prepare_unsized, paragraph_prepare.cpp: segments, glyphs in
+// font units, hyphens) is the same at every size, and --fit-pages sets the
+// same paragraphs up to eight times at different sizes: the memo keeps it
+// by the paragraph's texts and faces when it is asked to, and each layout
+// only scales it to its sizes here, applies the CJK rules and chooses the
+// joins' glue.
+#include "compose/paragraph_stages.hpp"
+
+namespace cvpdf::compose {
+
+using namespace paragraph_detail;
+
+namespace {
+
+template <class T>
+void append_bytes(std::string& key, const T& value) {
+  key.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+}  // namespace
+
+// Everything prepare_unsized reads: the break options, and per span its
+// text, its faces and its stand-in text; the lengths make it unambiguous.
+void Typesetter::unsized_key(const RichText& rich, bool hyphenate) {
+  std::string& key = memo_->unsized_key;
+  key.clear();
+  const text::BreakOptions options = break_options(hyphenate);
+  append_bytes(key, options.hyphenator);
+  for (int n : {options.hyphen_min_word, options.hyphen_min_before, options.hyphen_min_after}) append_bytes(key, n);
+  append_bytes(key, language_.size());
+  key += language_;
+  for (const auto& span : rich.spans) {
+    const auto& faces = fonts_.chain(span.style.variant).faces;
+    append_bytes(key, faces.size());
+    for (text::FaceId id : faces) append_bytes(key, id);
+    append_bytes(key, span.stands_for ? span.stands_for->size() + 1 : std::size_t{0});
+    if (span.stands_for) key += *span.stands_for;
+    append_bytes(key, span.text.size());
+    key += span.text;
+  }
+}
+
+Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
+  if (!memo_->keep_unsized) {
+    UnsizedParagraph unsized = prepare_unsized(rich, hyphenate);
+    Prepared p = std::move(unsized.prepared);
+    return apply_sizes(unsized, std::move(p), rich);
+  }
+  unsized_key(rich, hyphenate);
+  auto it = memo_->unsized.find(memo_->unsized_key);
+  if (it == memo_->unsized.end())
+    it = memo_->unsized
+             .emplace(memo_->unsized_key, std::make_shared<const UnsizedParagraph>(prepare_unsized(rich, hyphenate)))
+             .first;
+  return apply_sizes(*it->second, it->second->prepared, rich);
+}
+
+Typesetter::Prepared Typesetter::apply_sizes(const UnsizedParagraph& unsized, Prepared p, const RichText& rich) {
+  for (const auto& [span, missing] : unsized.missing) warn_missing(rich.spans[span], missing);
+  for (const auto& s : rich.spans) p.max_size = std::max(p.max_size, s.style.size);
+  for (std::size_t i = 0; i < p.segments.size(); ++i) {
+    Segment& s = p.segments[i];
+    // As text::ShapeCache::shape scales a run: each position at the span's
+    // size, the letter spacing after the last glyph of every cluster.
+    for (auto& piece : s.pieces) {
+      const SpanStyle& style = rich.spans[piece.span].style;
+      const text::Face& face = book_.face(piece.face);
+      piece.size = style.size;
+      const std::size_t count = piece.glyphs.size();
+      for (std::size_t g = 0; g < count; ++g) {
+        frame::Glyph& glyph = piece.glyphs[g];
+        glyph.advance = face.scale(static_cast<int>(glyph.advance), style.size);
+        // Most glyphs sit at no offset, and 0 scales to 0.
+        if (glyph.x_offset != 0) glyph.x_offset = face.scale(static_cast<int>(glyph.x_offset), style.size);
+        if (glyph.y_offset != 0) glyph.y_offset = face.scale(static_cast<int>(glyph.y_offset), style.size);
+        if (g + 1 == count || piece.cluster(g + 1) != piece.cluster(g)) glyph.advance += style.letter_spacing;
+        piece.width += glyph.advance;
+      }
+      s.width += piece.width;
+    }
+    if (s.hyphen_glyph != 0) {
+      const Piece& piece = s.pieces.front();
+      const text::Face& face = book_.face(piece.face);
+      s.hyphen_width = face.scale(face.advance(s.hyphen_glyph), piece.size);
+    }
+    const UnsizedParagraph::Edges& edges = unsized.edges[i];
+    if (edges.first_span != UnsizedParagraph::kNoSpan) {
+      s.first.size = rich.spans[edges.first_span].style.size;
+      s.last.size = rich.spans[edges.last_span].style.size;
+    }
+    if (edges.space) {
+      const SpanStyle& style = rich.spans[s.space_span].style;
+      const text::Face& face = book_.face(s.space_face);
+      // Several spaces in the source count as one, as in HTML and TeX.
+      s.space_width = face.scale(face.advance(s.space_glyph), style.size) + style.letter_spacing;
+      s.space_size = style.size;
+    }
+  }
+  p.em = p.max_size > 0 ? p.max_size : style_.text_size;
+  if (p.has_cjk) apply_clreq(p, unsized);
+  for (std::size_t i = 0; i + 1 < p.segments.size(); ++i) {
+    Segment& s = p.segments[i];
+    if (s.after == text::BreakAfter::Space || s.after == text::BreakAfter::Allowed)
+      s.join = clreq::glue(s.brk.join, s.brk.breakable(), s.last, p.segments[i + 1].first, s.space_width, p.em);
+  }
+  return p;
+}
+
+}  // namespace cvpdf::compose
