@@ -2,7 +2,7 @@
 // the document uses (collect_font_usage), then one hb-subset pass per face
 // (subset_font) giving the font program to embed, the two-byte code each
 // original glyph is written with, its width, the ToUnicode text per code and
-// the FontDescriptor numbers. No PoDoFo here.
+// the FontDescriptor numbers. No PDF objects here.
 //
 // Codes: TrueType (glyf) faces → code = the glyph's id in the subset, read
 // through /CIDToGIDMap /Identity. CID-keyed CFF (Noto CJK) → code = the

@@ -165,7 +165,7 @@ std::string deflate(std::string_view data, int level);
 inline constexpr int kStreamLevel = 6;
 
 // Sets the stream of `object` to `data` and its /Filter and /Length to
-// match. Flate uses zlib's default level, as PoDoFo did.
+// match; Flate deflates at kStreamLevel.
 void set_stream(Object& object, std::string_view data, StreamFilter filter);
 // Data already in `filter`'s encoding (a JPEG as DCTDecode, deflated image
 // samples as FlateDecode).

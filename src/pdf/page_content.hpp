@@ -2,7 +2,7 @@
 // two-byte codes with the kerning/justification differences as adjustments,
 // rules as filled rectangles, images as XObjects. Frame coordinates (sp from
 // the top-left, y down) become PDF points from the bottom-left, y up.
-// No PoDoFo here: fonts and images arrive as resource names and code tables.
+// No PDF objects here: fonts and images arrive as resource names and code tables.
 //
 // A code has one ToUnicode text per font, from the glyph's first occurrence.
 // Where the same glyph stands for different text later (the space glyph
