@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "pdf/format.hpp"
+#include "pdf/objects.hpp"
 
 namespace cvpdf::pdf {
 
@@ -107,17 +108,9 @@ ContentStream& ContentStream::begin_actual_text(std::string_view utf16be_hex) {
 
 ContentStream& ContentStream::begin_marked_content(std::string_view tag, std::optional<std::int64_t> mcid,
                                                    const std::optional<std::string>& actual_text_hex) {
-  // A name's delimiters, white space and bytes outside printable ASCII are
-  // written #XX (ISO 32000-1 7.3.5), so no role can break the stream.
-  out_ += '/';
-  for (char c : tag) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u <= 0x20 || u >= 0x7F || std::string_view("()<>[]{}/%#").find(c) != std::string_view::npos) {
-      fmt::format_to(std::back_inserter(out_), "#{:02X}", u);
-    } else {
-      out_ += c;
-    }
-  }
+  // Escaped as the structure tree's /S is (objects.hpp), so no role can
+  // break the stream and the tag reads as the same name there.
+  append_name(out_, tag);
   out_ += " <<";
   if (mcid) {
     fmt::format_to(std::back_inserter(out_), FMT_COMPILE("/MCID {}"), *mcid);

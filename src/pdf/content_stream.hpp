@@ -1,7 +1,7 @@
 // Content streams written by hand: one method per PDF operator, one operator
-// per line, numbers through format_real (locale-independent, trimmed). This
-// file knows nothing about objects, fonts or frames and is tested byte for
-// byte.
+// per line, numbers through format_real (locale-independent, trimmed),
+// names escaped as objects.hpp escapes them. It knows nothing about fonts
+// or frames and is tested byte for byte.
 #pragma once
 #include <cstdint>
 #include <initializer_list>

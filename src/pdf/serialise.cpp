@@ -57,18 +57,6 @@ std::string header(const Document& pdf) {
   return fmt::format("%PDF-1.{}\n%\xE2\xE3\xCF\xD3\n", version);
 }
 
-std::vector<const Object*> objects_by_number(const std::deque<Object>& objects) {
-  std::vector<const Object*> sorted;
-  sorted.reserve(objects.size());
-  for (const Object& object : objects) sorted.push_back(&object);
-  std::sort(sorted.begin(), sorted.end(), [](const Object* a, const Object* b) { return a->ref < b->ref; });
-  for (std::size_t i = 1; i < sorted.size(); ++i)
-    if (sorted[i]->ref.number == sorted[i - 1]->ref.number)
-      bug(fmt::format("two objects share the number {}", sorted[i]->ref.number));
-  if (!sorted.empty() && sorted.front()->ref.number == 0) bug("an object has the number 0");
-  return sorted;
-}
-
 // Object streams may hold neither streams nor objects of a non-zero
 // generation (7.5.7); those are written in the open.
 bool packable(const Object& object) { return !object.has_stream && object.ref.generation == 0; }
@@ -98,21 +86,6 @@ void write_object_streams(const std::vector<const Object*>& objects, std::uint64
     xref[number] = {XrefEntry::kAtOffset, file.size(), 0};
     file += stream_object(number, keys, deflate(offsets + bodies, kObjectStreamLevel));
   }
-}
-
-// Object numbers that no object has are free; they are chained from entry 0
-// as in a classic table (7.5.4), with generation 0. Entry 0 gets generation 0,
-// not the classic table's 65535 (object 0 is never reused either way, and
-// qpdf writes 0 too): 65535 alone would widen every row's third field to
-// two bytes.
-void chain_free_entries(const std::vector<bool>& used, std::vector<XrefEntry>& xref) {
-  std::uint64_t next_free = 0;
-  for (std::size_t n = xref.size(); n-- > 1;) {
-    if (used[n]) continue;
-    xref[n] = {XrefEntry::kFree, next_free, 0};
-    next_free = n;
-  }
-  xref[0] = {XrefEntry::kFree, next_free, 0};
 }
 
 unsigned bytes_for(std::uint64_t value) {
@@ -173,25 +146,26 @@ std::string trailer_keys(const Document& pdf) {
 
 std::string serialise_document(const Document& pdf) {
   std::string file = header(pdf);
-  const std::vector<const Object*> objects = objects_by_number(pdf.objects());
-  const std::uint64_t last = objects.empty() ? 0 : objects.back()->ref.number;
+  // The document numbers its objects 1, 2, 3 … in the order it holds them
+  // (objects.hpp), so no number is free but 0.
+  const std::uint64_t last = pdf.objects().size();
   std::vector<const Object*> packed;
-  for (const Object* object : objects)
-    if (packable(*object)) packed.push_back(object);
+  for (const Object& object : pdf.objects())
+    if (packable(object)) packed.push_back(&object);
   const std::uint64_t object_streams = (packed.size() + kObjectsPerStream - 1) / kObjectsPerStream;
   const std::uint64_t xref_number = last + object_streams + 1;
 
   std::vector<XrefEntry> xref(xref_number + 1);
-  std::vector<bool> used(xref.size(), false);
-  for (const Object* object : objects) {
-    used[object->ref.number] = true;
-    if (packable(*object)) continue;
-    xref[object->ref.number] = {XrefEntry::kAtOffset, file.size(), object->ref.generation};
-    append_object(file, *object);
+  for (const Object& object : pdf.objects()) {
+    if (packable(object)) continue;
+    xref[object.ref.number] = {XrefEntry::kAtOffset, file.size(), object.ref.generation};
+    append_object(file, object);
   }
   write_object_streams(packed, last + 1, file, xref);
-  for (std::uint64_t n = last + 1; n <= xref_number; ++n) used[n] = true;
-  chain_free_entries(used, xref);
+  // Entry 0 heads the (empty) free list with generation 0, not a classic
+  // table's 65535 (object 0 is never reused either way, and qpdf writes 0
+  // too): 65535 alone would widen every row's third field to two bytes.
+  xref[0] = {XrefEntry::kFree, 0, 0};
 
   const std::string id = file_id(file);
   const std::size_t xref_offset = file.size();
