@@ -2,8 +2,10 @@
 // that fixes every object number, so identical Documents give identical bytes.
 //
 //   collect glyph usage → subset + embed fonts → embed images → per page:
-//   paint content, resources, links → structure tree (tagged documents) →
-//   outline → output intent (PDF/A) → metadata → write (serialise.cpp)
+//   paint content (the next pages on the second core), resources, links →
+//   structure tree (tagged documents) → outline → output intent (PDF/A) →
+//   metadata → wait for the streams deflated on the second core → write
+//   (serialise.cpp)
 //
 // The objects are objects.hpp's; the file is PDF 1.7 laid out by
 // serialise.cpp: object streams and a cross-reference stream.
@@ -72,15 +74,15 @@ Array box(const frame::Page& page) {
   return a;
 }
 
-TaggedPage add_page(Document& pdf, const frame::Page& page, const Resources& r, const PdfOptions& options) {
+TaggedPage add_page(Document& pdf, const frame::Page& page, PaintedPage&& painted, const Resources& r,
+                    const PdfOptions& options) {
   if (page.width <= 0 || page.height <= 0)
     throw FatalError({Severity::Error, SourceSpan{}, "a page has no size", "this is a bug in cvpdf; please report it"});
   Object& object = pdf.add_page(to_pt(page.width), to_pt(page.height));
   object.dictionary().set("MediaBox", box(page));
 
-  const PaintedPage painted = paint_page(page, r.names);
   Object& content = pdf.create();
-  set_stream(content, painted.content, StreamFilter::Flate);
+  pdf.set_deflated_stream(content, std::move(painted.content));
   object.dictionary().set("Contents", content.ref);
 
   Dictionary resources = *object.dictionary().get("Resources")->get_if<Dictionary>();
@@ -97,7 +99,7 @@ TaggedPage add_page(Document& pdf, const frame::Page& page, const Resources& r, 
   object.dictionary().set("Resources", std::move(resources));
   TaggedPage tagged;
   tagged.object = &object;
-  tagged.marked = painted.marked;
+  tagged.marked = std::move(painted.marked);
   for (const LinkAnnotation& link : add_links(pdf, object, page, options.pdfa))
     tagged.annotations.push_back({link.object, std::get<frame::LinkArea>(page.elements[link.element]).tag});
   return tagged;
@@ -112,10 +114,11 @@ std::string write_document(const frame::Document& doc, const text::FontBook& fon
   embed_fonts(pdf, doc, fonts, resources);
   embed_images(pdf, doc, resources);
   resources.names.structure = &doc.structure;
+  PagePainter painter(doc.pages, resources.names);
   std::vector<TaggedPage> tagged;
   std::vector<Ref> pages;
   for (std::size_t i = 0; i < doc.pages.size(); ++i) {
-    tagged.push_back(add_page(pdf, doc.pages[i], resources, options));
+    tagged.push_back(add_page(pdf, doc.pages[i], painter.take(i), resources, options));
     pages.push_back(tagged.back().object->ref);
     if (consumed) std::vector<frame::Element>().swap(consumed->pages[i].elements);
   }
@@ -123,6 +126,7 @@ std::string write_document(const frame::Document& doc, const text::FontBook& fon
   add_outline(pdf, pages, doc);
   if (options.pdfa) add_output_intent(pdf);
   add_metadata(pdf, doc.metadata, Claims{meets_pdfua(doc), options.pdfa});
+  pdf.finish_streams();
   return serialise_document(pdf);
 }
 
