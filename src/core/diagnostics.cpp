@@ -65,6 +65,8 @@ void Diagnostics::warning(SourceSpan span, std::string message, std::string hint
 void Diagnostics::warning_once(SourceSpan span, std::string message, std::string hint) {
   if (!said_once_.insert(span.to_string() + '\n' + message).second) return;
   warning(std::move(span), std::move(message), std::move(hint));
+  once_.resize(items_.size());
+  once_.back() = true;
 }
 void Diagnostics::note(SourceSpan span, std::string message, std::string hint) {
   add({Severity::Note, std::move(span), std::move(message), std::move(hint)});
@@ -75,6 +77,7 @@ void Diagnostics::add(Diagnostic d) {
 }
 void Diagnostics::clear() {
   items_.clear();
+  once_.clear();
   error_count_ = 0;
   said_once_.clear();
 }

@@ -48,10 +48,14 @@ class Diagnostics {
   bool has_errors() const { return error_count_ > 0; }
   std::size_t error_count() const { return error_count_; }
   const std::vector<Diagnostic>& all() const { return items_; }
+  // Whether all()[index] was said by warning_once (to be dropped when
+  // diagnostics made apart are merged and the same was said here).
+  bool said_once(std::size_t index) const { return index < once_.size() && once_[index]; }
   void clear();
 
  private:
   std::vector<Diagnostic> items_;
+  std::vector<bool> once_;  // by item: said by warning_once
   std::size_t error_count_ = 0;
   std::unordered_set<std::string> said_once_;  // place and message of warning_once's
 };

@@ -3,22 +3,12 @@
 // calling thread, so neither core waits while a job is left untaken.
 #include "pdf/deflate_queue.hpp"
 
-#include <cstdlib>
-#include <cstring>
 #include <utility>
 
+#include "core/second_core.hpp"
 #include "pdf/objects.hpp"
 
 namespace cvpdf::pdf {
-
-bool use_second_core() {
-  static const bool parallel = [] {
-    const char* threads = std::getenv("CVPDF_THREADS");
-    if (threads && std::strcmp(threads, "1") == 0) return false;
-    return std::thread::hardware_concurrency() > 1;
-  }();
-  return parallel;
-}
 
 DeflateQueue::DeflateQueue(bool worker) : use_worker_(worker && use_second_core()) {}
 

@@ -18,7 +18,8 @@ namespace cvpdf::pdf {
 
 class DeflateQueue {
  public:
-  // With `worker` false (or one core only) every job is deflated by finish().
+  // With `worker` false (or without a second core, core/second_core.hpp)
+  // every job is deflated by finish().
   explicit DeflateQueue(bool worker = true);
   ~DeflateQueue();
   DeflateQueue(const DeflateQueue&) = delete;
@@ -56,10 +57,5 @@ class DeflateQueue {
   bool closing_ = false;
   std::thread worker_;
 };
-
-// Whether a worker thread is worth starting (here and for painting pages,
-// page_content.hpp): more than one core, and CVPDF_THREADS is not 1 (for
-// measuring one core's work).
-bool use_second_core();
 
 }  // namespace cvpdf::pdf

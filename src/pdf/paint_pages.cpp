@@ -4,7 +4,7 @@
 // own slot, so the result is the same whichever thread painted what.
 #include <system_error>
 
-#include "pdf/deflate_queue.hpp"
+#include "core/second_core.hpp"
 #include "pdf/page_content.hpp"
 
 namespace cvpdf::pdf {
