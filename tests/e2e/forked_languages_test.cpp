@@ -22,7 +22,9 @@ Outcome render(const std::map<std::string, std::string>& files, const std::strin
   const std::string dir = temp_dir();
   for (const auto& [name, text] : files) write_file(dir + "/" + name, text);
   Outcome r;
-  r.result = run(std::string(one_core ? "CVPDF_THREADS=1 " : "") + "cd '" + dir + "' && " + cvpdf() + " " + args);
+  // A fixed creation date: two runs a second apart must still agree.
+  const std::string env = std::string("SOURCE_DATE_EPOCH=1700000000 ") + (one_core ? "CVPDF_THREADS=1 " : "");
+  r.result = run("cd '" + dir + "' && " + env + cvpdf() + " " + args);
   const Result listing = run("cd '" + dir + "' && ls");
   std::size_t at = 0;
   while (at < listing.out.size()) {
