@@ -1,8 +1,9 @@
-// Hyphenation points: owns the libhyphen dictionary (a system .dic read at
-// run time, or en_US compiled into the binary: hyphen_tables.hpp), the
-// choice of the dictionary for a language, and the translation between the
-// word as typed (UTF-8, any case) and what libhyphen expects (lower case, in
-// the dictionary's encoding, positions per character).
+// Hyphenation points: owns the dictionaries (a system .dic that libhyphen
+// reads at run time, or en_US compiled into the binary, hyphen_tables.hpp,
+// walked here as libhyphen would walk it), the choice of the dictionary for
+// a language, and the translation between the word as typed (UTF-8, any
+// case) and what the patterns expect (lower case, in the dictionary's
+// encoding, positions per character).
 #include "text/hyphenator.hpp"
 
 #include <algorithm>
@@ -10,9 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
-#include <mutex>
 
-#include <fmt/format.h>
 #include <hyphen.h>
 #include <unicode/uchar.h>
 
@@ -42,9 +41,164 @@ bool is_latin1(int utf8, const char* cset) {
 
 }  // namespace
 
+namespace {
+
+// A word's hyphen values as hnj_hyphen_hyphenate2 computes them, from a
+// compiled-in dictionary's tables as they lie in the binary: libhyphen's
+// own traversal (hnj_hyphen_hyph_ over the levels and compound segments,
+// hnj_hyphen_lhmin/_rhmin, NOHYPHEN, hnj_hyphen_norm) step for step, on
+// indices instead of HyphenDict's pointers, so no run rebuilds libhyphen's
+// structs (half a megabyte of states) for its first word. The tables
+// have no replacing patterns (the generator refuses them), so libhyphen's
+// rep/pos/cut would stay null, as they are here.
+static_assert(kMaxPackedHyphenWord >= 4 * Hyphenator::kMaxWordLength, "points() hands over any word it accepts");
+
+class PackedHyphenation {
+ public:
+  static constexpr int kMaxBytes = static_cast<int>(kMaxPackedHyphenWord);
+
+  explicit PackedHyphenation(const PackedHyphenDictionary& dict) : dict_(dict) {}
+
+  bool hyphenate(std::string_view word, char* hyphens) const {
+    const int size = static_cast<int>(word.size());
+    if (size > kMaxBytes) return false;
+    hyph(0, word.data(), size, hyphens, dict_.clhmin, dict_.crhmin, true, true);
+    lhmin(word.data(), size, hyphens, dict_.lhmin > 0 ? dict_.lhmin : 2);
+    rhmin(word.data(), size, hyphens, dict_.rhmin > 0 ? dict_.rhmin : 2);
+    const char* sequence = dict_.nohyphen;
+    for (int n = 0; n < dict_.nohyphen_count; ++n) {
+      const std::string_view nh(sequence);
+      for (std::size_t at = word.find(nh); at != std::string_view::npos; at = word.find(nh, at + 1)) {
+        hyphens[at + nh.size() - 1] = '0';
+        if (at > 0) hyphens[at - 1] = '0';
+      }
+      sequence += nh.size() + 1;
+    }
+    if (!dict_.utf8) return true;
+    if (size > 0 && continuation(word[0])) return false;
+    // Each character's value is its last byte's.
+    for (int i = 0, j = -1; i < size; ++i) {
+      if (!continuation(word[static_cast<std::size_t>(i)])) ++j;
+      hyphens[j] = hyphens[i];
+    }
+    return true;
+  }
+
+ private:
+  static bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xc0) == 0x80; }
+  static bool digit(char c) { return c >= '0' && c <= '9'; }
+  // word[k], or the '\0' libhyphen's strings end with.
+  static unsigned char at(const char* word, int size, int k) {
+    return k < size ? static_cast<unsigned char>(word[k]) : 0;
+  }
+  // hnj_ligature: the ffi and ffl ligatures (U+FB03, U+FB04) count as two
+  // letters towards the minima, the others as one.
+  static int ligature_extra(const char* word, int size, int k) {
+    if (at(word, size, k) != 0xEF || at(word, size, k + 1) != 0xAC) return 0;
+    const unsigned char c = at(word, size, k + 2);
+    return c == 0x83 || c == 0x84 ? 1 : 0;
+  }
+
+  // hnj_hyphen_hyph_: level `level`'s patterns over the word, its compound
+  // segments through the same level again, and the whole word through the
+  // next level where this one divides nothing.
+  void hyph(int level, const char* word, int size, char* hyphens, int clhmin, int crhmin, bool lend, bool rend) const {
+    const PackedHyphenLevel& machine = dict_.levels[level];
+    char prep[kMaxBytes + 3];
+    const int length = size + 2;
+    prep[0] = '.';
+    for (int i = 0; i < size; ++i) prep[i + 1] = digit(word[i]) ? '.' : word[i];
+    prep[size + 1] = '.';
+    std::fill(hyphens, hyphens + length, '0');
+    std::int32_t state = 0;
+    for (int i = 0; i < length; ++i) {
+      const char ch = prep[i];
+      for (;;) {
+        if (state < 0) break;  // not even the root reads ch: no pattern ends here
+        const PackedHyphenState& s = machine.states[state];
+        const std::uint32_t end = machine.states[state + 1].trans;
+        std::uint32_t k = s.trans;
+        while (k < end && machine.trans_chars[k] != ch) ++k;
+        if (k < end) {
+          state = machine.trans_targets[k];
+          break;
+        }
+        state = s.fallback;
+      }
+      if (state < 0) {
+        state = 0;
+        continue;
+      }
+      const std::string_view match(machine.matches + machine.states[state].match);
+      const int offset = i + 1 - static_cast<int>(match.size());
+      for (int k = offset < 0 ? -offset : 0; k < static_cast<int>(match.size()); ++k)
+        hyphens[offset + k] = std::max(hyphens[offset + k], match[static_cast<std::size_t>(k)]);
+    }
+    // Values after each character, not before.
+    for (int i = 0; i + 1 < size; ++i) hyphens[i] = hyphens[i + 1];
+    if (size > 0) hyphens[size - 1] = '0';
+
+    if (level + 1 >= dict_.level_count) return;
+    char segment_hyphens[kMaxBytes + 3];
+    int begin = 0;
+    for (int i = 0; i < size; ++i) {
+      const bool divides = (hyphens[i] & 1) != 0;
+      if (!divides && !(begin > 0 && i + 1 == size)) continue;
+      if (i - begin > 0) {
+        hyph(level, prep + begin + 1, i - begin + 1, segment_hyphens, clhmin, crhmin, begin > 0 ? false : lend,
+             divides ? false : rend);
+        std::copy(segment_hyphens, segment_hyphens + (i - begin), hyphens + begin);
+        // libhyphen puts back the word's own byte after a segment, not the
+        // '.' a digit became: the next segment starts with the digit, which
+        // its minima then skip.
+        if (i + 1 < size) prep[i + 2] = word[i + 1];
+      }
+      begin = i + 1;
+    }
+    if (begin == 0) {
+      hyph(level + 1, word, size, hyphens, clhmin, crhmin, lend, rend);
+      if (!lend) lhmin(word, size, hyphens, clhmin);
+      if (!rend) rhmin(word, size, hyphens, crhmin);
+    }
+  }
+
+  // hnj_hyphen_lhmin without replacements: no hyphen within the first
+  // `minimum` characters (leading digits not counted).
+  void lhmin(const char* word, int size, char* hyphens, int minimum) const {
+    int i = 1;
+    if (dict_.utf8) i += ligature_extra(word, size, 0);
+    for (int j = 0; digit(static_cast<char>(at(word, size, j))); ++j) --i;
+    for (int j = 0; i < minimum && at(word, size, j) != 0; ++i) {
+      do {
+        hyphens[j] = '0';
+        ++j;
+        if (dict_.utf8) i += ligature_extra(word, size, j);
+      } while (dict_.utf8 && continuation(static_cast<char>(at(word, size, j))));
+    }
+  }
+
+  // hnj_hyphen_rhmin without replacements: none within the last `minimum`
+  // characters (trailing digits not counted).
+  void rhmin(const char* word, int size, char* hyphens, int minimum) const {
+    int i = 0;
+    for (int j = size - 1; j > 0 && digit(word[j]); --j) --i;
+    for (int j = size - 1; i < minimum && j > 0; --j) {
+      hyphens[j] = '0';
+      if (!dict_.utf8 || !continuation(word[j])) ++i;
+    }
+  }
+
+  const PackedHyphenDictionary& dict_;
+};
+
+}  // namespace
+
+bool hyphenate_packed(const PackedHyphenDictionary& dict, std::string_view word, char* hyphens) {
+  return PackedHyphenation(dict).hyphenate(word, hyphens);
+}
+
 // Either a HyphenDict libhyphen loaded from a file (freed with
-// hnj_hyphen_free), or one over a compiled-in table, built on the first
-// word: its structs are ours, its strings and transitions the table's.
+// hnj_hyphen_free), or a compiled-in table, walked as it is.
 struct Hyphenator::Dictionary {
   HyphenDict* loaded = nullptr;
   const PackedHyphenDictionary* packed = nullptr;
@@ -54,46 +208,6 @@ struct Hyphenator::Dictionary {
   ~Dictionary() {
     if (loaded) hnj_hyphen_free(loaded);
   }
-
-  HyphenDict* dict() const {
-    if (packed) std::call_once(unpacked_, [this] { unpack(); });
-    return loaded ? loaded : levels_.empty() ? nullptr : &levels_.front();
-  }
-
- private:
-  void unpack() const {
-    levels_.resize(static_cast<std::size_t>(packed->level_count));
-    states_.resize(levels_.size());
-    for (std::size_t l = 0; l < levels_.size(); ++l) {
-      const PackedHyphenLevel& p = *packed->levels[l];
-      auto string_at = [&](long offset) { return offset < 0 ? nullptr : p.strings + offset; };
-      HyphenDict& d = levels_[l];
-      d = HyphenDict{};
-      d.lhmin = static_cast<char>(p.lhmin);
-      d.rhmin = static_cast<char>(p.rhmin);
-      d.clhmin = static_cast<char>(p.clhmin);
-      d.crhmin = static_cast<char>(p.crhmin);
-      d.nohyphen = string_at(p.nohyphen);
-      d.nohyphenl = p.nohyphenl;
-      d.num_states = p.num_states;
-      const char* cset = string_at(p.cset);
-      *fmt::format_to_n(d.cset, sizeof d.cset - 1, "{}", cset ? cset : "").out = '\0';  // cut to fit
-      d.utf8 = p.utf8;
-      auto& states = states_[l];
-      states.resize(static_cast<std::size_t>(p.num_states));
-      for (std::size_t i = 0; i < states.size(); ++i) {
-        const PackedHyphenState& s = p.states[i];
-        states[i] = HyphenState{string_at(s.match), string_at(s.repl), static_cast<signed char>(s.replindex),
-                                static_cast<signed char>(s.replcut), s.fallback_state, s.num_trans, p.trans + s.trans};
-      }
-      d.states = states.data();
-      d.nextlevel = l + 1 < levels_.size() ? &levels_[l + 1] : nullptr;
-    }
-  }
-
-  mutable std::once_flag unpacked_;
-  mutable std::vector<HyphenDict> levels_;
-  mutable std::vector<std::vector<HyphenState>> states_;
 };
 
 Hyphenator::Hyphenator(std::unique_ptr<Dictionary> dictionary) : dictionary_(std::move(dictionary)) {}
@@ -114,9 +228,8 @@ std::unique_ptr<Hyphenator> Hyphenator::load_file(const std::string& path) {
 std::unique_ptr<Hyphenator> Hyphenator::builtin_en_us() {
   auto dictionary = std::make_unique<Dictionary>();
   dictionary->packed = &kHyphenEnUs;
-  const PackedHyphenLevel& first = *kHyphenEnUs.levels[0];
-  dictionary->utf8 = first.utf8 != 0;
-  dictionary->latin1 = is_latin1(first.utf8, first.strings + first.cset);
+  dictionary->utf8 = kHyphenEnUs.utf8;
+  dictionary->latin1 = is_latin1(kHyphenEnUs.utf8, kHyphenEnUs.cset);
   return std::unique_ptr<Hyphenator>(new Hyphenator(std::move(dictionary)));
 }
 
@@ -210,20 +323,28 @@ std::vector<std::size_t> Hyphenator::points(std::string_view word, int left_min,
   }
 
   std::vector<char> hyphens(encoded.size() + 5, '0');
+  // hyphens[i] odd: a hyphen may follow character i (per character, also
+  // for UTF-8 dictionaries).
+  auto collect = [&] {
+    for (int i = left_min - 1; i + right_min < n; ++i)
+      if (hyphens[static_cast<std::size_t>(i)] & 1) result.push_back(core[static_cast<std::size_t>(i) + 1].begin);
+  };
+  if (dictionary_->packed) {
+    if (hyphenate_packed(*dictionary_->packed, encoded, hyphens.data())) collect();
+    return result;
+  }
   char** rep = nullptr;
   int* pos = nullptr;
   int* cut = nullptr;
-  int failed = hnj_hyphen_hyphenate2(dictionary_->dict(), encoded.c_str(), static_cast<int>(encoded.size()),
+  int failed = hnj_hyphen_hyphenate2(dictionary_->loaded, encoded.c_str(), static_cast<int>(encoded.size()),
                                      hyphens.data(), nullptr, &rep, &pos, &cut);
   if (!failed) {
-    // hyphens[i] odd: a hyphen may follow character i (per character, also
-    // for UTF-8 dictionaries). Non-standard points (rep: "Schiff-fahrt")
-    // would change the letters, which the composer cannot do: skipped.
-    for (int i = left_min - 1; i + right_min < n; ++i) {
-      if ((hyphens[static_cast<std::size_t>(i)] & 1) == 0) continue;
-      if (rep && rep[i]) continue;
-      result.push_back(core[static_cast<std::size_t>(i) + 1].begin);
-    }
+    // Non-standard points (rep: "Schiff-fahrt") would change the letters,
+    // which the composer cannot do: skipped.
+    if (rep)
+      for (std::size_t i = 0; i < encoded.size(); ++i)
+        if (rep[i]) hyphens[i] = '0';
+    collect();
   }
   if (rep) {
     for (std::size_t i = 0; i < encoded.size(); ++i) std::free(rep[i]);

@@ -27,8 +27,8 @@ class Hyphenator {
   static std::unique_ptr<Hyphenator> load_file(const std::string& path);
   // hyph_en_US.dic as it was at build time, compiled into the binary
   // (hyphen_tables.hpp): the same points as load_file of it, without
-  // reading or parsing anything; the tables are unpacked (one pass over
-  // the states, no allocation per pattern) on the first word hyphenated.
+  // reading, parsing or building anything: words are run through the
+  // tables where they lie.
   static std::unique_ptr<Hyphenator> builtin_en_us();
 
   ~Hyphenator();
