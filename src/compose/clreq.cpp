@@ -90,7 +90,7 @@ Squeeze squeeze(const Blank& first, const Blank& second) {
 
 void remove_right(Cluster& c, Scaled amount) {
   if (amount <= 0) return;
-  c.last->advance -= amount;
+  *c.advance -= amount;
   c.blank.right -= amount;
 }
 
@@ -98,8 +98,8 @@ void remove_left(Cluster& c, Scaled amount) {
   if (amount <= 0) return;
   // The ink keeps its place relative to what follows: the glyph is drawn
   // `amount` further left and the pen moves on as much less.
-  c.first->x_offset -= amount;
-  c.last->advance -= amount;
+  *c.x_offset -= amount;
+  *c.advance -= amount;
   c.blank.left -= amount;
 }
 
@@ -110,7 +110,7 @@ void tighten(std::vector<Cluster>& clusters) {
     const Squeeze s = squeeze(a.blank, b.blank);
     remove_right(a, s.from_first);
     remove_left(b, s.from_second);
-    if (Scaled q = quarter_inside({a.last_cp, a.size}, {b.first_cp, b.size}); q > 0) a.last->advance += q;
+    if (Scaled q = quarter_inside({a.last_cp, a.size}, {b.first_cp, b.size}); q > 0) *a.advance += q;
   }
 }
 

@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "core/units.hpp"
-#include "frame/frame.hpp"
 #include "text/font_book.hpp"
 #include "text/kinsoku.hpp"
 #include "text/line_breaks.hpp"
@@ -127,10 +126,10 @@ class Punctuation {
 };
 
 // One cluster of a segment as the shaper set it; `tighten` adjusts its
-// glyphs in place (they are the segment's own).
+// glyphs' positions in place (they are the paragraph's sized ones).
 struct Cluster {
-  frame::Glyph* first = nullptr;  // its first and last glyph
-  frame::Glyph* last = nullptr;
+  Scaled* x_offset = nullptr;  // its first glyph's
+  Scaled* advance = nullptr;   // its last glyph's
   char32_t first_cp = 0;  // its first and last character
   char32_t last_cp = 0;
   Scaled size = 0;
