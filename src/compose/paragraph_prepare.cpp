@@ -121,8 +121,11 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
     s.pieces.end = unsized.pieces.size();
     s.glyphs.end = unsized.glyphs.size();
     s.cuts = {unsized.cuts.size(), unsized.cuts.size()};
-    if (s.pieces.size() == 1 && segments[si].hyphens < segments[si].hyphens_end)
+    if (s.pieces.size() == 1 && segments[si].hyphens < segments[si].hyphens_end) {
       hyphen_cuts(breaks.at, segments[si].hyphens, segments[si].hyphens_end, unsafe, unsized, s);
+      if (s.hyphen_glyph != 0)
+        edges.hyphen_advance = book_.face(unsized.pieces[s.pieces.begin].face).advance(s.hyphen_glyph);
+    }
     if (seg.end > seg.begin) {
       edges.first_span = span_at(seg.begin);
       edges.last_span = span_at(seg.end - 1);
@@ -136,6 +139,7 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
       s.space_face = text::face_for(book_, chain, U' ');
       if (s.space_face == text::kNoFace) s.space_face = chain.faces.front();
       s.space_glyph = book_.face(s.space_face).glyph_for(U' ');
+      edges.space_advance = book_.face(s.space_face).advance(s.space_glyph);
     }
     unsized.segments.push_back(s);
     unsized.edges.push_back(edges);

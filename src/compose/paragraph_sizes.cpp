@@ -94,21 +94,19 @@ void Typesetter::apply_sizes(Prepared& p, const RichText& rich) {
         s.width += glyph.advance;
       }
     }
+    const UnsizedParagraph::Edges& edges = unsized.edges[i];
     if (s.hyphen_glyph != 0) {
       const Piece& piece = p.pieces(s).front();
-      const text::Face& face = book_.face(piece.face);
-      s.hyphen_width = face.scale(face.advance(s.hyphen_glyph), rich.spans[piece.span].style.size);
+      s.hyphen_width = book_.face(piece.face).scale(edges.hyphen_advance, rich.spans[piece.span].style.size);
     }
-    const UnsizedParagraph::Edges& edges = unsized.edges[i];
     if (edges.first_span != UnsizedParagraph::kNoSpan) {
       s.first.size = rich.spans[edges.first_span].style.size;
       s.last.size = rich.spans[edges.last_span].style.size;
     }
     if (edges.space) {
       const SpanStyle& style = rich.spans[s.space_span].style;
-      const text::Face& face = book_.face(s.space_face);
       // Several spaces in the source count as one, as in HTML and TeX.
-      s.space_width = face.scale(face.advance(s.space_glyph), style.size) + style.letter_spacing;
+      s.space_width = book_.face(s.space_face).scale(edges.space_advance, style.size) + style.letter_spacing;
       s.space_size = style.size;
     }
   }

@@ -116,10 +116,12 @@ struct UnsizedParagraph {
   std::vector<Cut> cuts;              // the segments' hyphenation points
   static constexpr std::size_t kNoSpan = static_cast<std::size_t>(-1);
   // Per segment: the spans its first and last characters are in (kNoSpan
-  // for an empty segment), and whether a space follows it (space_span's).
+  // for an empty segment), whether a space follows it (space_span's), and
+  // the advances of its hyphen and space glyphs in font units.
   struct Edges {
     std::size_t first_span = kNoSpan, last_span = kNoSpan;
     bool space = false;
+    int hyphen_advance = 0, space_advance = 0;
   };
   std::vector<Edges> edges;
   // The characters no font has, per span, in the order shaping reported
