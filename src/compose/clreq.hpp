@@ -105,24 +105,30 @@ class Punctuation {
   // it is CJK punctuation the font marks as compressible and the glyph is the
   // one the font gives `cp` alone (a contextual form is left as it is).
   Blank blank(text::FaceId face, std::uint32_t glyph, char32_t cp, Scaled size);
-  // Whether blank() may give the glyph a blank at some size: where it is
-  // false, blank() gives none at any size. What it depends on does not
-  // change with the size, so it is asked once per text, blank() per size.
-  bool may_blank(text::FaceId face, std::uint32_t glyph, char32_t cp);
-
- private:
+  // What blank() gives at every size, in the font's units: none depends on
+  // the size, so a paragraph asks once per text, and scales it per size.
   struct Units {
-    std::uint32_t glyph = 0;
     int left = 0;
     int right = 0;
+    bool any() const { return left > 0 || right > 0; }
   };
-  Units measure(text::FaceId face, char32_t cp) const;
-  // The font's blanks of `glyph` for `cp`, in font units; null where it has none.
-  const Units* units(text::FaceId face, std::uint32_t glyph, char32_t cp);
+  Units units(text::FaceId face, std::uint32_t glyph, char32_t cp);
+  Blank scale(text::FaceId face, const Units& units, Scaled size) const;
+  // Whether blank() may give the glyph a blank at some size: where it is
+  // false, blank() gives none at any size.
+  bool may_blank(text::FaceId face, std::uint32_t glyph, char32_t cp) { return units(face, glyph, cp).any(); }
+
+ private:
+  // The font's blanks of its own glyph for a mark.
+  struct Measured {
+    std::uint32_t glyph = 0;
+    Units units;
+  };
+  Measured measure(text::FaceId face, char32_t cp) const;
 
   const text::FontBook& book_;
   std::string language_;
-  std::map<std::pair<text::FaceId, char32_t>, Units> cache_;
+  std::map<std::pair<text::FaceId, char32_t>, Measured> cache_;
 };
 
 // One cluster of a segment as the shaper set it; `tighten` adjusts its

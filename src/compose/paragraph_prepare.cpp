@@ -177,7 +177,7 @@ void Typesetter::describe_cjk(UnsizedParagraph& unsized) {
         // A mark set as one glyph of its own; ligatures and marks with
         // diacritics keep their widths.
         const bool single = (g + 1 == piece.glyphs.end || cluster[g + 1] != cluster[g]) && utf8::length(text) == 1;
-        c.may_blank = single && punctuation_.may_blank(piece.face, unsized.glyphs[g].id, c.first_cp);
+        if (single) c.blank = punctuation_.units(piece.face, unsized.glyphs[g].id, c.first_cp);
         clusters.push_back(c);
       }
     }
@@ -214,7 +214,7 @@ void Typesetter::apply_clreq(Prepared& p, const RichText& rich) {
       c.first_cp = glyphs.first_cp;
       c.last_cp = glyphs.last_cp;
       c.size = size;
-      if (glyphs.may_blank) c.blank = punctuation_.blank(piece.face, unsized.glyphs[glyphs.first].id, c.first_cp, size);
+      c.blank = punctuation_.scale(piece.face, glyphs.blank, size);
       clusters.push_back(c);
     }
     clreq::tighten(clusters);

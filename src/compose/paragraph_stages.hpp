@@ -133,7 +133,7 @@ struct UnsizedParagraph {
   struct ClusterGlyphs {
     std::size_t piece = 0, first = 0, last = 0;  // its piece and glyphs (first..last), of the paragraph's
     char32_t first_cp = 0, last_cp = 0;
-    bool may_blank = false;  // a mark of one glyph that clreq::Punctuation may compress
+    clreq::Punctuation::Units blank;  // a mark of one glyph that the font may compress: its blank
   };
   std::vector<std::vector<ClusterGlyphs>> cjk_clusters;
   std::vector<bool> lonely_break;
