@@ -90,7 +90,7 @@ Squeeze squeeze(const Blank& first, const Blank& second) {
 
 void remove_right(Cluster& c, Scaled amount) {
   if (amount <= 0) return;
-  c.last->advance -= amount;
+  *c.advance -= amount;
   c.blank.right -= amount;
 }
 
@@ -98,8 +98,8 @@ void remove_left(Cluster& c, Scaled amount) {
   if (amount <= 0) return;
   // The ink keeps its place relative to what follows: the glyph is drawn
   // `amount` further left and the pen moves on as much less.
-  c.first->x_offset -= amount;
-  c.last->advance -= amount;
+  *c.x_offset -= amount;
+  *c.advance -= amount;
   c.blank.left -= amount;
 }
 
@@ -110,15 +110,15 @@ void tighten(std::vector<Cluster>& clusters) {
     const Squeeze s = squeeze(a.blank, b.blank);
     remove_right(a, s.from_first);
     remove_left(b, s.from_second);
-    if (Scaled q = quarter_inside({a.last_cp, a.size}, {b.first_cp, b.size}); q > 0) a.last->advance += q;
+    if (Scaled q = quarter_inside({a.last_cp, a.size}, {b.first_cp, b.size}); q > 0) *a.advance += q;
   }
 }
 
 Punctuation::Punctuation(const text::FontBook& book, std::string language)
     : book_(book), language_(std::move(language)) {}
 
-Punctuation::Units Punctuation::measure(text::FaceId face_id, char32_t cp) const {
-  Units units;
+Punctuation::Measured Punctuation::measure(text::FaceId face_id, char32_t cp) const {
+  Measured measured;
   const text::Face& face = book_.face(face_id);
   const std::string utf8 = utf8::encode(cp);
   hb_glyph_info_t plain{};
@@ -140,39 +140,39 @@ Punctuation::Units Punctuation::measure(text::FaceId face_id, char32_t cp) const
       plain = info[0];
       plain_position = position[0];
     } else if (count == 1 && info[0].codepoint == plain.codepoint && position[0].x_advance < plain_position.x_advance) {
-      units.glyph = plain.codepoint;
+      Units& units = measured.units;
+      measured.glyph = plain.codepoint;
       units.left = std::max(0, plain_position.x_offset - position[0].x_offset);
       units.right = std::max(0, plain_position.x_advance - position[0].x_advance - units.left);
     }
     hb_buffer_destroy(buffer);
     if (count != 1) break;
   }
-  return units;
+  return measured;
 }
 
-const Punctuation::Units* Punctuation::units(text::FaceId face, std::uint32_t glyph, char32_t cp) {
+Punctuation::Units Punctuation::units(text::FaceId face, std::uint32_t glyph, char32_t cp) {
   // Only CJK punctuation and the quotes and dots CJK fonts set full width;
   // anything else is never compressed (and costs no shaping).
   const bool candidate = is_punctuation(category(cp)) &&
                          (text::is_cjk(cp) || (cp >= 0x2018 && cp <= 0x201F) || cp == 0x00B7 || cp == 0x2027);
-  if (!candidate) return nullptr;
+  if (!candidate) return {};
   auto key = std::make_pair(face, cp);
   auto it = cache_.find(key);
   if (it == cache_.end()) it = cache_.emplace(key, measure(face, cp)).first;
-  const Units& u = it->second;
-  if (u.glyph != glyph || (u.left == 0 && u.right == 0)) return nullptr;
-  return &u;
+  const Measured& m = it->second;
+  if (m.glyph != glyph) return {};
+  return m.units;
+}
+
+Blank Punctuation::scale(text::FaceId face, const Units& font_blank, Scaled size) const {
+  if (!font_blank.any()) return {};
+  const text::Face& f = book_.face(face);
+  return {f.scale(font_blank.left, size), f.scale(font_blank.right, size)};
 }
 
 Blank Punctuation::blank(text::FaceId face, std::uint32_t glyph, char32_t cp, Scaled size) {
-  const Units* u = units(face, glyph, cp);
-  if (!u) return {};
-  const text::Face& f = book_.face(face);
-  return {f.scale(u->left, size), f.scale(u->right, size)};
-}
-
-bool Punctuation::may_blank(text::FaceId face, std::uint32_t glyph, char32_t cp) {
-  return units(face, glyph, cp) != nullptr;
+  return scale(face, units(face, glyph, cp), size);
 }
 
 std::vector<bool> lonely_last_line(const std::vector<Tally>& segments) {

@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "core/units.hpp"
-#include "frame/frame.hpp"
 #include "text/font_book.hpp"
 #include "text/kinsoku.hpp"
 #include "text/line_breaks.hpp"
@@ -106,31 +105,37 @@ class Punctuation {
   // it is CJK punctuation the font marks as compressible and the glyph is the
   // one the font gives `cp` alone (a contextual form is left as it is).
   Blank blank(text::FaceId face, std::uint32_t glyph, char32_t cp, Scaled size);
-  // Whether blank() may give the glyph a blank at some size: where it is
-  // false, blank() gives none at any size. What it depends on does not
-  // change with the size, so it is asked once per text, blank() per size.
-  bool may_blank(text::FaceId face, std::uint32_t glyph, char32_t cp);
-
- private:
+  // What blank() gives at every size, in the font's units: none depends on
+  // the size, so a paragraph asks once per text, and scales it per size.
   struct Units {
-    std::uint32_t glyph = 0;
     int left = 0;
     int right = 0;
+    bool any() const { return left > 0 || right > 0; }
   };
-  Units measure(text::FaceId face, char32_t cp) const;
-  // The font's blanks of `glyph` for `cp`, in font units; null where it has none.
-  const Units* units(text::FaceId face, std::uint32_t glyph, char32_t cp);
+  Units units(text::FaceId face, std::uint32_t glyph, char32_t cp);
+  Blank scale(text::FaceId face, const Units& units, Scaled size) const;
+  // Whether blank() may give the glyph a blank at some size: where it is
+  // false, blank() gives none at any size.
+  bool may_blank(text::FaceId face, std::uint32_t glyph, char32_t cp) { return units(face, glyph, cp).any(); }
+
+ private:
+  // The font's blanks of its own glyph for a mark.
+  struct Measured {
+    std::uint32_t glyph = 0;
+    Units units;
+  };
+  Measured measure(text::FaceId face, char32_t cp) const;
 
   const text::FontBook& book_;
   std::string language_;
-  std::map<std::pair<text::FaceId, char32_t>, Units> cache_;
+  std::map<std::pair<text::FaceId, char32_t>, Measured> cache_;
 };
 
 // One cluster of a segment as the shaper set it; `tighten` adjusts its
-// glyphs in place (they are the segment's own).
+// glyphs' positions in place (they are the paragraph's sized ones).
 struct Cluster {
-  frame::Glyph* first = nullptr;  // its first and last glyph
-  frame::Glyph* last = nullptr;
+  Scaled* x_offset = nullptr;  // its first glyph's
+  Scaled* advance = nullptr;   // its last glyph's
   char32_t first_cp = 0;  // its first and last character
   char32_t last_cp = 0;
   Scaled size = 0;

@@ -78,7 +78,7 @@ std::vector<Run> long_runs(const std::vector<typeset::Item>& items, Scaled min_w
 bool may_cut(char32_t before, char32_t after) { return text::may_break_between(before, after); }
 
 std::vector<std::size_t> cut_glyphs(std::string_view text, std::size_t begin, std::size_t end,
-                                    const std::vector<std::size_t>& clusters) {
+                                    std::span<const std::size_t> clusters) {
   std::vector<std::size_t> cuts;
   // The list's emergency opportunities (grapheme boundaries kinsoku
   // allows) that are also glyph cluster starts; both ascend: one merge.

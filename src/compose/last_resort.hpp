@@ -9,6 +9,7 @@
 // breaker once more; ordinary text never gets here, so it breaks as before.
 #pragma once
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,7 +83,7 @@ bool may_cut(char32_t before, char32_t after);
 // that may_cut allows, ascending. A ligature, a base with its marks or an emoji sequence is
 // never cut; right-to-left (descending) clusters give no cuts.
 std::vector<std::size_t> cut_glyphs(std::string_view text, std::size_t begin, std::size_t end,
-                                    const std::vector<std::size_t>& clusters);
+                                    std::span<const std::size_t> clusters);
 
 // The warning's words for a cut at byte `at` of `text` (what precedes it
 // back to a space, what follows it up to one): "'4283fefc63f0cd0e…' was

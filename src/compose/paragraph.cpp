@@ -178,10 +178,8 @@ BrokenParagraph Typesetter::break_lines(const RichText& rich, const ParagraphSha
     const Segment& s = p.segments[list.items[k].payload];
     switch (static_cast<Role>(list.roles[k])) {
       case Role::Box: {
-        auto [from, to] = box_glyphs(s, list.part_of[k]);
-        for_each_share(s, from, to, [&](const Piece& piece, std::size_t a, std::size_t b) {
-          for (std::size_t g = a; g < b; ++g) text += piece.glyphs[g].text;
-        });
+        auto [from, to] = box_glyphs(p, s, list.part_of[k]);
+        for (std::size_t g = s.glyphs.begin + from; g < s.glyphs.begin + to; ++g) text += p.glyph(g).text;
         break;
       }
       case Role::SpaceGlue:

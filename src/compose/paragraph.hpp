@@ -151,15 +151,16 @@ class Typesetter {
   // Everything of prepare that does not depend on the spans' sizes
   // (paragraph_prepare.cpp).
   paragraph_detail::UnsizedParagraph prepare_unsized(const RichText& text, bool hyphenate);
-  // `p` (the unsized preparation's, or a copy) at the spans' sizes, with
-  // the CJK rules applied and each join's glue chosen.
-  Prepared apply_sizes(const paragraph_detail::UnsizedParagraph& unsized, Prepared p, const RichText& text);
+  // Sizes `p` (its segments and cuts the unsized paragraph's, or a copy of
+  // them) at the spans' sizes: its glyphs' positions, widths, the CJK
+  // rules applied and each join's glue chosen.
+  void apply_sizes(Prepared& p, const RichText& text);
   // The key of what prepare_unsized makes of `text`: in memo_->unsized_key.
   void unsized_key(const RichText& text, bool hyphenate);
   // What the CJK rules read of `unsized`'s segments (prepare_unsized's).
   void describe_cjk(paragraph_detail::UnsizedParagraph& unsized);
-  // The CJK rules on `p`, sized from `unsized`.
-  void apply_clreq(Prepared& p, const paragraph_detail::UnsizedParagraph& unsized);
+  // The CJK rules on `p`, at the spans' sizes.
+  void apply_clreq(Prepared& p, const RichText& text);
   Itemised itemise(const Prepared& p, const ParagraphShape& shape) const;
   typeset::BreakResult break_ordinary(const Itemised& list, const Prepared& p, const ParagraphShape& shape) const;
   // break_ordinary, then the last resort if that fails: may give segments of
@@ -179,8 +180,9 @@ class Typesetter {
   int loose_lines(const Itemised& list, const Prepared& p, const typeset::BreakResult& result,
                   const ParagraphShape& shape) const;
   void warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more);
+  // Adds segment `s`'s hyphenation points to `unsized`'s cuts.
   void hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std::size_t from, std::size_t to,
-                   const std::vector<bool>& unsafe, Segment& s) const;
+                   const std::vector<bool>& unsafe, paragraph_detail::UnsizedParagraph& unsized, Segment& s) const;
   text::BreakOptions break_options(bool hyphenate) const;
 
   const text::FontBook& book_;

@@ -88,7 +88,7 @@ typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const 
   // at the joins between them.
   struct Saved {
     std::size_t segment;
-    std::vector<Cut> cuts;
+    Range cuts;
     bool cut_after;
   };
   std::vector<Saved> saved;
@@ -109,22 +109,26 @@ typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const 
       previous = i;
       Segment& s = p.segments[i];
       saved.push_back({i, s.cuts, s.cut_after});
-      std::vector<std::size_t> clusters;
-      clusters.reserve(glyph_count(s));
-      for (const auto& piece : s.pieces) clusters.insert(clusters.end(), piece.clusters->begin(), piece.clusters->end());
-      const auto forced = last_resort::cut_glyphs(p.text, s.begin, s.end, clusters);
+      const std::span<const std::size_t> clusters(p.unsized->clusters.data() + s.glyphs.begin, s.glyphs.size());
+      const auto forced = last_resort::cut_glyphs(p.text(), s.begin, s.end, clusters);
       if (forced.empty()) continue;
-      // Merged with the hyphenation points; a point that is both keeps its hyphen.
-      std::vector<Cut> merged;
-      merged.reserve(s.cuts.size() + forced.size());
-      std::size_t h = 0;
+      // Merged with the hyphenation points (a point that is both keeps its
+      // hyphen), at the end of the paragraph's cuts: the old ones stay
+      // where they are, to go back to.
+      const Range hyphens = s.cuts;
+      s.cuts.begin = p.cuts.size();
+      std::size_t h = hyphens.begin;
+      auto keep_hyphen = [&] {
+        const Cut hyphen = p.cuts[h++];  // a copy: the push_back may move the array
+        p.cuts.push_back(hyphen);
+      };
       for (std::size_t g : forced) {
-        while (h < s.cuts.size() && s.cuts[h].glyph < g) merged.push_back(s.cuts[h++]);
-        if (h < s.cuts.size() && s.cuts[h].glyph == g) continue;
-        merged.push_back({g, true});
+        while (h < hyphens.end && p.cuts[h].glyph < g) keep_hyphen();
+        if (h < hyphens.end && p.cuts[h].glyph == g) continue;
+        p.cuts.push_back({g, true});
       }
-      while (h < s.cuts.size()) merged.push_back(s.cuts[h++]);
-      s.cuts = std::move(merged);
+      while (h < hyphens.end) keep_hyphen();
+      s.cuts.end = p.cuts.size();
       any = true;
     }
   }
@@ -142,7 +146,7 @@ typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const 
     const bool explicit_break = i + 1 < p.segments.size() && s.brk.kind == text::BreakKind::Url &&
                                 s.join.kind == clreq::JoinKind::Explicit && s.join.breakable;
     awkward = awkward || explicit_break || s.cut_after ||
-              std::any_of(s.cuts.begin(), s.cuts.end(), [](const Cut& c) { return c.forced; });
+              std::ranges::any_of(p.cuts_of(s), [](const Cut& c) { return c.forced; });
     const bool token_ends = i + 1 == p.segments.size() || s.after == text::BreakAfter::Mandatory ||
                             (s.join.space_glyph() && s.join.breakable);
     if (!token_ends) continue;
@@ -172,7 +176,7 @@ typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const 
   // Back to the ordinary breaks, which `list` still holds.
   p.last_resort = false;
   for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
-    p.segments[it->segment].cuts = std::move(it->cuts);
+    p.segments[it->segment].cuts = it->cuts;
     p.segments[it->segment].cut_after = it->cut_after;
     p.segments[it->segment].end_short = false;
   }

@@ -42,20 +42,19 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
   };
   for (std::size_t i = 0; i < p.segments.size(); ++i) {
     const Segment& s = p.segments[i];
-    if (s.cuts.empty()) {
+    const std::span<const Cut> cuts = p.cuts_of(s);
+    if (cuts.empty()) {
       push_part(s.width, i, 0);
     } else {
-      const std::size_t count = glyph_count(s);
+      const std::size_t count = s.glyphs.size();
       std::size_t from = 0;
-      for (std::size_t k = 0; k <= s.cuts.size(); ++k) {
-        std::size_t to = k < s.cuts.size() ? s.cuts[k].glyph : count;
+      for (std::size_t k = 0; k <= cuts.size(); ++k) {
+        std::size_t to = k < cuts.size() ? cuts[k].glyph : count;
         Scaled w = 0;
-        for_each_share(s, from, to, [&](const Piece& piece, std::size_t a, std::size_t b) {
-          for (std::size_t g = a; g < b; ++g) w += piece.glyphs[g].advance;
-        });
+        for (std::size_t g = s.glyphs.begin + from; g < s.glyphs.begin + to; ++g) w += p.sized[g].advance;
         push_part(w, i, k + 1);
-        if (k < s.cuts.size()) {
-          if (s.cuts[k].forced)
+        if (k < cuts.size()) {
+          if (cuts[k].forced)
             push_cut(i);
           else
             push(typeset::Item::discretionary(text::kHyphenPenalty, s.hyphen_width, 0, 0, true, i), Role::Hyphen);

@@ -23,7 +23,6 @@ text::BreakOptions Typesetter::break_options(bool hyphenate) const {
 
 UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenate) {
   UnsizedParagraph unsized;
-  Prepared& out = unsized.prepared;
   std::string all;
   std::vector<std::size_t> span_begin;
   for (const auto& s : rich.spans) {
@@ -39,7 +38,7 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
   // Where lines may end: the one list (text/breaks.hpp). Its word-level
   // opportunities cut the text into segments; its hyphens lie inside them.
   const text::BreakList& breaks = memo_->breaks.breaks(all, break_options(hyphenate));
-  out.has_cjk = breaks.cjk;
+  unsized.has_cjk = breaks.cjk;
   struct Bounds {
     text::Segment seg;
     text::BreakOpportunity brk;           // what ends it (none for the last)
@@ -57,7 +56,7 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
   }
   if (piece_begin < all.size())
     segments.push_back({{piece_begin, breaks.end, text::BreakAfter::None, all.size()}, {}, first_hyphen, breaks.at.size()});
-  out.segments.reserve(segments.size());
+  unsized.segments.reserve(segments.size());
   unsized.edges.reserve(segments.size());
   std::vector<bool> unsafe;  // per glyph of a segment's one piece: HarfBuzz's UNSAFE_TO_BREAK
   for (std::size_t si = 0; si < segments.size(); ++si) {
@@ -68,6 +67,8 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
     s.end = seg.end;
     s.after = seg.after;
     s.brk = segments[si].brk;
+    s.pieces = {unsized.pieces.size(), unsized.pieces.size()};
+    s.glyphs = {unsized.glyphs.size(), unsized.glyphs.size()};
     unsafe.clear();
     for (std::size_t sp = span_at(seg.begin); sp < rich.spans.size() && span_begin[sp] < seg.end; ++sp) {
       std::size_t b = std::max(seg.begin, span_begin[sp]);
@@ -83,9 +84,7 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
         Piece piece;
         piece.face = run.face;
         piece.span = sp;
-        piece.glyphs.reserve(run.glyphs.size());
-        std::vector<std::size_t> clusters;
-        clusters.reserve(run.glyphs.size());
+        piece.glyphs.begin = unsized.glyphs.size();
         for (std::size_t g = 0; g < run.glyphs.size(); ++g) {
           const auto& sg = run.glyphs[g];
           // In font units until apply_sizes.
@@ -111,16 +110,22 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
           } else if (span.stands_for) {
             glyph.text = starts_cluster && sg.cluster == span_begin[sp] ? *span.stands_for : std::string();
           }
-          piece.glyphs.push_back(std::move(glyph));
-          clusters.push_back(sg.cluster);
+          unsized.glyphs.push_back(std::move(glyph));
+          unsized.clusters.push_back(sg.cluster);
           unsafe.push_back(sg.unsafe_to_break);
         }
-        piece.clusters = std::make_shared<const std::vector<std::size_t>>(std::move(clusters));
-        s.pieces.push_back(std::move(piece));
+        piece.glyphs.end = unsized.glyphs.size();
+        unsized.pieces.push_back(piece);
       }
     }
-    if (s.pieces.size() == 1 && segments[si].hyphens < segments[si].hyphens_end)
-      hyphen_cuts(breaks.at, segments[si].hyphens, segments[si].hyphens_end, unsafe, s);
+    s.pieces.end = unsized.pieces.size();
+    s.glyphs.end = unsized.glyphs.size();
+    s.cuts = {unsized.cuts.size(), unsized.cuts.size()};
+    if (s.pieces.size() == 1 && segments[si].hyphens < segments[si].hyphens_end) {
+      hyphen_cuts(breaks.at, segments[si].hyphens, segments[si].hyphens_end, unsafe, unsized, s);
+      if (s.hyphen_glyph != 0)
+        edges.hyphen_advance = book_.face(unsized.pieces[s.pieces.begin].face).advance(s.hyphen_glyph);
+    }
     if (seg.end > seg.begin) {
       edges.first_span = span_at(seg.begin);
       edges.last_span = span_at(seg.end - 1);
@@ -134,14 +139,13 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
       s.space_face = text::face_for(book_, chain, U' ');
       if (s.space_face == text::kNoFace) s.space_face = chain.faces.front();
       s.space_glyph = book_.face(s.space_face).glyph_for(U' ');
+      edges.space_advance = book_.face(s.space_face).advance(s.space_glyph);
     }
-    for (std::size_t k = 1; k < s.pieces.size(); ++k)
-      s.pieces[k].first_glyph = s.pieces[k - 1].first_glyph + s.pieces[k - 1].glyphs.size();
-    out.segments.push_back(std::move(s));
+    unsized.segments.push_back(s);
     unsized.edges.push_back(edges);
   }
-  out.text = std::move(all);
-  if (out.has_cjk) describe_cjk(unsized);
+  unsized.text = std::move(all);
+  if (unsized.has_cjk) describe_cjk(unsized);
   return unsized;
 }
 
@@ -150,30 +154,30 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
 // compress, and which breaks would leave a lonely Han character on the
 // last line (clreq::lonely_last_line).
 void Typesetter::describe_cjk(UnsizedParagraph& unsized) {
-  const std::vector<Segment>& segments = unsized.prepared.segments;
-  unsized.clusters.assign(segments.size(), {});
+  const std::vector<Segment>& segments = unsized.segments;
+  const std::vector<std::size_t>& cluster = unsized.clusters;
+  unsized.cjk_clusters.assign(segments.size(), {});
   std::vector<clreq::Tally> tallies(segments.size());
   for (std::size_t i = 0; i < segments.size(); ++i) {
     const Segment& s = segments[i];
-    std::vector<UnsizedParagraph::ClusterGlyphs>& clusters = unsized.clusters[i];
-    for (std::size_t k = 0; k < s.pieces.size(); ++k) {
-      const Piece& piece = s.pieces[k];
-      for (std::size_t g = 0; g < piece.glyphs.size(); ++g) {
-        if (g > 0 && piece.cluster(g) == piece.cluster(g - 1)) {
+    std::vector<UnsizedParagraph::ClusterGlyphs>& clusters = unsized.cjk_clusters[i];
+    for (std::size_t k = s.pieces.begin; k < s.pieces.end; ++k) {
+      const Piece& piece = unsized.pieces[k];
+      for (std::size_t g = piece.glyphs.begin; g < piece.glyphs.end; ++g) {
+        if (g > piece.glyphs.begin && cluster[g] == cluster[g - 1]) {
           clusters.back().last = g;
           continue;
         }
         UnsizedParagraph::ClusterGlyphs c;
         c.piece = k;
         c.first = c.last = g;
-        const std::string& text = piece.glyphs[g].text;
+        const std::string& text = unsized.glyphs[g].text;
         c.first_cp = first_char(text, 0);
         c.last_cp = last_char(text, text.size());
         // A mark set as one glyph of its own; ligatures and marks with
         // diacritics keep their widths.
-        const bool single = (g + 1 == piece.glyphs.size() || piece.cluster(g + 1) != piece.cluster(g)) &&
-                            utf8::length(text) == 1;
-        c.may_blank = single && punctuation_.may_blank(piece.face, piece.glyphs[g].id, c.first_cp);
+        const bool single = (g + 1 == piece.glyphs.end || cluster[g + 1] != cluster[g]) && utf8::length(text) == 1;
+        if (single) c.blank = punctuation_.units(piece.face, unsized.glyphs[g].id, c.first_cp);
         clusters.push_back(c);
       }
     }
@@ -193,22 +197,24 @@ void Typesetter::describe_cjk(UnsizedParagraph& unsized) {
 // gives them back mid-line, so a line ends and begins at a mark's ink);
 // marks squeezed across a segment boundary; and the breaks describe_cjk
 // found would leave a lonely Han character on the last line.
-void Typesetter::apply_clreq(Prepared& p, const UnsizedParagraph& unsized) {
+void Typesetter::apply_clreq(Prepared& p, const RichText& rich) {
+  const UnsizedParagraph& unsized = *p.unsized;
   std::vector<clreq::Blank> first_blank(p.segments.size());
   std::vector<clreq::Blank> last_blank(p.segments.size());
   std::vector<clreq::Cluster> clusters;  // of the segment at hand, its buffer kept for the next
   for (std::size_t i = 0; i < p.segments.size(); ++i) {
     Segment& s = p.segments[i];
     clusters.clear();
-    for (const auto& glyphs : unsized.clusters[i]) {
-      Piece& piece = s.pieces[glyphs.piece];
+    for (const auto& glyphs : unsized.cjk_clusters[i]) {
+      const Piece& piece = unsized.pieces[glyphs.piece];
+      const Scaled size = rich.spans[piece.span].style.size;
       clreq::Cluster c;
-      c.first = &piece.glyphs[glyphs.first];
-      c.last = &piece.glyphs[glyphs.last];
+      c.x_offset = &p.sized[glyphs.first].x_offset;
+      c.advance = &p.sized[glyphs.last].advance;
       c.first_cp = glyphs.first_cp;
       c.last_cp = glyphs.last_cp;
-      c.size = piece.size;
-      if (glyphs.may_blank) c.blank = punctuation_.blank(piece.face, c.first->id, c.first_cp, piece.size);
+      c.size = size;
+      c.blank = punctuation_.scale(piece.face, glyphs.blank, size);
       clusters.push_back(c);
     }
     clreq::tighten(clusters);
@@ -234,11 +240,7 @@ void Typesetter::apply_clreq(Prepared& p, const UnsizedParagraph& unsized) {
   }
   for (auto& s : p.segments) {
     s.width = 0;
-    for (auto& piece : s.pieces) {
-      piece.width = 0;
-      for (const auto& g : piece.glyphs) piece.width += g.advance;
-      s.width += piece.width;
-    }
+    for (std::size_t g = s.glyphs.begin; g < s.glyphs.end; ++g) s.width += p.sized[g].advance;
   }
   for (std::size_t i = 0; i < p.segments.size(); ++i) p.segments[i].lonely_break = unsized.lonely_break[i];
 }
@@ -248,24 +250,28 @@ void Typesetter::apply_clreq(Prepared& p, const UnsizedParagraph& unsized) {
 // glyph cluster boundary HarfBuzz marks safe to break, so no reshaping is
 // needed and a ligature is never cut in two. Only in a word of one piece.
 void Typesetter::hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std::size_t from, std::size_t to,
-                             const std::vector<bool>& unsafe, Segment& s) const {
-  const Piece& piece = s.pieces.front();
+                             const std::vector<bool>& unsafe, UnsizedParagraph& unsized, Segment& s) const {
+  const Piece& piece = unsized.pieces[s.pieces.begin];
   const text::Face& face = book_.face(piece.face);
   // The pre-break text the list asks for (a hyphen), in the word's own face
   // (its width is set by apply_sizes).
   std::size_t pos = 0;
   s.hyphen_glyph = face.glyph_for(utf8::decode(at[from].pre_break, pos));
   if (s.hyphen_glyph == 0) return;
+  // The word's clusters, counted from its first glyph as its cuts are.
+  const std::size_t* cluster = unsized.clusters.data() + piece.glyphs.begin;
+  const std::size_t count = piece.glyphs.size();
   // Points and clusters both ascend (left to right, monotone clusters): one
   // merge instead of a search of the glyphs per point.
   std::size_t g = 1;
   for (std::size_t k = from; k < to; ++k) {
     const std::size_t byte = at[k].offset;
-    while (g < piece.glyphs.size() && piece.cluster(g) < byte) ++g;
-    if (g == piece.glyphs.size()) break;
+    while (g < count && cluster[g] < byte) ++g;
+    if (g == count) break;
     // The first glyph of the cluster at `byte`, where HarfBuzz allows a cut.
-    if (piece.cluster(g) == byte && piece.cluster(g - 1) != byte && !unsafe[g]) s.cuts.push_back({g, false});
+    if (cluster[g] == byte && cluster[g - 1] != byte && !unsafe[g]) unsized.cuts.push_back({g, false});
   }
+  s.cuts.end = unsized.cuts.size();
 }
 
 }  // namespace cvpdf::compose

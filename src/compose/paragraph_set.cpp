@@ -183,7 +183,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
   Itemised list = itemise(p, shape);
   const typeset::BreakResult result = break_items(list, p, shape);
   const std::vector<typeset::Item>& items = list.items;
-  const double leading = p.has_cjk ? shape.leading_cjk : shape.leading;
+  const double leading = p.has_cjk() ? shape.leading_cjk : shape.leading;
   // Where overfull lines are reported: the first span that knows its place
   // (looked up once, not per line, for a paragraph of many overfull lines).
   SourceSpan where;
@@ -250,7 +250,9 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       run_index = out.elements.size() - 1;
       run = &std::get<frame::GlyphRun>(out.elements.back());
     };
-    // Glyphs [from, to) of a piece of segment `segment`, continuing the current run and link.
+    // Glyphs [from, to) of the paragraph, of a piece of segment `segment`,
+    // continuing the current run and link: each the unsized paragraph's
+    // glyph (its id and texts) at its sized position.
     auto place = [&](const Piece& piece, std::size_t from, std::size_t to, std::size_t segment) {
       const Span& span = rich.spans[piece.span];
       if (span.link != link) {
@@ -261,11 +263,15 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
           link_start = x;
         }
       }
-      start_run(piece.face, piece.size, span.style.color, link_of[piece.span]);
+      start_run(piece.face, span.style.size, span.style.color, link_of[piece.span]);
       for (std::size_t g = from; g < to; ++g) {
-        run->glyphs.push_back(piece.glyphs[g]);
-        x += piece.glyphs[g].advance;
-        const std::string& text = piece.glyphs[g].text;
+        frame::Glyph& glyph = run->glyphs.emplace_back(p.glyph(g));
+        const SizedGlyph& sized = p.sized[g];
+        glyph.advance = sized.advance;
+        glyph.x_offset = sized.x_offset;
+        glyph.y_offset = sized.y_offset;
+        x += sized.advance;
+        const std::string& text = glyph.text;
         // Told by the first byte before any comparison: most glyphs are letters.
         const unsigned char lead = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
         const bool white = (lead == ' ' || lead == 0xC2 || lead == 0xE2) &&
@@ -300,8 +306,8 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
           widen();
           // A whole segment, or one part of a divided one: the glyphs between two cuts.
           const Segment& s = p.segments[item.payload];
-          auto [from, to] = box_glyphs(s, list.part_of[k]);
-          for_each_share(s, from, to,
+          auto [from, to] = box_glyphs(p, s, list.part_of[k]);
+          for_each_share(p, s, from, to,
                          [&](const Piece& piece, std::size_t a, std::size_t b) { place(piece, a, b, item.payload); });
           break;
         }
@@ -344,8 +350,9 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     widen();
     if (line.hyphenated && line.break_index < items.size() && role(line.break_index) == Role::Hyphen) {
       const Segment& s = p.segments[items[line.break_index].payload];
-      const Piece& piece = s.pieces.front();
-      start_run(piece.face, piece.size, rich.spans[piece.span].style.color, link_of[piece.span]);
+      const Piece& piece = p.pieces(s).front();
+      const SpanStyle& style = rich.spans[piece.span].style;
+      start_run(piece.face, style.size, style.color, link_of[piece.span]);
       // The hyphen stands for no source text: a soft hyphen, so extracted
       // text reads "optimiza\u00ADtion", a word a parser can rejoin.
       run->glyphs.push_back(frame::Glyph{s.hyphen_glyph, s.hyphen_width, 0, 0, "\u00AD"});
@@ -390,14 +397,14 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     const std::size_t part = list.part_of[box];
     const bool inside = part > 0 && part <= s.cuts.size();
     const Segment& next = inside || segment + 1 == p.segments.size() ? s : p.segments[segment + 1];
-    const std::size_t glyph = inside ? s.cuts[part - 1].glyph : 0;
+    const std::size_t glyph = inside ? p.cuts_of(s)[part - 1].glyph : 0;
     std::size_t byte = inside ? s.end : next.begin;
     SourceSpan at = where;
-    for_each_share(next, glyph, glyph + 1, [&](const Piece& piece, std::size_t a, std::size_t) {
-      byte = piece.cluster(a);
+    for_each_share(p, next, glyph, glyph + 1, [&](const Piece& piece, std::size_t a, std::size_t) {
+      byte = p.cluster(a);
       if (rich.spans[piece.span].source.known()) at = rich.spans[piece.span].source;
     });
-    warn_cut(at, p.text, byte, cuts - 1);
+    warn_cut(at, p.text(), byte, cuts - 1);
   }
   return lines;
 }

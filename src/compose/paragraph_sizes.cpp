@@ -3,9 +3,12 @@
 // font units, hyphens) is the same at every size, and --fit-pages sets the
 // same paragraphs up to eight times at different sizes: the memo keeps it
 // by the paragraph's texts and faces when it is asked to, and each layout
-// only scales it to its sizes here, applies the CJK rules and chooses the
-// joins' glue.
+// only scales it to its sizes here (the glyphs' positions into one array of
+// its own, the glyphs themselves left in the memo's paragraph), applies the
+// CJK rules and chooses the joins' glue.
 #include "compose/paragraph_stages.hpp"
+
+#include <type_traits>
 
 namespace cvpdf::compose {
 
@@ -42,69 +45,78 @@ void Typesetter::unsized_key(const RichText& rich, bool hyphenate) {
 }
 
 Typesetter::Prepared Typesetter::prepare(const RichText& rich, bool hyphenate) {
+  // A layout's segments are copied from the memo's as one block.
+  static_assert(std::is_trivially_copyable_v<Segment>);
+  Prepared p;
   if (!memo_->keep_unsized) {
     UnsizedParagraph unsized = prepare_unsized(rich, hyphenate);
-    Prepared p = std::move(unsized.prepared);
-    return apply_sizes(unsized, std::move(p), rich);
+    // Sized once: its segments and cuts become the layout's own, moved
+    // rather than copied.
+    p.segments = std::move(unsized.segments);
+    p.cuts = std::move(unsized.cuts);
+    p.unsized = std::make_shared<const UnsizedParagraph>(std::move(unsized));
+  } else {
+    unsized_key(rich, hyphenate);
+    auto it = memo_->unsized.find(memo_->unsized_key);
+    if (it == memo_->unsized.end())
+      it = memo_->unsized
+               .emplace(memo_->unsized_key, std::make_shared<const UnsizedParagraph>(prepare_unsized(rich, hyphenate)))
+               .first;
+    p.unsized = it->second;
+    p.segments = p.unsized->segments;
+    p.cuts = p.unsized->cuts;
   }
-  unsized_key(rich, hyphenate);
-  auto it = memo_->unsized.find(memo_->unsized_key);
-  if (it == memo_->unsized.end())
-    it = memo_->unsized
-             .emplace(memo_->unsized_key, std::make_shared<const UnsizedParagraph>(prepare_unsized(rich, hyphenate)))
-             .first;
-  return apply_sizes(*it->second, it->second->prepared, rich);
+  apply_sizes(p, rich);
+  return p;
 }
 
-Typesetter::Prepared Typesetter::apply_sizes(const UnsizedParagraph& unsized, Prepared p, const RichText& rich) {
+void Typesetter::apply_sizes(Prepared& p, const RichText& rich) {
+  const UnsizedParagraph& unsized = *p.unsized;
   for (const auto& [span, missing] : unsized.missing) warn_missing(rich.spans[span], missing);
   for (const auto& s : rich.spans) p.max_size = std::max(p.max_size, s.style.size);
+  p.sized.resize(unsized.glyphs.size());
   for (std::size_t i = 0; i < p.segments.size(); ++i) {
     Segment& s = p.segments[i];
     // As text::ShapeCache::shape scales a run: each position at the span's
     // size, the letter spacing after the last glyph of every cluster.
-    for (auto& piece : s.pieces) {
+    for (const Piece& piece : p.pieces(s)) {
       const SpanStyle& style = rich.spans[piece.span].style;
       const text::Face& face = book_.face(piece.face);
-      piece.size = style.size;
-      const std::size_t count = piece.glyphs.size();
-      for (std::size_t g = 0; g < count; ++g) {
-        frame::Glyph& glyph = piece.glyphs[g];
-        glyph.advance = face.scale(static_cast<int>(glyph.advance), style.size);
+      for (std::size_t g = piece.glyphs.begin; g < piece.glyphs.end; ++g) {
+        const frame::Glyph& units = unsized.glyphs[g];
+        SizedGlyph& glyph = p.sized[g];
+        glyph.advance = face.scale(static_cast<int>(units.advance), style.size);
         // Most glyphs sit at no offset, and 0 scales to 0.
-        if (glyph.x_offset != 0) glyph.x_offset = face.scale(static_cast<int>(glyph.x_offset), style.size);
-        if (glyph.y_offset != 0) glyph.y_offset = face.scale(static_cast<int>(glyph.y_offset), style.size);
-        if (g + 1 == count || piece.cluster(g + 1) != piece.cluster(g)) glyph.advance += style.letter_spacing;
-        piece.width += glyph.advance;
+        if (units.x_offset != 0) glyph.x_offset = face.scale(static_cast<int>(units.x_offset), style.size);
+        if (units.y_offset != 0) glyph.y_offset = face.scale(static_cast<int>(units.y_offset), style.size);
+        if (g + 1 == piece.glyphs.end || unsized.clusters[g + 1] != unsized.clusters[g])
+          glyph.advance += style.letter_spacing;
+        s.width += glyph.advance;
       }
-      s.width += piece.width;
-    }
-    if (s.hyphen_glyph != 0) {
-      const Piece& piece = s.pieces.front();
-      const text::Face& face = book_.face(piece.face);
-      s.hyphen_width = face.scale(face.advance(s.hyphen_glyph), piece.size);
     }
     const UnsizedParagraph::Edges& edges = unsized.edges[i];
+    if (s.hyphen_glyph != 0) {
+      const Piece& piece = p.pieces(s).front();
+      s.hyphen_width = book_.face(piece.face).scale(edges.hyphen_advance, rich.spans[piece.span].style.size);
+    }
     if (edges.first_span != UnsizedParagraph::kNoSpan) {
       s.first.size = rich.spans[edges.first_span].style.size;
       s.last.size = rich.spans[edges.last_span].style.size;
     }
     if (edges.space) {
       const SpanStyle& style = rich.spans[s.space_span].style;
-      const text::Face& face = book_.face(s.space_face);
       // Several spaces in the source count as one, as in HTML and TeX.
-      s.space_width = face.scale(face.advance(s.space_glyph), style.size) + style.letter_spacing;
+      s.space_width = book_.face(s.space_face).scale(edges.space_advance, style.size) + style.letter_spacing;
       s.space_size = style.size;
     }
   }
   p.em = p.max_size > 0 ? p.max_size : style_.text_size;
-  if (p.has_cjk) apply_clreq(p, unsized);
+  if (p.has_cjk()) apply_clreq(p, rich);
   for (std::size_t i = 0; i + 1 < p.segments.size(); ++i) {
     Segment& s = p.segments[i];
     if (s.after == text::BreakAfter::Space || s.after == text::BreakAfter::Allowed)
       s.join = clreq::glue(s.brk.join, s.brk.breakable(), s.last, p.segments[i + 1].first, s.space_width, p.em);
   }
-  return p;
 }
 
 }  // namespace cvpdf::compose

@@ -1,13 +1,22 @@
 // The paragraph's stages share these (not part of paragraph.hpp's API):
-// the shaped pieces and segments prepare makes (paragraph_prepare.cpp,
-// paragraph_sizes.cpp) and what of them the memo keeps before sizes,
+// the paragraph prepared before sizes (UnsizedParagraph: its text,
+// segments, shaped pieces and glyphs, paragraph_prepare.cpp), which the
+// memo keeps, and a layout's sizing of it (Prepared, paragraph_sizes.cpp);
 // the item list itemise makes of them (paragraph_itemise.cpp), which the
 // break stage (paragraph_break.cpp) and the set stage (paragraph_set.cpp)
 // read; and the helpers that walk a segment's glyphs across its pieces.
+//
+// A paragraph's pieces, glyphs and cuts are flat arrays, each segment and
+// piece an index range of them. --fit-pages sizes the same paragraph up to
+// eight times: each sizing copies the segments (trivially copyable: one
+// block) and the cuts, and writes the glyphs' sized positions into one
+// array, while the glyphs themselves (ids, texts, clusters), which no size
+// changes, stay in the unsized paragraph.
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,37 +27,52 @@
 
 namespace cvpdf::compose {
 
-// A shaped piece of a segment: one face, one span.
-struct Typesetter::Piece {
-  text::FaceId face = text::kNoFace;
-  Scaled size = 0;
-  std::size_t span = 0;
-  std::size_t first_glyph = 0;  // the index of its first glyph counted across the segment's pieces
-  std::vector<frame::Glyph> glyphs;
-  // Per glyph: byte offset of its cluster. The same at every size, so
-  // shared by every layout's copy of a prepared paragraph, not copied.
-  std::shared_ptr<const std::vector<std::size_t>> clusters;
-  std::size_t cluster(std::size_t glyph) const { return (*clusters)[glyph]; }
-  Scaled width = 0;
+namespace paragraph_detail {
+
+// The index range [begin, end) of one of a paragraph's flat arrays.
+struct Range {
+  std::size_t begin = 0, end = 0;
+  std::size_t size() const { return end - begin; }
+  bool empty() const { return begin == end; }
 };
 
-// Where a segment may be divided: before glyph `glyph`, counted across its
-// pieces. A hyphenation point adds the segment's hyphen; a last-resort cut
-// (last_resort.hpp) adds nothing.
-namespace paragraph_detail {
+// Where a segment may be divided: before glyph `glyph`, counted from the
+// segment's first. A hyphenation point adds the segment's hyphen; a
+// last-resort cut (last_resort.hpp) adds nothing.
 struct Cut {
   std::size_t glyph = 0;
   bool forced = false;
 };
+
+// What of a glyph changes with its size: its advance (with the letter
+// spacing after a cluster's last glyph) and offsets at a layout's sizes,
+// as the CJK rules leave them.
+struct SizedGlyph {
+  Scaled advance = 0;
+  Scaled x_offset = 0;
+  Scaled y_offset = 0;
+};
+
 }  // namespace paragraph_detail
 
+// A shaped piece of a segment: one face, one span (its size is the span's).
+struct Typesetter::Piece {
+  text::FaceId face = text::kNoFace;
+  std::size_t span = 0;
+  paragraph_detail::Range glyphs;  // of the paragraph's
+};
+
+// A segment between two of the break list's word-level opportunities. It
+// holds no array of its own (pieces, glyphs and cuts are ranges of the
+// paragraph's), so a layout copies the segments as one block.
 struct Typesetter::Segment {
   std::size_t begin = 0, end = 0;  // its bytes of the paragraph's text
-  std::vector<Piece> pieces;
+  // Its pieces and their glyphs, consecutive in the paragraph's arrays.
+  paragraph_detail::Range pieces, glyphs;
   Scaled width = 0;
   // Hyphenation points (only in a word of one piece) and, in the last
-  // resort, cuts, ascending.
-  std::vector<paragraph_detail::Cut> cuts;
+  // resort, cuts, ascending: of the paragraph's cuts.
+  paragraph_detail::Range cuts;
   std::uint32_t hyphen_glyph = 0;
   Scaled hyphen_width = 0;
   text::BreakAfter after = text::BreakAfter::None;
@@ -75,50 +99,77 @@ struct Typesetter::Segment {
   bool end_short = false;
 };
 
-struct Typesetter::Prepared {
-  std::string text;  // all spans' text, which segments and clusters index
-  // Itemised for the last resort: cuts (Segment::cuts, cut_after) are
-  // offered, and a line may end short after a hyphen or slash.
-  bool last_resort = false;
-  std::vector<Segment> segments;
-  bool has_cjk = false;
-  Scaled max_size = 0;
-  Scaled em = 0;  // the paragraph's em: its largest size
-};
-
 namespace paragraph_detail {
 
 // A paragraph prepared but not sized: what prepare makes of its texts and
 // faces, the same at every size a layout sets them at. Its glyphs'
 // advances and offsets are in font units (HarfBuzz's, without letter
-// spacing); piece, segment, hyphen and space widths and the edges' sizes
-// are 0, and the CJK rules and joins are not applied.
+// spacing); segment, hyphen and space widths and the edges' sizes are 0,
+// and the CJK rules and joins are not applied.
 struct UnsizedParagraph {
-  Typesetter::Prepared prepared;
+  std::string text;  // all spans' text, which segments and clusters index
+  bool has_cjk = false;
+  std::vector<Typesetter::Segment> segments;
+  std::vector<Typesetter::Piece> pieces;
+  std::vector<frame::Glyph> glyphs;
+  std::vector<std::size_t> clusters;  // per glyph: the byte offset of its cluster
+  std::vector<Cut> cuts;              // the segments' hyphenation points
   static constexpr std::size_t kNoSpan = static_cast<std::size_t>(-1);
   // Per segment: the spans its first and last characters are in (kNoSpan
-  // for an empty segment), and whether a space follows it (space_span's).
+  // for an empty segment), whether a space follows it (space_span's), and
+  // the advances of its hyphen and space glyphs in font units.
   struct Edges {
     std::size_t first_span = kNoSpan, last_span = kNoSpan;
     bool space = false;
+    int hyphen_advance = 0, space_advance = 0;
   };
   std::vector<Edges> edges;
   // The characters no font has, per span, in the order shaping reported
   // them: warned of again by every layout.
   std::vector<std::pair<std::size_t, std::vector<char32_t>>> missing;
-  // With CJK text (prepared.has_cjk), what the CJK rules read of each
-  // segment that no size changes: its glyph clusters, in order, and
-  // whether breaking after it would leave a lonely Han character.
+  // With CJK text (has_cjk), what the CJK rules read of each segment that
+  // no size changes: its glyph clusters, in order, and whether breaking
+  // after it would leave a lonely Han character.
   struct ClusterGlyphs {
-    std::size_t piece = 0, first = 0, last = 0;  // its glyphs: pieces[piece].glyphs[first..last]
+    std::size_t piece = 0, first = 0, last = 0;  // its piece and glyphs (first..last), of the paragraph's
     char32_t first_cp = 0, last_cp = 0;
-    bool may_blank = false;  // a mark of one glyph that clreq::Punctuation may compress
+    clreq::Punctuation::Units blank;  // a mark of one glyph that the font may compress: its blank
   };
-  std::vector<std::vector<ClusterGlyphs>> clusters;
+  std::vector<std::vector<ClusterGlyphs>> cjk_clusters;
   std::vector<bool> lonely_break;
 };
 
 }  // namespace paragraph_detail
+
+// A paragraph at one layout's sizes: the unsized paragraph it was made
+// from (its text, pieces and glyphs) with its own copy of the segments and
+// cuts, which sizes and the last resort change, and its glyphs' positions.
+struct Typesetter::Prepared {
+  std::shared_ptr<const paragraph_detail::UnsizedParagraph> unsized;
+  std::vector<Segment> segments;
+  // The segments' cuts; the last resort adds a segment's new ones at the
+  // end rather than rewrite them in place, so a range stays valid.
+  std::vector<paragraph_detail::Cut> cuts;
+  std::vector<paragraph_detail::SizedGlyph> sized;  // per glyph of the unsized paragraph
+  // Itemised for the last resort: cuts (Segment::cuts, cut_after) are
+  // offered, and a line may end short after a hyphen or slash.
+  bool last_resort = false;
+  Scaled max_size = 0;
+  Scaled em = 0;  // the paragraph's em: its largest size
+
+  const std::string& text() const { return unsized->text; }
+  bool has_cjk() const { return unsized->has_cjk; }
+  std::span<const Piece> pieces(const Segment& s) const {
+    return {unsized->pieces.data() + s.pieces.begin, s.pieces.size()};
+  }
+  std::span<const paragraph_detail::Cut> cuts_of(const Segment& s) const {
+    return {cuts.data() + s.cuts.begin, s.cuts.size()};
+  }
+  // Glyph `g` of the paragraph, its advance and offsets in font units (the
+  // sized ones are sized[g]), and the byte offset of its cluster.
+  const frame::Glyph& glyph(std::size_t g) const { return unsized->glyphs[g]; }
+  std::size_t cluster(std::size_t g) const { return unsized->clusters[g]; }
+};
 
 // The Knuth–Plass list with what each item stands for when the line is set.
 struct Typesetter::Itemised {
@@ -170,39 +221,36 @@ inline char32_t last_char(const std::string& s, std::size_t end) {
 }
 
 // The glyphs [first, second) of part `part` (1-based) of a segment divided
-// at `cuts`, out of `count` glyphs.
-inline std::pair<std::size_t, std::size_t> part_glyphs(const std::vector<Cut>& cuts, std::size_t count, std::size_t part) {
+// at `cuts`, out of `count` glyphs, counted from the segment's first.
+inline std::pair<std::size_t, std::size_t> part_glyphs(std::span<const Cut> cuts, std::size_t count, std::size_t part) {
   return {part == 1 ? 0 : cuts[part - 2].glyph, part - 1 < cuts.size() ? cuts[part - 1].glyph : count};
 }
 
-// A segment's glyphs counted across its pieces.
-template <class Seg>
-std::size_t glyph_count(const Seg& s) {
-  return s.pieces.empty() ? 0 : s.pieces.back().first_glyph + s.pieces.back().glyphs.size();
-}
-
-// Calls fn(piece, from, to) for each piece's share of the segment's glyphs
-// [from, to), counted across its pieces. Found by bisection: a word of
-// thousands of pieces (one link each) may be cut into thousands of parts.
-template <class Seg, class F>
-void for_each_share(const Seg& s, std::size_t from, std::size_t to, F fn) {
-  if (s.pieces.empty() || from >= to) return;
-  const auto& pieces = s.pieces;
-  auto after = std::upper_bound(pieces.begin(), pieces.end(), from,
-                                [](std::size_t glyph, const auto& piece) { return glyph < piece.first_glyph; });
+// Calls fn(piece, a, b) for each piece's share [a, b) of the segment's
+// glyphs [from, to): `from` and `to` counted from the segment's first
+// glyph, `a` and `b` the paragraph's glyph indices. Found by bisection: a
+// word of thousands of pieces (one link each) may be cut into thousands of
+// parts.
+template <class Prep, class Seg, class F>
+void for_each_share(const Prep& p, const Seg& s, std::size_t from, std::size_t to, F fn) {
+  const auto pieces = p.pieces(s);
+  if (pieces.empty() || from >= to) return;
+  const std::size_t first = s.glyphs.begin + from, end = s.glyphs.begin + to;
+  auto after = std::upper_bound(pieces.begin(), pieces.end(), first,
+                                [](std::size_t glyph, const auto& piece) { return glyph < piece.glyphs.begin; });
   std::size_t k = static_cast<std::size_t>(after - pieces.begin());
-  for (k = k > 0 ? k - 1 : 0; k < pieces.size() && pieces[k].first_glyph < to; ++k) {
-    const std::size_t first = pieces[k].first_glyph;
-    const std::size_t a = std::max(from, first), b = std::min(to, first + pieces[k].glyphs.size());
-    if (a < b) fn(pieces[k], a - first, b - first);
+  for (k = k > 0 ? k - 1 : 0; k < pieces.size() && pieces[k].glyphs.begin < end; ++k) {
+    const std::size_t a = std::max(first, pieces[k].glyphs.begin), b = std::min(end, pieces[k].glyphs.end);
+    if (a < b) fn(pieces[k], a, b);
   }
 }
 
-// The glyphs of box `k`: part list.part_of[k] of its segment, or all of it.
-template <class Seg>
-std::pair<std::size_t, std::size_t> box_glyphs(const Seg& s, std::size_t part) {
-  const std::size_t count = glyph_count(s);
-  return part > 0 ? part_glyphs(s.cuts, count, part) : std::pair<std::size_t, std::size_t>{0, count};
+// The glyphs of box `k`, counted from its segment's first: part
+// list.part_of[k] of its segment, or all of it.
+template <class Prep, class Seg>
+std::pair<std::size_t, std::size_t> box_glyphs(const Prep& p, const Seg& s, std::size_t part) {
+  const std::size_t count = s.glyphs.size();
+  return part > 0 ? part_glyphs(p.cuts_of(s), count, part) : std::pair<std::size_t, std::size_t>{0, count};
 }
 
 // The ratio a line's finite glue is set at (TeX's glue_set): 0 when fil

@@ -308,7 +308,8 @@ TEST(LastResort, CutsHonourKinsoku) {
   EXPECT_TRUE(last_resort::may_cut(U'a', U'b'));
   const std::string text = "ab\u0301c";
   // Glyph clusters a, b+accent (one cluster), c: a cut before b and before c, never before the accent.
-  EXPECT_EQ(last_resort::cut_glyphs(text, 0, text.size(), {0, 1, 1, 4}), (std::vector<std::size_t>{1, 3}));
+  const std::vector<std::size_t> clusters{0, 1, 1, 4};
+  EXPECT_EQ(last_resort::cut_glyphs(text, 0, text.size(), clusters), (std::vector<std::size_t>{1, 3}));
 }
 
 TEST(LastResort, GraphemeBoundariesKeepClustersWhole) {
