@@ -86,7 +86,7 @@ FitResult fit_to_pages(const model::Resume& resume, const Style& style, const mo
     return trial;
   };
   auto finish = [&](Trial&& trial, bool fits) {
-    for (const auto& d : trial.diags.all()) diags.add(d);
+    diags.add_all(trial.diags);
     result.fits = fits;
     result.pages = trial.document.pages.size();
     result.t = trial.t;

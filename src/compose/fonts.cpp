@@ -22,9 +22,11 @@ struct Resolver {
   std::set<std::string> warned{};  // "no bold face" is said once per family
   std::shared_ptr<Diagnostics*> alive = std::make_shared<Diagnostics*>(&diags);
 
+  // Said once: the regular, bold and italic faces of a missing family
+  // each find it missing, and every variant of the run asks again.
   std::function<void()> missing(const std::string& family, const std::string& key) const {
     return [d = &diags, at = span_of(key), family] {
-      d->warning(at, "font family '" + family + "' was not found",
+      d->warning_once(at, "font family '" + family + "' was not found",
                  "install it, give a font file path, or see `cvpdf --list-fonts`");
     };
   }

@@ -90,13 +90,30 @@ TEST(ForkedLanguages, AWarningOnATextBothLanguagesReadIsSaidOnce) {
       {"cv.yaml",
        "languages: [en, zh]\nperson:\n  name: {en: Ada Example, zh: 阿达}\n  summary: an **unclosed bold\n"
        "sections:\n  - title: {en: Work, zh: 工作}\n    entries:\n      - role: Engineer\n"}};
-  expect_same_runs(files, "cv.yaml --all -o 'cv-{lang}.pdf'");
-  const Outcome forked = render(files, "cv.yaml --all -o 'cv-{lang}.pdf'", false);
-  EXPECT_EQ(forked.result.status, 0) << forked.result.err;
-  const std::string& err = forked.result.err;
-  const std::size_t first = err.find("warning:");
-  ASSERT_NE(first, std::string::npos) << "the stray ** was not warned of";
-  EXPECT_EQ(err.find("warning:", first + 1), std::string::npos) << err;
+  // Also through --fit-pages, whose chosen trial's warnings reach the run.
+  for (const std::string fit : {"", " --fit-pages 1"}) {
+    expect_same_runs(files, "cv.yaml --all -o 'cv-{lang}.pdf'" + fit);
+    for (bool one_core : {false, true}) {
+      const Outcome r = render(files, "cv.yaml --all -o 'cv-{lang}.pdf'" + fit, one_core);
+      EXPECT_EQ(r.result.status, 0) << r.result.err;
+      const std::string& err = r.result.err;
+      const std::size_t first = err.find("warning:");
+      ASSERT_NE(first, std::string::npos) << "the stray ** was not warned of";
+      EXPECT_EQ(err.find("warning:", first + 1), std::string::npos) << fit << "\n" << err;
+    }
+  }
+}
+
+TEST(ForkedLanguages, AMissingFontFamilyIsSaidOnceForTheRun) {
+  const std::map<std::string, std::string> files{{"resume.yaml", read_file(source("resume.yaml"))}};
+  const std::string args = "resume.yaml --all --set fonts.cjk=./missing.otf -o 'cv-{lang}.pdf'";
+  expect_same_runs(files, args);
+  const Outcome r = render(files, args, false);
+  EXPECT_EQ(r.result.status, 0) << r.result.err;
+  const std::string said = "font family './missing.otf' was not found";
+  const std::size_t first = r.result.err.find(said);
+  ASSERT_NE(first, std::string::npos) << r.result.err;
+  EXPECT_EQ(r.result.err.find(said, first + 1), std::string::npos) << r.result.err;
 }
 
 TEST(ForkedLanguages, ThreeLanguagesCheckAndPreviewsAreTheSerialRun) {

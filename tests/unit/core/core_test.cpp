@@ -54,6 +54,29 @@ TEST(Diagnostics, CountsErrorsNotWarnings) {
   EXPECT_EQ(diags.all().size(), 2u);
 }
 
+TEST(Diagnostics, AddAllKeepsWhatWasSaidOnceOnce) {
+  Diagnostics trial;
+  trial.warning_once({"cv.yaml", 3, 1}, "a stray **");
+  trial.warning({"cv.yaml", 4, 1}, "an overfull line");
+  trial.error({"cv.yaml", 5, 1}, "no such key");
+  EXPECT_TRUE(trial.said_once(0));
+  EXPECT_FALSE(trial.said_once(1));
+  EXPECT_FALSE(trial.said_once(7));
+  Diagnostics run;
+  run.add_all(trial);
+  run.add_all(trial);  // a second variant's chosen layout says the same
+  ASSERT_EQ(run.all().size(), 5u) << "the warning_once twice, or the others once";
+  EXPECT_EQ(run.all()[0].message, "a stray **");
+  EXPECT_EQ(run.all()[3].message, "an overfull line");
+  EXPECT_EQ(run.error_count(), 2u);
+  EXPECT_TRUE(run.said_once(0));
+  // A warning_once said here first drops the one added later.
+  Diagnostics first;
+  first.warning_once({"cv.yaml", 3, 1}, "a stray **");
+  first.add_all(trial);
+  EXPECT_EQ(first.all().size(), 3u);
+}
+
 TEST(NearestWord, SuggestsTyposOnly) {
   std::vector<std::string> keys = {"org", "role", "date", "location", "bullets"};
   EXPECT_EQ(nearest_word("orgnization", {"org", "organization", "role"}), "organization");
