@@ -7,6 +7,7 @@
 #include "text/hyphenator.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
@@ -282,72 +283,93 @@ std::unique_ptr<Hyphenator> Hyphenator::load_default(const std::string& language
 
 std::vector<std::size_t> Hyphenator::points(std::string_view word, int left_min, int right_min) const {
   std::vector<std::size_t> result;
-  if (utf8::find_invalid(word) != std::string_view::npos) return result;
-
-  struct Letter {
-    char32_t cp;
-    std::size_t begin;  // byte offset in `word`
-  };
-  std::vector<Letter> letters;
-  for (std::size_t pos = 0; pos < word.size();) {
-    std::size_t begin = pos;
-    char32_t cp = utf8::decode(word, pos);
-    letters.push_back({cp, begin});
-  }
-  // Punctuation around the word (quotes, a trailing comma) is not part of it.
-  auto is_letter = [](const Letter& l) { return u_isalpha(static_cast<UChar32>(l.cp)) != 0; };
-  auto first = std::find_if(letters.begin(), letters.end(), is_letter);
-  auto last = std::find_if(letters.rbegin(), letters.rend(), is_letter).base();
-  if (first >= last) return result;
-  if (static_cast<std::size_t>(last - first) > kMaxWordLength) return result;  // before copying a huge word
-  std::vector<Letter> core(first, last);
-  if (!std::all_of(core.begin(), core.end(), is_letter)) return result;
-  if (std::any_of(core.begin() + 1, core.end(), [](const Letter& l) { return u_isupper(static_cast<UChar32>(l.cp)); }))
-    return result;
-  const int n = static_cast<int>(core.size());
-  left_min = std::max(left_min, 1);
-  right_min = std::max(right_min, 1);
-  if (n < left_min + right_min) return result;
-
-  // libhyphen's patterns are lower case, in the dictionary's encoding.
-  std::string encoded;
-  for (const Letter& l : core) {
-    char32_t lower = static_cast<char32_t>(u_tolower(static_cast<UChar32>(l.cp)));
-    if (dictionary_->utf8) {
-      utf8::append(encoded, lower);
-    } else if (lower < 0x80 || (dictionary_->latin1 && lower < 0x100)) {
-      encoded += static_cast<char>(lower);
-    } else {
-      return result;
+  // The word's letters, without the punctuation around it (quotes, a
+  // trailing comma): each one's byte offset in `word`, and the letters
+  // lower-cased in the dictionary's encoding. At most kMaxWordLength
+  // letters of at most four bytes, so fixed buffers hold them.
+  std::array<std::size_t, kMaxWordLength> begins;
+  std::array<char, 4 * kMaxWordLength + 1> encoded;
+  std::size_t n = 0, bytes = 0;
+  const bool ascii = std::all_of(word.begin(), word.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  if (ascii) {
+    // Most words: ASCII, where u_isalpha, u_isupper and u_tolower are the
+    // C locale's, read without decoding or ICU.
+    auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    std::size_t first = 0, last = word.size();
+    while (first < last && !letter(word[first])) ++first;
+    while (last > first && !letter(word[last - 1])) --last;
+    if (first >= last || last - first > kMaxWordLength) return result;
+    for (std::size_t i = first; i < last; ++i) {
+      const char c = word[i];
+      if (!letter(c) || (i > first && c >= 'A' && c <= 'Z')) return result;
+      begins[n++] = i;
+      encoded[bytes++] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+  } else {
+    if (utf8::find_invalid(word) != std::string_view::npos) return result;
+    struct Letter {
+      char32_t cp;
+      std::size_t begin;  // byte offset in `word`
+    };
+    std::vector<Letter> letters;
+    for (std::size_t pos = 0; pos < word.size();) {
+      std::size_t begin = pos;
+      char32_t cp = utf8::decode(word, pos);
+      letters.push_back({cp, begin});
+    }
+    auto is_letter = [](const Letter& l) { return u_isalpha(static_cast<UChar32>(l.cp)) != 0; };
+    auto first = std::find_if(letters.begin(), letters.end(), is_letter);
+    auto last = std::find_if(letters.rbegin(), letters.rend(), is_letter).base();
+    if (first >= last) return result;
+    if (static_cast<std::size_t>(last - first) > kMaxWordLength) return result;  // before reading a huge word
+    for (auto l = first; l != last; ++l) {
+      if (!is_letter(*l) || (l != first && u_isupper(static_cast<UChar32>(l->cp)))) return result;
+      // libhyphen's patterns are lower case, in the dictionary's encoding.
+      const auto lower = static_cast<char32_t>(u_tolower(static_cast<UChar32>(l->cp)));
+      if (dictionary_->utf8) {
+        std::string code;
+        utf8::append(code, lower);
+        for (char c : code) encoded[bytes++] = c;
+      } else if (lower < 0x80 || (dictionary_->latin1 && lower < 0x100)) {
+        encoded[bytes++] = static_cast<char>(lower);
+      } else {
+        return result;
+      }
+      begins[n++] = l->begin;
     }
   }
+  encoded[bytes] = '\0';
+  left_min = std::max(left_min, 1);
+  right_min = std::max(right_min, 1);
+  if (static_cast<int>(n) < left_min + right_min) return result;
 
-  std::vector<char> hyphens(encoded.size() + 5, '0');
+  std::array<char, 4 * kMaxWordLength + 5> hyphens;
+  hyphens.fill('0');
   // hyphens[i] odd: a hyphen may follow character i (per character, also
   // for UTF-8 dictionaries).
   auto collect = [&] {
-    for (int i = left_min - 1; i + right_min < n; ++i)
-      if (hyphens[static_cast<std::size_t>(i)] & 1) result.push_back(core[static_cast<std::size_t>(i) + 1].begin);
+    for (int i = left_min - 1; i + right_min < static_cast<int>(n); ++i)
+      if (hyphens[static_cast<std::size_t>(i)] & 1) result.push_back(begins[static_cast<std::size_t>(i) + 1]);
   };
   if (dictionary_->packed) {
-    if (hyphenate_packed(*dictionary_->packed, encoded, hyphens.data())) collect();
+    if (hyphenate_packed(*dictionary_->packed, std::string_view(encoded.data(), bytes), hyphens.data())) collect();
     return result;
   }
   char** rep = nullptr;
   int* pos = nullptr;
   int* cut = nullptr;
-  int failed = hnj_hyphen_hyphenate2(dictionary_->loaded, encoded.c_str(), static_cast<int>(encoded.size()),
-                                     hyphens.data(), nullptr, &rep, &pos, &cut);
+  int failed = hnj_hyphen_hyphenate2(dictionary_->loaded, encoded.data(), static_cast<int>(bytes), hyphens.data(),
+                                     nullptr, &rep, &pos, &cut);
   if (!failed) {
     // Non-standard points (rep: "Schiff-fahrt") would change the letters,
     // which the composer cannot do: skipped.
     if (rep)
-      for (std::size_t i = 0; i < encoded.size(); ++i)
+      for (std::size_t i = 0; i < bytes; ++i)
         if (rep[i]) hyphens[i] = '0';
     collect();
   }
   if (rep) {
-    for (std::size_t i = 0; i < encoded.size(); ++i) std::free(rep[i]);
+    for (std::size_t i = 0; i < bytes; ++i) std::free(rep[i]);
     std::free(rep);
   }
   std::free(pos);

@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include <unicode/uchar.h>
+
 #include "text/hyphen_tables.hpp"
 #include "text/hyphenator.hpp"
 
@@ -215,6 +217,69 @@ TEST_F(HyphenTables, SamePointsAsLibhyphenForEveryMinimum) {
       }
   }
   EXPECT_GT(divided, words_->size() * 25 / 3);
+}
+
+// Hyphenator::points' rules written out plainly, on ICU's character
+// properties and libhyphen, for an ASCII word: punctuation around the word
+// is not part of it; anything but letters inside, or a capital after the
+// first letter, gives no points; the minima count letters.
+std::vector<std::size_t> reference_points(HyphenDict* dict, const std::string& word, int left, int right) {
+  std::vector<std::size_t> at;  // letters' offsets
+  for (std::size_t i = 0; i < word.size(); ++i)
+    if (u_isalpha(static_cast<unsigned char>(word[i]))) at.push_back(i);
+  if (at.empty()) return {};
+  const std::size_t first = at.front(), last = at.back() + 1;
+  if (last - first > Hyphenator::kMaxWordLength) return {};
+  std::string core;
+  for (std::size_t i = first; i < last; ++i) {
+    const auto c = static_cast<unsigned char>(word[i]);
+    if (!u_isalpha(c) || (i > first && u_isupper(c))) return {};
+    core += static_cast<char>(u_tolower(c));
+  }
+  left = std::max(left, 1);
+  right = std::max(right, 1);
+  const int n = static_cast<int>(core.size());
+  if (n < left + right) return {};
+  std::vector<char> hyphens(core.size() + 5, '0');
+  char** rep = nullptr;
+  int* pos = nullptr;
+  int* cut = nullptr;
+  const bool failed = hnj_hyphen_hyphenate2(dict, core.c_str(), n, hyphens.data(), nullptr, &rep, &pos, &cut) != 0;
+  std::vector<std::size_t> points;
+  for (int i = left - 1; !failed && i + right < n; ++i)
+    if (hyphens[static_cast<std::size_t>(i)] & 1) points.push_back(first + static_cast<std::size_t>(i) + 1);
+  std::free(rep);
+  std::free(pos);
+  std::free(cut);
+  return points;
+}
+
+TEST_F(HyphenTables, AnAsciiWordsPointsFollowTheRulesAroundTheLetters) {
+  // Hyphenator reads ASCII words without ICU: the same points as the rules
+  // say, with the word as typed — capitalised, quoted, followed by
+  // punctuation, with a digit or an apostrophe inside, in capitals.
+  ASSERT_NE(dict_, nullptr) << "hyphen-en-us is a build dependency (scripts/setup.sh)";
+  auto builtin = Hyphenator::builtin_en_us();
+  std::size_t divided = 0, checked = 0;
+  for (const std::string& word : *words_) {
+    if (!std::all_of(word.begin(), word.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) continue;
+    std::string capital = word;
+    if (!capital.empty()) capital[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(capital[0])));
+    std::string upper = word;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    for (const std::string& typed : {word, capital, "\"" + word + "\",", "(" + capital + ").", upper, word + "s2",
+                                     word.substr(0, word.size() / 2) + "'" + word.substr(word.size() / 2), "--" + word}) {
+      for (int left : {1, 2, 3})
+        for (int right : {2, 3}) {
+          const auto points = builtin->points(typed, left, right);
+          ASSERT_EQ(points, reference_points(dict_, typed, left, right)) << typed << " " << left << " " << right;
+          divided += !points.empty();
+          ++checked;
+        }
+    }
+  }
+  EXPECT_GT(checked, 100000u);
+  EXPECT_GT(divided, checked / 4);
 }
 
 TEST_F(HyphenTables, TheComparisonSeesADifferentDictionary) {
