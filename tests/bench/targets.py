@@ -10,6 +10,8 @@ quiet machine, after a Release build:
 
     tests/bench/targets.py [RUNS]          (default 21; CVPDF=path/to/cvpdf)
     tests/bench/targets.py --instructions  (one run each under callgrind)
+    CVPDF_THREADS=1 tests/bench/targets.py (one core: the work without the
+                                            second core's share)
 
 --instructions counts each case's instructions instead (valgrind
 --tool=callgrind, the whole process): a figure the machine's load does not
@@ -53,13 +55,15 @@ def measure(argv, outputs):
 
 
 def instructions(argv):
-    """Instructions (millions) of one run of argv under callgrind."""
+    """Instructions (millions) of one run of argv under callgrind: every
+    process (--all forks one for its later languages) and thread summed,
+    the work of the run whichever core did it."""
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    found = re.findall(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if done.returncode != 0 or not found:
         sys.exit(f"callgrind failed ({done.returncode}): {' '.join(argv)}\n{done.stderr[-2000:]}")
-    return int(found.group(1).replace(",", "")) / 1e6
+    return sum(int(n.replace(",", "")) for n in found) / 1e6
 
 
 def main():
