@@ -10,6 +10,9 @@ quiet machine, after a Release build:
 
     tests/bench/targets.py [RUNS]          (default 21; CVPDF=path/to/cvpdf)
     tests/bench/targets.py --instructions  (one run each under callgrind)
+    tests/bench/targets.py --against OLD [RUNS]
+                                           (OLD's runs and this build's in
+                                            turns, so both meet the same load)
     CVPDF_THREADS=1 tests/bench/targets.py (one core: the work without the
                                             second core's share)
 
@@ -27,8 +30,12 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-INSTRUCTIONS = len(sys.argv) > 1 and sys.argv[1] == "--instructions"
-RUNS = int(sys.argv[1]) if len(sys.argv) > 1 and not INSTRUCTIONS else 21
+ARGS = sys.argv[1:]
+INSTRUCTIONS = ARGS[:1] == ["--instructions"]
+AGAINST = os.path.abspath(ARGS[1]) if ARGS[:1] == ["--against"] and len(ARGS) > 1 else None
+if INSTRUCTIONS or AGAINST:
+    ARGS = ARGS[1 if INSTRUCTIONS else 2:]
+RUNS = int(ARGS[0]) if ARGS else 21
 BINARY = os.path.abspath(os.environ.get("CVPDF", os.path.join(ROOT, "build", "cvpdf")))
 
 
@@ -66,6 +73,28 @@ def instructions(argv):
     return sum(int(n.replace(",", "")) for n in found) / 1e6
 
 
+def compare(cases):
+    """Each case run by AGAINST and by BINARY in turns (which goes first
+    alternates): a shared host's load then falls on both alike."""
+    print(f"{RUNS} runs each, in turns, of {AGAINST} (old) and {BINARY} (new)\n")
+    header = f"{'case':26} {'median old':>11} {'new':>7} {'min old':>8} {'new':>7} {'RSS MB old':>11} {'new':>6}"
+    print(header)
+    print("-" * len(header))
+    for name, argv, _, _ in cases:
+        runs = {AGAINST: [], BINARY: []}
+        for binary in runs:
+            run_once([binary] + argv[1:])  # warm the page cache
+        for i in range(RUNS):
+            for binary in ([AGAINST, BINARY] if i % 2 == 0 else [BINARY, AGAINST]):
+                runs[binary].append(run_once([binary] + argv[1:]))
+        old, new = runs[AGAINST], runs[BINARY]
+        median = lambda r: statistics.median(w for w, _ in r)
+        least = lambda r: min(w for w, _ in r)
+        peak = lambda r: max(m for _, m in r)
+        print(f"{name:26} {median(old):11.1f} {median(new):7.1f} {least(old):8.1f} {least(new):7.1f}"
+              f" {peak(old):11.1f} {peak(new):6.1f}")
+
+
 def main():
     if not os.access(BINARY, os.X_OK):
         sys.exit("build first: bash scripts/build.sh (or set CVPDF=path/to/cvpdf)")
@@ -93,6 +122,9 @@ def main():
             print(f"instructions of one run each of {BINARY} (callgrind)\n")
             for name, argv, _, _ in cases + [("--version (start-up)", [BINARY, "--version"], [], None)]:
                 print(f"{name:26} {instructions(argv):10.1f} M")
+            return
+        if AGAINST:
+            compare(cases)
             return
         print(f"{RUNS} runs each of {BINARY}\n")
         header = f"{'case':26} {'median ms':>10} {'min ms':>8} {'target':>7} {'RSS MB':>7} {'target':>7} {'KB':>7} {'target':>7}"
