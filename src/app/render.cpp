@@ -167,8 +167,9 @@ struct PlacedFace {
 };
 
 // The faces the run opened, in FaceId order as if every language had been
-// rendered here: for the list of files read and -v's "font:" lines. A face
-// opened by both processes is listed once, with both its fallback characters.
+// rendered here: for the list of files read and -v's "font:" lines. A
+// child's face that this process (or another child) opened too is listed
+// once, with both its fallback characters.
 std::vector<OpenedFace> faces_opened(const text::FontBook& book, const std::vector<PlacedFace>& elsewhere) {
   std::vector<OpenedFace> listing;
   auto add = [&](const OpenedFace& face) {
@@ -188,7 +189,7 @@ std::vector<OpenedFace> faces_opened(const text::FontBook& book, const std::vect
     const auto face_id = static_cast<text::FaceId>(id);
     if (book.opened(face_id)) {
       const text::Face& f = book.face(face_id);
-      add({face_id, false, f.path, f.index, f.family, f.postscript_name, f.fallback_for});
+      listing.push_back({face_id, false, f.path, f.index, f.family, f.postscript_name, f.fallback_for});
     }
     for (const PlacedFace& placed : elsewhere)
       if (!placed.face.made_there && placed.face.id == face_id) add(placed.face);
