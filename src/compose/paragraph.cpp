@@ -67,13 +67,26 @@ void Typesetter::strut(Scaled size, double leading, Scaled& height, Scaled& dept
 }
 
 void Typesetter::warn_missing(const Span& span, const std::vector<char32_t>& missing) {
-  for (char32_t cp : missing) {
-    if (!warned_missing_.insert(cp).second) continue;
-    diags_.warning(span.source,
-                   fmt::format("no installed font has the character {} '{}'; it is set as a replacement box",
-                               utf8::code_name(cp), utf8::encode(cp)),
+  std::vector<char32_t> fresh;  // not warned of yet, in the order shaping met them
+  for (char32_t cp : missing)
+    if (warned_missing_.insert(cp).second) fresh.push_back(cp);
+  if (fresh.empty()) return;
+  auto named = [](char32_t cp) { return fmt::format("{} '{}'", utf8::code_name(cp), utf8::encode(cp)); };
+  if (fresh.size() == 1) {
+    diags_.warning(span.source, "no installed font has the character " + named(fresh[0]) + "; it is set as a replacement box",
                    "install a font that has it (cvpdf finds it through fontconfig) or add one to the layout's fonts");
+    return;
   }
+  // A text in a script no font has is one problem, not one per character:
+  // one warning for the text, naming the first few.
+  constexpr std::size_t kNamed = 3;
+  std::string names;
+  for (std::size_t i = 0; i < fresh.size() && i < kNamed; ++i) names += (i ? ", " : "") + named(fresh[i]);
+  if (fresh.size() > kNamed) names += fmt::format(" and {} more", fresh.size() - kNamed);
+  diags_.warning(span.source,
+                 fmt::format("no installed font has {} of this text's characters ({}); they are set as replacement boxes",
+                             fresh.size(), names),
+                 "install a font that has them (cvpdf finds it through fontconfig) or add one to the layout's fonts");
 }
 
 void Typesetter::line_warning(const SourceSpan& where, std::string message, std::string hint) {

@@ -79,7 +79,12 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
       options.language = language_;
       std::vector<char32_t> missing;
       auto runs = memo_->shapes.shape_unscaled(book_, all, b, e, fonts_.chain(span.style.variant), options, &missing);
-      if (!missing.empty()) unsized.missing.emplace_back(sp, std::move(missing));
+      // One list per span (its words are shaped segment by segment), so a
+      // span's missing characters are warned of together.
+      if (!missing.empty() && !unsized.missing.empty() && unsized.missing.back().first == sp)
+        unsized.missing.back().second.insert(unsized.missing.back().second.end(), missing.begin(), missing.end());
+      else if (!missing.empty())
+        unsized.missing.emplace_back(sp, std::move(missing));
       for (const auto& run : runs) {
         Piece piece;
         piece.face = run.face;

@@ -117,5 +117,29 @@ TEST(FontFallback, TheExamplesNeedNoFallback) {
   EXPECT_EQ(r.err.find("no installed font"), std::string::npos) << r.err;
 }
 
+TEST(FontFallback, ATextOfManyCharactersNoFontHasIsOneWarning) {
+  // Unassigned code points no font can have: a whole text of them is one
+  // problem, said once with the count and the first few, not once each.
+  std::string text;
+  for (char32_t cp : {0x0378, 0x0379, 0x0380, 0x0381, 0x0382, 0x0383, 0x038B, 0x038D}) {
+    text += static_cast<char>(0xC0 | (cp >> 6));
+    text += static_cast<char>(0x80 | (cp & 0x3F));
+    text += ' ';
+  }
+  const std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", "person:\n  name: Ada Example\nsections:\n  - title: Work\n    entries:\n"
+                              "      - role: Engineer\n        bullets:\n          - \"" + text + "\"\n"
+                              "          - \"and \u0378 again\"\n");
+  const Result r = run(cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/cv.pdf'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::size_t warnings = 0;
+  for (std::size_t at = r.err.find("warning:"); at != std::string::npos; at = r.err.find("warning:", at + 1)) ++warnings;
+  EXPECT_EQ(warnings, 1u) << "one for the text; the second bullet's character was warned of already\n" << r.err;
+  EXPECT_NE(r.err.find("r.yaml:8:13: warning: no installed font has 8 of this text's characters (U+0378 '"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("and 5 more); they are set as replacement boxes"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace cvpdf::test
