@@ -117,10 +117,10 @@ std::string encode(const LanguagesPart& part) {
   w.number(part.fonts.size());
   for (const auto& f : part.fonts) w.text(f);
   w.text(part.log);
-  w.number(part.diagnostics.size());
-  for (std::size_t i = 0; i < part.diagnostics.size(); ++i) {
-    w.diagnostic(part.diagnostics[i]);
-    w.number(i < part.once.size() && part.once[i] ? 1 : 0);
+  w.number(part.diagnostics.all().size());
+  for (std::size_t i = 0; i < part.diagnostics.all().size(); ++i) {
+    w.diagnostic(part.diagnostics.all()[i]);
+    w.number(part.diagnostics.said_once(i) ? 1 : 0);
   }
   w.number(part.stopped ? 1 : 0);
   w.number(part.faces.size());
@@ -157,8 +157,11 @@ std::optional<LanguagesPart> decode(std::string_view bytes) {
   for (std::uint64_t n = r.count(kNumber); n > 0 && r.ok(); --n) part.fonts.insert(r.text());
   part.log = r.text();
   for (std::uint64_t n = r.count(7 * kNumber); n > 0 && r.ok(); --n) {
-    part.diagnostics.push_back(r.diagnostic());
-    part.once.push_back(r.number() != 0);
+    Diagnostic d = r.diagnostic();
+    if (r.number() != 0)
+      part.diagnostics.warning_once(std::move(d.span), std::move(d.message), std::move(d.hint));
+    else
+      part.diagnostics.add(std::move(d));
   }
   part.stopped = r.number() != 0;
   for (std::uint64_t n = r.count(7 * kNumber); n > 0 && r.ok(); --n) {

@@ -41,8 +41,7 @@ struct LanguagesPart {
   std::vector<std::string> targets;  // the make rule's
   std::set<std::string> fonts;       // font files the documents use
   std::string log;                   // -v lines
-  std::vector<Diagnostic> diagnostics;
-  std::vector<bool> once;            // by diagnostic: said by warning_once
+  Diagnostics diagnostics;           // with which were said by warning_once
   bool stopped = false;              // an error or a résumé that does not fit ended the languages
   std::vector<OpenedFace> faces;
   // The FatalError that ended the work, if one did.

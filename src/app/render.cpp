@@ -234,10 +234,7 @@ void render_languages(const std::vector<std::string>& languages, const RenderLan
     forked = child.start([&](LanguagesPart& part) {
       // What the languages said and opened, also when an error ends them.
       auto collect = [&] {
-        for (std::size_t k = first_diagnostic; k < diags.all().size(); ++k) {
-          part.diagnostics.push_back(diags.all()[k]);
-          part.once.push_back(diags.said_once(k));
-        }
+        part.diagnostics.add_all(diags, first_diagnostic);
         for (std::size_t i = 0; i < book.size(); ++i) {
           const auto id = static_cast<text::FaceId>(i);
           if (!book.opened(id) || (i < open_before.size() && open_before[i])) continue;
@@ -267,13 +264,7 @@ void render_languages(const std::vector<std::string>& languages, const RenderLan
     take_part(std::move(here), result, rule, fonts, log);
     return;
   }
-  for (std::size_t k = 0; k < theirs->diagnostics.size(); ++k) {
-    Diagnostic& d = theirs->diagnostics[k];
-    if (theirs->once[k])
-      diags.warning_once(std::move(d.span), std::move(d.message), std::move(d.hint));
-    else
-      diags.add(std::move(d));
-  }
+  diags.add_all(theirs->diagnostics);
   for (OpenedFace& face : theirs->faces) opened_elsewhere.push_back({book.size(), std::move(face)});
   const LanguagesPart::Fatal fatal = theirs->fatal;
   Diagnostic fatal_diagnostic = std::move(theirs->fatal_diagnostic);

@@ -19,9 +19,8 @@ LanguagesPart sample() {
   part.targets = {"cv-zh.pdf", "cv-ja.txt"};
   part.fonts = {"/usr/share/fonts/a.ttc", "/fonts/Lato-Regular.ttf"};
   part.log = "[zh] composed 2 page(s) in 3.0 ms\n";
-  part.diagnostics.push_back({Severity::Warning, {"cv.yaml", 3, 7}, "a **", "close it"});
-  part.diagnostics.push_back({Severity::Error, {"cv.yaml", 0, 0}, "does not fit", ""});
-  part.once = {true, false};
+  part.diagnostics.warning_once({"cv.yaml", 3, 7}, "a **", "close it");
+  part.diagnostics.error({"cv.yaml", 0, 0}, "does not fit", "");
   part.stopped = true;
   part.faces.push_back({5, false, "/usr/share/fonts/noto.ttc", 2, "Noto Sans CJK SC", "NotoSansCJKsc-Regular", {}});
   part.faces.push_back({9, true, "/usr/share/fonts/x.ttf", 0, "X", "X-Regular", {U'\U0001F600', U'ä'}});
@@ -38,9 +37,10 @@ TEST(LanguagesPart, ComesBackAsItWasSent) {
   ASSERT_EQ(back->outputs.size(), 2u);
   EXPECT_EQ(back->outputs[0].bytes, sample().outputs[0].bytes);
   EXPECT_TRUE(back->outputs[0].templated);
-  EXPECT_EQ(back->diagnostics[0].span.line, 3);
-  EXPECT_EQ(back->diagnostics[0].hint, "close it");
-  EXPECT_EQ(back->once, (std::vector<bool>{true, false}));
+  EXPECT_EQ(back->diagnostics.all()[0].span.line, 3);
+  EXPECT_EQ(back->diagnostics.all()[0].hint, "close it");
+  EXPECT_EQ((std::vector<bool>{back->diagnostics.said_once(0), back->diagnostics.said_once(1)}),
+            (std::vector<bool>{true, false}));
   EXPECT_TRUE(back->stopped);
   EXPECT_EQ(back->faces[1].fallback_for, (std::vector<char32_t>{U'\U0001F600', U'ä'}));
   EXPECT_TRUE(back->faces[1].made_there);
