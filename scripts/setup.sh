@@ -36,7 +36,8 @@ packages=(
   python3 python3-jsonschema python3-yaml
   # sanitizer suite and fuzzers (scripts/sanitize.sh, tests/fuzz/run.sh)
   clang-14 libclang-rt-14-dev llvm-14
-  # instruction counts of the benchmarks (tests/bench/targets.py --instructions)
+  # work counted in instructions: the complexity tests (tests/support/work_count.hpp,
+  # valgrind/callgrind.h) and the benchmarks (tests/bench/targets.py --instructions)
   valgrind
 )
 

@@ -4,9 +4,11 @@
 // keywords and the link schemes.
 #include <gtest/gtest.h>
 
-#include "compose/inline_markup.hpp"
+#include <cstdio>
 
-#include <ctime>
+#include "compose/inline_markup.hpp"
+#include "work_count.hpp"
+
 
 namespace cvpdf::compose::markup {
 namespace {
@@ -215,34 +217,28 @@ TEST(InlineMarkup, LinkSchemes) {
 
 // Linear in the text for the shapes that were not: unclosed links and
 // brackets scanned to the end from each one, and a field of bold keywords
-// copied whole into each of its pieces. Thread CPU time of N and 2N bytes,
-// best of three, measured again (up to three times) under load.
-double cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
-
-double markup_seconds(const std::string& text) {
-  double best = 1e9;
-  for (int run = 0; run < 3; ++run) {
-    const double start = cpu_seconds();
+// copied whole into each of its pieces. The work of N and 2N bytes is
+// counted (instructions, under callgrind), not timed.
+std::uint64_t markup_work(const std::string& text) {
+  return cvpdf::testing::instructions([&] {
     Parsed parsed = parse(text);
     apply_bold_keywords(parsed.runs, {"CUDA"});
     apply_typography(parsed.runs, "en", false);
-    best = std::min(best, cpu_seconds() - start);
-  }
-  return best;
+  });
 }
 
 TEST(MarkupLinearTime, UnclosedLinksBracketsAndManyKeywords) {
+  CVPDF_COUNT_WORK();
+  markup_work("warm-up: \"quotes\" and [links](https://example.com) CUDA");
   for (const std::string unit : {"[a](", "[[a ", "`a [", "CUDA x ", "**a ", "\"a "}) {
     std::string once, twice;
-    while (once.size() < 60000) once += unit;
+    while (once.size() < 8000) once += unit;
     twice = once + once;
-    double ratio = 1e9;
-    for (int attempt = 0; attempt < 3 && ratio >= 3.0; ++attempt) ratio = markup_seconds(twice) / markup_seconds(once);
-    EXPECT_LT(ratio, 3.0) << "'" << unit << "': not linear";
+    const std::uint64_t w1 = markup_work(once), w2 = markup_work(twice);
+    std::printf("work: '%s' × %zu bytes: %llu instructions, twice as many: %llu\n", unit.c_str(), once.size(),
+                static_cast<unsigned long long>(w1), static_cast<unsigned long long>(w2));
+    EXPECT_LT(static_cast<double>(w2) / static_cast<double>(w1), 2.5)
+        << "'" << unit << "': not linear (" << w1 << " instructions, then " << w2 << ")";
   }
 }
 

@@ -3,10 +3,10 @@
 // and control characters written as escapes.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <chrono>
+#include <cstdio>
 
 #include "test_support.hpp"
+#include "work_count.hpp"
 
 namespace cvpdf::model {
 namespace {
@@ -27,35 +27,26 @@ std::string minified_json_resume(std::size_t bytes) {
   return s + "]}";
 }
 
-double seconds_to_load(const std::string& text) {
-  auto start = std::chrono::steady_clock::now();
-  Diagnostics diags;
-  auto resume = load_resume(text, "big.json", "/base", diags);
-  auto elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_TRUE(resume.has_value());
-  return elapsed;
+std::uint64_t work_to_load(const std::string& text) {
+  return cvpdf::testing::instructions([&] {
+    Diagnostics diags;
+    EXPECT_TRUE(load_resume(text, "big.json", "/base", diags).has_value());
+  });
 }
 
 TEST(InputText, MinifiedJsonLoadsInLinearTime) {
   // Each node's column used to be counted from the start of its line: on a
   // one-line file that is quadratic (1 MB took 14 s). Doubling the size must
-  // about double the time; the minimum of three runs each damps the noise of
-  // a shared machine, and the bound 3.5 lies between linear (2) and quadratic (4).
-  const std::string half = minified_json_resume(512 * 1024);
-  const std::string full = minified_json_resume(1024 * 1024);
-  // Other tests run beside this one under ctest: a burst of their load can
-  // slow one size's runs together, so a ratio over the bound is measured
-  // again (three times at most) before it counts; a quadratic load fails all.
-  double t_half = 1e9, t_full = 1e9;
-  for (int attempt = 0; attempt < 3 && (attempt == 0 || t_full / t_half >= 3.5); ++attempt) {
-    t_half = t_full = 1e9;
-    for (int run = 0; run < 3; ++run) {
-      t_half = std::min(t_half, seconds_to_load(half));
-      t_full = std::min(t_full, seconds_to_load(full));
-      ASSERT_LT(t_full, 10.0) << "loading 1 MB of one-line JSON took " << t_full << " s";
-    }
-  }
-  EXPECT_LT(t_full / t_half, 3.5) << "0.5 MB: " << t_half << " s, 1 MB: " << t_full << " s";
+  // about double the work, counted in instructions under callgrind: the
+  // bound 2.5 lies between linear (2) and quadratic (4).
+  CVPDF_COUNT_WORK();
+  work_to_load(minified_json_resume(4 * 1024));
+  const std::uint64_t half = work_to_load(minified_json_resume(128 * 1024));
+  const std::uint64_t full = work_to_load(minified_json_resume(256 * 1024));
+  const double ratio = static_cast<double>(full) / static_cast<double>(half);
+  std::printf("work: 128 KB: %llu instructions, 256 KB: %llu, ratio %.2f\n", static_cast<unsigned long long>(half),
+              static_cast<unsigned long long>(full), ratio);
+  EXPECT_LT(ratio, 2.5) << "128 KB: " << half << " instructions, 256 KB: " << full;
 }
 
 TEST(InputText, ColumnsOnALongLineCountCharacters) {
@@ -177,9 +168,7 @@ TEST(InputText, MergeBombIsRefused) {
     text += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " {x: {<<: *a" + std::to_string(i - 1) +
             "}, y: {<<: *a" + std::to_string(i - 1) + "}}\n";
   text += "person: {name: A}\n";
-  auto start = std::chrono::steady_clock::now();
   auto l = load(text);
-  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
   EXPECT_FALSE(l.resume);
   EXPECT_NE(l.error("too many nodes"), nullptr) << l.dump();
 }

@@ -4,12 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "typeset/knuth_plass.hpp"
+#include "work_count.hpp"
 
 namespace cvpdf::typeset {
 namespace {
@@ -358,7 +359,9 @@ TEST(KnuthPlass, MeasureLineSetsOneLine) {
 }
 
 TEST(KnuthPlass, LongParagraphsTakeLinearTime) {
-  // A 150-publication CV is long; a quadratic breaker would show here.
+  // A 150-publication CV is long; a quadratic breaker would show here. The
+  // work is counted (instructions, under callgrind), not timed.
+  CVPDF_COUNT_WORK();
   auto make = [](int n) {
     std::vector<Item> items;
     for (int i = 0; i < n; ++i) {
@@ -369,22 +372,17 @@ TEST(KnuthPlass, LongParagraphsTakeLinearTime) {
     }
     return items;
   };
-  // Best of three: one slow run on a shared machine is noise, not growth.
-  auto time = [](const std::vector<Item>& items, std::size_t& lines) {
-    double best = 1e9;
-    for (int run = 0; run < 3; ++run) {
-      const auto t0 = std::chrono::steady_clock::now();
-      lines = break_paragraph(items, width(400)).lines.size();
-      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    }
-    return best;
-  };
+  const auto small_items = make(5000), big_items = make(40000);
   std::size_t small_lines = 0, big_lines = 0;
-  const double small = time(make(10000), small_lines);
-  const double big = time(make(80000), big_lines);
+  const std::uint64_t small =
+      cvpdf::testing::instructions([&] { small_lines = break_paragraph(small_items, width(400)).lines.size(); });
+  const std::uint64_t big =
+      cvpdf::testing::instructions([&] { big_lines = break_paragraph(big_items, width(400)).lines.size(); });
+  std::printf("work: 5000 words: %llu instructions, 40000: %llu\n", static_cast<unsigned long long>(small),
+              static_cast<unsigned long long>(big));
   EXPECT_GT(big_lines, 7 * small_lines);
-  // Eight times the text: linear is ~8x; quadratic would be ~64x.
-  EXPECT_LT(big, 25 * small + 0.05) << small << " s vs " << big << " s";
+  // Eight times the text: linear is 8x; quadratic would be 64x.
+  EXPECT_LT(big, 10 * small) << small << " instructions vs " << big;
 }
 
 // Breaks between boxes of no width never make a line overfull, so at
@@ -402,25 +400,21 @@ std::vector<Item> zero_width_breaks(int n) {
 }
 
 TEST(KnuthPlass, ZeroWidthBreaksTakeLinearTime) {
+  CVPDF_COUNT_WORK();
   BreakParams params = width(400);
   params.tolerance = 10000;
-  auto time = [&](int n) {
+  auto count = [&](int n) {
     const auto items = zero_width_breaks(n);
-    double best = 1e9;
-    for (int run = 0; run < 3; ++run) {
-      const auto t0 = std::chrono::steady_clock::now();
-      const BreakResult r = break_paragraph(items, params);
-      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-      EXPECT_FALSE(r.lines.empty());
-    }
-    return best;
+    return cvpdf::testing::instructions([&] { EXPECT_FALSE(break_paragraph(items, params).lines.empty()); });
   };
   // Past the ramp while the active list fills up to its cap: then each
   // break costs the same.
-  const double small = time(20000);
-  const double big = time(80000);
-  // Four times the breaks: linear is ~4x; quadratic would be ~16x.
-  EXPECT_LT(big, 8 * small + 0.02) << small << " s vs " << big << " s";
+  const std::uint64_t small = count(4000);
+  const std::uint64_t big = count(16000);
+  std::printf("work: 4000 breaks: %llu instructions, 16000: %llu\n", static_cast<unsigned long long>(small),
+              static_cast<unsigned long long>(big));
+  // Four times the breaks: linear is 4x; quadratic would be 16x.
+  EXPECT_LT(big, 5 * small) << small << " instructions vs " << big;
 }
 
 // The cap only ever prunes an active list far longer than real text makes:
