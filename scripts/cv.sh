@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-bash scripts/build.sh
+bash scripts/build.sh cvpdf
 ./build/cvpdf resume.yaml -o cv.pdf
 ./build/cvpdf resume.yaml --lang zh -o cv-zh.pdf
 echo "wrote cv.pdf and cv-zh.pdf"
