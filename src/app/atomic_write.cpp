@@ -5,7 +5,7 @@
 // are written (they cannot be staged, and a failure there must still leave
 // the files untouched), then the renames (which do not fail for want of
 // space), last the in-place rewrites of hard-linked files (already
-// allocated, so a full disk cannot cut them short; not atomic: SPEC).
+// allocated, so a full disk cannot cut them short; not atomic: the user guide).
 #include "app/atomic_write.hpp"
 
 #include <fcntl.h>

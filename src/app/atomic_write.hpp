@@ -2,7 +2,7 @@
 // written to a temporary beside its target and fsynced, devices and FIFOs
 // are written, and only then are the temporaries renamed over their
 // targets. A failure before the renames removes every temporary and leaves
-// every old output as it was (SPEC: several outputs are all-or-nothing).
+// every old output as it was (the user guide: several outputs are all-or-nothing).
 #pragma once
 #include <string>
 #include <vector>

@@ -453,7 +453,7 @@ std::string theme_json_schema() {
 std::string resume_json_schema() {
   Json root;
   theme_header(root, "cvpdf résumé",
-               "A résumé in cvpdf's own YAML format (cvpdf's SPEC.md, docs/user-guide.md). cvpdf also reads JSON "
+               "A résumé in cvpdf's own YAML format (see cvpdf's user guide). cvpdf also reads JSON "
                "Resume and RenderCV files; they have schemas of their own and are not described here.");
   Json body = place(model::top_keys(), nullptr, {"person"});
   root["type"] = Json::str("object");

@@ -126,7 +126,7 @@ LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, c
     }
   }
   // Font paths in the résumé's own `style:` resolve against the résumé's
-  // directory (SPEC: against the file that names them). --set names no
+  // directory (the user guide: against the file that names them). --set names no
   // file: a path typed on the command line is the shell's, so it resolves
   // against the working directory, as every other path argument does.
   keys.layers.push({resume.source_path + " (style:)", resume.base_directory, resume.style});

@@ -39,7 +39,7 @@ std::optional<std::string> real_path(const std::string& path) {
   return std::string(buffer);
 }
 
-// The directory a new file goes in must be there (SPEC: a missing one is an
+// The directory a new file goes in must be there (the user guide: a missing one is an
 // I/O error naming it).
 void check_parent(const std::string& path, const std::string& file) {
   const std::string dir = parent_of(file);

@@ -35,7 +35,7 @@ struct Target {
   struct stat existing {};
   std::string canonical;  // the absolute path without links, to compare outputs
   // Directories to make before writing, outermost first: the missing
-  // parents of an output named by a template (SPEC), made by the write.
+  // parents of an output named by a template (the user guide), made by the write.
   std::vector<std::string> make_directories;
 };
 

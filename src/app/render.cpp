@@ -84,7 +84,7 @@ std::string output_name(const std::string& pattern, const std::string& input, co
 }
 
 // Whether -o names its outputs by a template ({name}, {lang}, {page}):
-// SPEC makes their missing parent directories ("out/{lang}/cv.pdf").
+// The user guide makes their missing parent directories ("out/{lang}/cv.pdf").
 // Without -o the names are cvpdf's own, beside the résumé.
 bool templated_output(const Options& options) {
   for (const char* key : {"{name}", "{lang}", "{page}"})

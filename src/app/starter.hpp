@@ -29,7 +29,7 @@ std::string starter_resume(const StarterRequest& request);
 // `cvpdf new`: writes the starter to options.inputs (default resume.yaml;
 // "-" standard output), never over an existing file. Returns the exit
 // status: 0, 2 (usage: a language or theme it cannot write, an existing
-// file, as SPEC.md's other refused outputs) or 3 (the file cannot be written).
+// file, as the other refused outputs) or 3 (the file cannot be written).
 int write_starter_file(const Options& options);
 
 // Where the résumé schema is installed (the modeline's $schema).

@@ -1,4 +1,4 @@
-// Inline markup: the small Markdown subset SPEC.md allows in any text value
+// Inline markup: the small Markdown subset the user guide allows in any text value
 // — **bold**, *italic*, ***both***, [label](url), `code`, \ escapes — and
 // the simple HTML of JSON Resume files (<b> <strong> <i> <em> <code> <a
 // href> <br> <p>, entities), parsed once into styled runs. Nothing else is

@@ -3,7 +3,7 @@
 // laid out (so a bad photo is an error at its `photo:` value) and takes its
 // pixel size; the PDF backend embeds it through the same code. Everything is
 // bounded before it is decoded: the file size by stat, the pixel size from the
-// header (SPEC.md: at most 10,000 px a side and 20 MB).
+// header (the user guide: at most 10,000 px a side and 20 MB).
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -25,7 +25,7 @@ std::optional<StyleMap> load_style(std::string_view text, const std::string& fil
 // Returns false and reports an error when the text is not KEY=VALUE.
 bool apply_style_override(StyleMap& style, const std::string& assignment, Diagnostics& diags);
 
-// For `check` (SPEC: "a variant missing a translation falls back to the first
+// For `check` (docs/user-guide.md: "a variant missing a translation falls back to the first
 // language and `check` warns"): one warning per localized text that lacks a
 // declared language, skipping languages a section's or entry's `only` excludes.
 // Nothing for a one-language résumé or for texts that are not localized.

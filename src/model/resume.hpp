@@ -1,5 +1,5 @@
 // The résumé model: what resume.yaml says, validated, every node carrying the
-// place it came from. Complete before anything is shaped (DESIGN.md).
+// place it came from. Complete before anything is shaped (docs/architecture.md).
 #pragma once
 #include <map>
 #include <optional>

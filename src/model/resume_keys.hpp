@@ -1,4 +1,4 @@
-// The key tables of the cvpdf résumé format (SPEC.md "The résumé file"): for
+// The key tables of the cvpdf résumé format (docs/user-guide.md, "The résumé file"): for
 // each place (top level, person, metric, link, section, entry) the keys it
 // may hold, their aliases, what value each takes, which entry kind a key
 // makes, what it means, and the words from other formats that belong to
@@ -32,7 +32,7 @@ enum class ValueType : unsigned char {
   Entries,      // a list of entries
 };
 
-// The entry kind a key makes (SPEC.md "Entries take their kind from their keys").
+// The entry kind a key makes (the user guide: an entry takes its kind from its keys).
 enum class EntryGroup : unsigned char { Any, Item, Pair, Publication };
 
 // A key a mapping may hold and the key it stands for (itself, or for an

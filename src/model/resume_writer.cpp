@@ -1,5 +1,5 @@
 // write_resume_yaml: the Resume model → cvpdf's YAML, key by key in the
-// order SPEC.md documents them (languages, theme, style, person, sections).
+// order the user guide documents them (languages, theme, style, person, sections).
 // A text of one language is a plain value; a localized text a mapping by
 // language. Dates are written as the schema reads them (2020-09, present).
 #include "model/resume_writer.hpp"

@@ -1,4 +1,4 @@
-// Writing a Resume back as a cvpdf résumé file (SPEC.md "The résumé file"):
+// Writing a Resume back as a cvpdf résumé file (docs/user-guide.md, "The résumé file"):
 // what `cvpdf convert` prints for a RenderCV file or a JSON Resume, so it
 // can be edited and given a second language. The text loads back to the
 // same Resume (the same texts, dates, links, sections and `style:` keys);

@@ -1,4 +1,4 @@
-// The cvpdf résumé schema (SPEC.md "The résumé file"): the YAML tree → Resume,
+// The cvpdf résumé schema (docs/user-guide.md, "The résumé file"): the YAML tree → Resume,
 // by the key tables of each level (model/resume_keys.hpp); `languages:`,
 // required keys, and an entry's kind, which is taken from its keys (item,
 // pair, publication, paragraph) — with an error when the keys of two kinds

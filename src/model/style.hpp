@@ -94,7 +94,7 @@ struct Style {
   Scaled publication_space_between = 0;
   bool publication_numbers = true;
 
-  // Structure (SPEC "Themes"): where things go. Choice values are kept as
+  // Structure (the user guide's "Themes"): where things go. Choice values are kept as
   // the words the table allows (style_fields.cpp lists them).
   std::string header_align = "left";    // left | center | split
   std::string header_photo = "right";   // right | left | none

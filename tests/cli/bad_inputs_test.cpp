@@ -1,4 +1,4 @@
-// Every bad input gets a clear error, the right exit status (SPEC.md: 1 the
+// Every bad input gets a clear error, the right exit status (the user guide: 1 the
 // input is wrong, 2 usage, 3 I/O) and no output file; nothing crashes or
 // hangs. Owns three kinds of case, each run against the real binary with a
 // timeout:
@@ -352,7 +352,7 @@ TEST(AtomicOutput, AllVariantsOrNoneWhenOneOutputCannotBeWritten) {
   TempDir dir;
   fs::create_directory(dir.path / "en");
   // zh/ is a file: the missing directory a template names would be made
-  // (SPEC), but not over a file.
+  // (the user guide), but not over a file.
   write_file(dir.path / "zh", "not a directory");
   write_file(dir.path / "r.yaml",
              "languages: [en, zh]\nperson:\n  name: {en: Ada Example, zh: 艾达}\nsections: []\n");

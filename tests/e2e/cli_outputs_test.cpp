@@ -70,7 +70,7 @@ TEST(TextExport, MarkdownEscapesAndLinks) {
   EXPECT_NE(md.find("### 示例云 — 2020.03 – 至今"), std::string::npos) << md;
   EXPECT_NE(md.find("1. **L. Wei**, A. Other."), std::string::npos) << md;
   Result en = run(cvpdf() + " '" + dir + "/resume.yaml' --format md -o -");
-  // "*care*" is italic markup (SPEC: the Markdown subset in any text), so
+  // "*care*" is italic markup (the user guide: the Markdown subset in any text), so
   // Markdown writes it as emphasis; the underscore is text and stays escaped.
   EXPECT_NE(en.out.find("torch\\_npu and *care*"), std::string::npos) << en.out;
 }

@@ -1,4 +1,4 @@
-// End to end: exit statuses and messages of the command line (SPEC.md).
+// End to end: exit statuses and messages of the command line (docs/user-guide.md).
 #include <gtest/gtest.h>
 
 #include "run.hpp"

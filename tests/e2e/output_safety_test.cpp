@@ -1,4 +1,4 @@
-// End to end: output safety (SPEC "Command line": outputs are safe; issue 9).
+// End to end: output safety (the user guide: outputs are safe; issue 9).
 // An output never destroys a file the run reads, never replaces a device,
 // FIFO or symlink, keeps modes, owners and hard links, is all-or-nothing
 // across --all, -M and batches, leaves no temporary after a signal or a
@@ -164,7 +164,7 @@ TEST(Collisions, RefusedBeforeAnythingIsWritten) {
   EXPECT_FALSE(exists(dir + "/both.pdf"));
 }
 
-// ---- SPEC: missing parent directories of a templated output are made ----
+// ---- the user guide: missing parent directories of a templated output are made ----
 
 TEST(Directories, ATemplatedOutputsMissingParentsAreMade) {
   std::string dir = temp_dir();

@@ -1,4 +1,4 @@
-// End to end: the PNG and SVG previews (issue 16 §3, SPEC "Command line":
+// End to end: the PNG and SVG previews (issue 16 §3, the user guide's command line:
 // the output format follows the extension). The PNG of a page is held to
 // poppler's render of the PDF of the same résumé — same pixel size, a small
 // mean difference — so that a preview shows what the PDF shows; the SVG to
@@ -139,7 +139,7 @@ TEST(SvgPreview, OneWellFormedFilePerPageTheSameWhateverCameBefore) {
 }
 
 // Names and options that would give something else than asked for are
-// refused before anything is rendered (exit 2, SPEC), naming the formats.
+// refused before anything is rendered (exit 2, as the user guide says), naming the formats.
 TEST(PreviewOptions, UnknownExtensionsAndMisplacedOptionsAreUsageErrors) {
   const std::string dir = temp_dir();
   write_file(dir + "/r.yaml", "person: {name: Ada Example}\nsections: []\n");

@@ -396,7 +396,7 @@ class Writer {
     if (!only_here.empty()) line(0, k.prefix() + "only: " + only_here);
   }
 
-  // A date as SPEC.md writes them (2024, 2024-06, 2024-06-30) in `year`.
+  // A date as the user guide writes them (2024, 2024-06, 2024-06-30) in `year`.
   std::string date(int year) {
     char buffer[48];
     const int month = 1 + static_cast<int>(g_.rng.below(12)), day = 1 + static_cast<int>(g_.rng.below(28));

@@ -1,5 +1,5 @@
 // Random résumés in cvpdf's YAML, from a 64-bit seed: every field kind of
-// SPEC.md's schema (person, items, pairs, publications, paragraphs,
+// the résumé schema (person, items, pairs, publications, paragraphs,
 // section bullets and text, `only:`), localized and plain values, lengths
 // from empty to very long, Latin, CJK and mixed text, long tokens (key
 // fingerprints) and URLs with query strings. The same seed gives the same
@@ -50,7 +50,7 @@ struct RandomResume {
   std::map<std::string, std::vector<Shown>> shown;
   // Per variant: the titles of sections it keeps (no `only:` against it)
   // that have nothing to show in it — no entry, bullet or text with a
-  // non-empty value or a date. SPEC: such a section is not set.
+  // non-empty value or a date. The user guide: such a section is not set.
   std::map<std::string, std::vector<Shown>> empty_sections;
 };
 

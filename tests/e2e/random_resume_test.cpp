@@ -516,7 +516,7 @@ class Checker {
       for (const auto& line : page.lines) mupdf += searchable(line.text());
     const auto shown = resume_.shown.find(c_.language);
     if (shown == resume_.shown.end()) return;
-    // A section with nothing to show is left out, title and all (SPEC; the
+    // A section with nothing to show is left out, title and all (the user guide; the
     // empty-section property checks that it is).
     std::set<std::string> left_out;
     if (const auto empty = resume_.empty_sections.find(c_.language); empty != resume_.empty_sections.end())

@@ -1,4 +1,4 @@
-// End to end: themes on the command line (SPEC "Command line", "Themes") —
+// End to end: themes on the command line (the user guide's command line and themes) —
 // --theme NAME|FILE and its alias --layout, the résumé's `theme:` and its
 // alias `layout:`, JSON Resume's meta.theme (ours only when it names a
 // built-in), `cvpdf themes` and its descriptions, mistakes in a theme file
