@@ -159,15 +159,15 @@ TEST(Check, WarnsForMissingTranslations) {
 
 TEST(Watch, RendersAgainOnChangeAndStopsOnInterrupt) {
   std::string dir = bilingual_file();
-  // Bounded: every wait loop gives up after 15 s; `timeout` backs that up.
+  // Bounded: every wait loop gives up after 60 s; `timeout` backs that up.
   std::string script =
-      "cd '" + dir + "' && (timeout -s KILL 40 " + cvpdf() + " --watch resume.yaml -o cv.pdf 2> watch.log & echo $! > pid) && "
-      "for i in $(seq 150); do [ -s cv.pdf ] && break; sleep 0.1; done && "
+      "cd '" + dir + "' && (timeout -s KILL 240 " + cvpdf() + " --watch resume.yaml -o cv.pdf 2> watch.log & echo $! > pid) && "
+      "for i in $(seq 600); do [ -s cv.pdf ] && break; sleep 0.1; done && "
       "sed -i 's/Lin Wei, zh/Lin Changed, zh/' resume.yaml && "
-      "for i in $(seq 150); do pdftotext cv.pdf - 2>/dev/null | grep -q 'Lin Changed' && break; sleep 0.1; done && "
+      "for i in $(seq 600); do pdftotext cv.pdf - 2>/dev/null | grep -q 'Lin Changed' && break; sleep 0.1; done && "
       "printf 'person: [\\n' > resume.yaml && "
-      "for i in $(seq 150); do grep -q 'build failed' watch.log && break; sleep 0.1; done; "
-      "kill -INT $(cat pid) && for i in $(seq 150); do kill -0 $(cat pid) 2>/dev/null || break; sleep 0.1; done; "
+      "for i in $(seq 600); do grep -q 'build failed' watch.log && break; sleep 0.1; done; "
+      "kill -INT $(cat pid) && for i in $(seq 600); do kill -0 $(cat pid) 2>/dev/null || break; sleep 0.1; done; "
       "cat watch.log";
   Result r = run(script);
   EXPECT_NE(r.out.find("wrote cv.pdf (1 page)"), std::string::npos) << r.out;
@@ -192,11 +192,11 @@ TEST(Watch, ASaveDuringABuildIsBuiltToo) {
   write_file(dir + "/second.yaml", resume("Second Version"));
   write_file(dir + "/third.yaml", resume("Third Version"));
   std::string script =
-      "cd '" + dir + "' && (timeout -s KILL 60 " + cvpdf() + " --watch resume.yaml -o cv.pdf 2> watch.log & echo $! > pid) && "
-      "for i in $(seq 300); do grep -q 'watching' watch.log && break; sleep 0.1; done && "
+      "cd '" + dir + "' && (timeout -s KILL 240 " + cvpdf() + " --watch resume.yaml -o cv.pdf 2> watch.log & echo $! > pid) && "
+      "for i in $(seq 600); do grep -q 'watching' watch.log && break; sleep 0.1; done && "
       "cp second.yaml resume.yaml && sleep 0.2 && cp third.yaml resume.yaml && "
-      "for i in $(seq 300); do pdftotext -l 1 cv.pdf - 2>/dev/null | grep -q 'Third Version' && break; sleep 0.1; done; "
-      "kill -INT $(cat pid); for i in $(seq 150); do kill -0 $(cat pid) 2>/dev/null || break; sleep 0.1; done; "
+      "for i in $(seq 600); do pdftotext -l 1 cv.pdf - 2>/dev/null | grep -q 'Third Version' && break; sleep 0.1; done; "
+      "kill -INT $(cat pid); for i in $(seq 600); do kill -0 $(cat pid) 2>/dev/null || break; sleep 0.1; done; "
       "cat watch.log";
   Result r = run(script);
   EXPECT_NE(pdf_text(dir + "/cv.pdf").find("Third Version"), std::string::npos)

@@ -31,7 +31,7 @@ std::string q(const std::string& s) { return "'" + s + "'"; }
 
 // cvpdf with `args` in `dir`, killed after 60 s.
 Result cv(const std::string& dir, const std::string& args) {
-  return run("cd " + q(dir) + " && SOURCE_DATE_EPOCH=1 timeout -k 5 60 " + cvpdf() + " " + args);
+  return run("cd " + q(dir) + " && SOURCE_DATE_EPOCH=1 timeout -k 5 300 " + cvpdf() + " " + args);
 }
 
 bool is_pdf(const std::string& path) { return read_file(path).rfind("%PDF-", 0) == 0; }
@@ -102,7 +102,7 @@ TEST(SameFile, InputAsOutputInEverySpelling) {
   EXPECT_TRUE(fs::is_symlink(dir + "/link.pdf"));
   EXPECT_FALSE(exists(dir + "/cv.pdf")) << "nothing is written when one output is refused";
   // Standard input that is a file is read too.
-  Result in = run("cd " + q(dir) + " && timeout 60 " + cvpdf() + " - --format pdf -o r.yaml < r.yaml");
+  Result in = run("cd " + q(dir) + " && timeout 300 " + cvpdf() + " - --format pdf -o r.yaml < r.yaml");
   EXPECT_EQ(in.status, 2) << in.err;
   EXPECT_NE(in.err.find("is the same file as <stdin>"), std::string::npos) << in.err;
   EXPECT_EQ(read_file(dir + "/r.yaml"), kSimple);
@@ -114,7 +114,7 @@ TEST(SameFile, LayoutPhotoAndFontAsOutput) {
   write_file(dir + "/layout.yaml", "fonts:\n  latin: [./Lato-Regular.ttf]\n");
   write_file(dir + "/seed.yaml", kSimple);
   ASSERT_EQ(cv(dir, "seed.yaml -o seed.pdf").status, 0);
-  ASSERT_EQ(run("cd " + q(dir) + " && timeout 30 pdftoppm -r 10 -jpeg -singlefile seed.pdf photo").status, 0);
+  ASSERT_EQ(run("cd " + q(dir) + " && timeout 120 pdftoppm -r 10 -jpeg -singlefile seed.pdf photo").status, 0);
   write_file(dir + "/r.yaml", "layout: layout.yaml\nperson:\n  name: Ada Example\n  photo: photo.jpg\nsections: []\n");
   fs::create_symlink("layout.yaml", dir + "/layout.pdf");
   fs::create_symlink("photo.jpg", dir + "/photo.pdf");
@@ -232,11 +232,11 @@ TEST(Devices, NullIsWrittenAndFullIsAnIoErrorBothStayDevices) {
 TEST(Devices, FifoIsWrittenNotReplaced) {
   std::string dir = simple_dir();
   ASSERT_EQ(run("mkfifo " + q(dir + "/pipe.pdf")).status, 0);
-  Result r = run("cd " + q(dir) + " && (timeout 30 cat pipe.pdf > got.pdf &) && timeout -k 5 30 " + cvpdf() +
-                 " r.yaml -o pipe.pdf; s=$?; for i in $(seq 100); do [ -s got.pdf ] && break; sleep 0.1; done; exit $s");
+  Result r = run("cd " + q(dir) + " && (timeout 120 cat pipe.pdf > got.pdf &) && timeout -k 5 120 " + cvpdf() +
+                 " r.yaml -o pipe.pdf; s=$?; for i in $(seq 600); do [ -s got.pdf ] && break; sleep 0.1; done; exit $s");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(S_ISFIFO(stat_of(dir + "/pipe.pdf").st_mode));
-  for (int i = 0; i < 50 && read_file(dir + "/got.pdf").find("%%EOF") == std::string::npos; ++i) usleep(100000);
+  for (int i = 0; i < 600 && read_file(dir + "/got.pdf").find("%%EOF") == std::string::npos; ++i) usleep(100000);
   EXPECT_TRUE(is_pdf(dir + "/got.pdf"));
   EXPECT_NE(read_file(dir + "/got.pdf").find("%%EOF"), std::string::npos);
 }
@@ -248,7 +248,7 @@ TEST(Devices, StandardOutputByDashAndByLink) {
   EXPECT_EQ(dash.out.rfind("%PDF-", 0), 0u);
   // A link of our own to /proc/self/fd/1 (what /dev/stdout is).
   fs::create_symlink("/proc/self/fd/1", dir + "/stdout.pdf");
-  Result link = run("cd " + q(dir) + " && timeout 60 " + cvpdf() + " r.yaml -o stdout.pdf | cat");
+  Result link = run("cd " + q(dir) + " && timeout 300 " + cvpdf() + " r.yaml -o stdout.pdf | cat");
   EXPECT_EQ(link.status, 0) << link.err;
   EXPECT_EQ(link.out.rfind("%PDF-", 0), 0u);
   EXPECT_TRUE(fs::is_symlink(dir + "/stdout.pdf"));
@@ -258,7 +258,7 @@ TEST(Devices, StandardOutputByDashAndByLink) {
 // output (over 64 KiB, a pipe's capacity) cannot fit before head exits.
 TEST(Devices, ClosedPipeIsAnIoError) {
   std::string dir = temp_dir();
-  Result r = run("cd " + q(dir) + " && { timeout 60 " + cvpdf() + " " + q(source("examples/academic.yaml")) +
+  Result r = run("cd " + q(dir) + " && { timeout 300 " + cvpdf() + " " + q(source("examples/academic.yaml")) +
                  " -o -; echo $? > status; } | head -c1 > /dev/null; cat status");
   EXPECT_EQ(r.out, "3\n") << r.err;
   EXPECT_NE(r.err.find("<stdout>: error: cannot write: Broken pipe"), std::string::npos) << r.err;
@@ -292,7 +292,7 @@ TEST(Links, ModeOfAnExistingFileIsKeptNewFilesFollowTheUmask) {
   fs::permissions(dir + "/private.pdf", fs::perms::owner_read | fs::perms::owner_write);
   ASSERT_EQ(cv(dir, "r.yaml -o private.pdf").status, 0);
   EXPECT_EQ(stat_of(dir + "/private.pdf").st_mode & 07777, 0600u);
-  Result r = run("cd " + q(dir) + " && umask 027 && timeout 60 " + cvpdf() + " r.yaml -o new.pdf");
+  Result r = run("cd " + q(dir) + " && umask 027 && timeout 300 " + cvpdf() + " r.yaml -o new.pdf");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(stat_of(dir + "/new.pdf").st_mode & 07777, 0640u);
 }
@@ -331,8 +331,8 @@ void expect_signal_cleans_up(const char* signal_name, int signal_number) {
   write_file(dir + "/cv.pdf", "old");
   ASSERT_EQ(run("mkfifo " + q(dir + "/deps.fifo")).status, 0);
   std::string script = "cd " + q(dir) + " || exit; " + cvpdf() + " r.yaml -o cv.pdf -M deps.fifo 2> err & pid=$!; " +
-                       "(sleep 30; kill -KILL $pid) >/dev/null 2>&1 & dog=$!; "
-                       "for i in $(seq 150); do ls -a | grep -q '^\\.cv\\.pdf\\.cvpdf-' && break; sleep 0.1; done; "
+                       "(sleep 120; kill -KILL $pid) >/dev/null 2>&1 & dog=$!; "
+                       "for i in $(seq 600); do ls -a | grep -q '^\\.cv\\.pdf\\.cvpdf-' && break; sleep 0.1; done; "
                        "ls -a | grep -c '^\\.cv\\.pdf\\.cvpdf-'; kill -" +
                        signal_name + " $pid; wait $pid; echo status=$?; kill $dog 2>/dev/null; cat err";
   Result r = run(script);
@@ -493,11 +493,11 @@ void expect_make_reads(const std::string& input, const std::string& output) {
   ASSERT_EQ(r.status, 0) << input << " → " << output << ": " << r.err;
   write_file(dir + "/Makefile", "include cv.d\n%.pdf:\n\t@echo REBUILD\n");
   ASSERT_EQ(run("cd " + q(dir) + " && touch -d 2090-01-01 " + q(input) + " && touch -d 2091-01-01 " + q(output)).status, 0);
-  Result fresh = run("cd " + q(dir) + " && timeout 30 make " + q(output));
+  Result fresh = run("cd " + q(dir) + " && timeout 120 make " + q(output));
   EXPECT_EQ(fresh.status, 0) << input << ": " << fresh.err << "\n" << read_file(dir + "/cv.d");
   EXPECT_EQ(fresh.out.find("REBUILD"), std::string::npos) << input << " → " << output << ": " << fresh.out;
   ASSERT_EQ(run("cd " + q(dir) + " && touch -d 2092-01-01 " + q(input)).status, 0);
-  Result stale = run("cd " + q(dir) + " && timeout 30 make " + q(output));
+  Result stale = run("cd " + q(dir) + " && timeout 120 make " + q(output));
   EXPECT_NE(stale.out.find("REBUILD"), std::string::npos)
       << input << " → " << output << ": " << stale.out << stale.err << "\n" << read_file(dir + "/cv.d");
 }
@@ -533,7 +533,7 @@ TEST(Depfile, ListsThePhoto) {
   std::string dir = temp_dir();
   write_file(dir + "/seed.yaml", kSimple);
   ASSERT_EQ(cv(dir, "seed.yaml -o seed.pdf").status, 0);
-  ASSERT_EQ(run("cd " + q(dir) + " && timeout 30 pdftoppm -r 10 -jpeg -singlefile seed.pdf 'my photo'").status, 0);
+  ASSERT_EQ(run("cd " + q(dir) + " && timeout 120 pdftoppm -r 10 -jpeg -singlefile seed.pdf 'my photo'").status, 0);
   write_file(dir + "/r.yaml", "person:\n  name: Ada Example\n  photo: my photo.jpg\nsections: []\n");
   Result r = cv(dir, "r.yaml -o cv.pdf -M cv.d");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -546,7 +546,7 @@ TEST(Depfile, ListsThePhoto) {
 
 std::string creation_date(const std::string& dir, const std::string& epoch, std::string* err) {
   Result r = run("cd " + q(dir) + " && touch -d '2001-02-03 04:05:06 UTC' r.yaml && SOURCE_DATE_EPOCH=" + epoch +
-                 " timeout 60 " + cvpdf() + " r.yaml -o cv.pdf");
+                 " timeout 300 " + cvpdf() + " r.yaml -o cv.pdf");
   *err = r.err;
   std::string objects = pdf_objects(dir + "/cv.pdf");
   std::size_t at = objects.find("/CreationDate (D:");
@@ -576,11 +576,11 @@ TEST(Watch, RebuildsAfterTheDirectoryIsRemovedAndRecreated) {
   changed.replace(changed.find("Ada Example"), 11, "Ada Recreated");
   write_file(dir + "/changed.yaml", changed);
   std::string script =
-      "cd " + q(dir) + " && (timeout -s KILL 40 " + cvpdf() + " --watch cv/r.yaml -o cv.pdf 2> watch.log & echo $! > pid) && "
-      "for i in $(seq 150); do [ -s cv.pdf ] && break; sleep 0.1; done && "
+      "cd " + q(dir) + " && (timeout -s KILL 240 " + cvpdf() + " --watch cv/r.yaml -o cv.pdf 2> watch.log & echo $! > pid) && "
+      "for i in $(seq 600); do [ -s cv.pdf ] && break; sleep 0.1; done && "
       "rm -r cv && sleep 0.5 && mkdir cv && cp changed.yaml cv/r.yaml && "
-      "for i in $(seq 150); do pdftotext cv.pdf - 2>/dev/null | grep -q 'Ada Recreated' && break; sleep 0.1; done; "
-      "kill -INT $(cat pid); for i in $(seq 150); do kill -0 $(cat pid) 2>/dev/null || break; sleep 0.1; done; "
+      "for i in $(seq 600); do pdftotext cv.pdf - 2>/dev/null | grep -q 'Ada Recreated' && break; sleep 0.1; done; "
+      "kill -INT $(cat pid); for i in $(seq 600); do kill -0 $(cat pid) 2>/dev/null || break; sleep 0.1; done; "
       "cat watch.log";
   Result r = run(script);
   EXPECT_NE(pdf_text(dir + "/cv.pdf").find("Ada Recreated"), std::string::npos) << r.out;

@@ -20,7 +20,7 @@ namespace {
 std::string q(const std::string& s) { return "'" + s + "'"; }
 
 Result cv(const std::string& dir, const std::string& args) {
-  return run("cd " + q(dir) + " && SOURCE_DATE_EPOCH=1 timeout -k 5 120 " + cvpdf() + " " + args);
+  return run("cd " + q(dir) + " && SOURCE_DATE_EPOCH=1 timeout -k 5 300 " + cvpdf() + " " + args);
 }
 
 struct Pixels {

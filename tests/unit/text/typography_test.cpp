@@ -1,6 +1,7 @@
 // typographic(): quotes and apostrophes per language (CLDR through ICU),
 // unpaired marks, URLs kept, and the en-dash rule for numeric ranges.
 #include "text/typography.hpp"
+#include "work_count.hpp"
 
 #include <gtest/gtest.h>
 
@@ -59,12 +60,21 @@ TEST(Typographic, NothingToDo) {
 }
 
 // Linear in the text: a long field of quotes that never close (each waits
-// on the stack) is done at once.
+// on the stack) is done at once. The work of N and 2N bytes is counted
+// (instructions, under callgrind).
 TEST(Typographic, ManyUnclosedQuotesStayLinear) {
-  std::string text;
-  for (int i = 0; i < 200000; ++i) text += "\"a 'b ";
-  const std::string out = typographic(text, "en");
+  CVPDF_COUNT_WORK();
+  auto field = [](int n) {
+    std::string text;
+    for (int i = 0; i < n; ++i) text += "\"a 'b ";
+    return text;
+  };
+  const std::string once = field(20000), twice = field(40000);
+  std::string out;
+  const std::uint64_t w1 = cvpdf::testing::instructions([&] { out = typographic(once, "en"); });
   EXPECT_EQ(out.substr(0, 10), "\u201Ca \u2019b ");
+  const std::uint64_t w2 = cvpdf::testing::instructions([&] { out = typographic(twice, "en"); });
+  EXPECT_LT(static_cast<double>(w2) / static_cast<double>(w1), 2.5) << w1 << " instructions, then " << w2;
 }
 
 TEST(EnDashRanges, Ranges) {
