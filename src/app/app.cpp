@@ -201,7 +201,10 @@ int run(int argc, char** argv) {
     }
     text::FontBook book;  // shared by every input and variant: each face is opened once
     if (!options->watch) return build_once(*options, book, false, nullptr);
-    return watch_loop([&] {
+    std::vector<std::string> named;
+    for (const auto& input : options->inputs)
+      if (input != "-") named.push_back(input);
+    return watch_loop(named, [&] {
       book.refresh_changed_files();  // a font edited between builds is read afresh, never through a stale mapping
       std::vector<std::string> watched;
       build_once(*options, book, true, &watched);

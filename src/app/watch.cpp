@@ -35,12 +35,22 @@ constexpr int kPollMilliseconds = 200;
 
 }  // namespace
 
-int watch_loop(const std::function<std::vector<std::string>()>& build) {
+int watch_loop(const std::vector<std::string>& inputs, const std::function<std::vector<std::string>()>& build) {
   struct sigaction action {};
   action.sa_handler = on_stop_signal;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  // The stop signals wait while a build runs and are taken only in ppoll:
+  // a Ctrl-C then stops the watch after the outputs are written (exit 0),
+  // instead of reaching the output writer's own handler, which removes its
+  // temporaries and dies of the signal.
+  sigset_t stops, waiting;
+  sigemptyset(&stops);
+  sigaddset(&stops, SIGINT);
+  sigaddset(&stops, SIGTERM);
+  sigaddset(&stops, SIGHUP);
+  sigprocmask(SIG_BLOCK, &stops, &waiting);
 
   int fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
   if (fd < 0) {
@@ -88,12 +98,16 @@ int watch_loop(const std::function<std::vector<std::string>()>& build) {
     directories = std::move(wanted);
   };
 
+  // The inputs' directories first: a save during the first build queues
+  // its event, which rewatch keeps (see above) and the loop then reads.
+  rewatch(inputs);
   rewatch(build());
   std::cerr << "watching " << files.size() << " file(s); Ctrl-C stops\n";
   char buffer[64 * 1024] __attribute__((aligned(__alignof__(struct inotify_event))));
+  const timespec poll_interval{0, kPollMilliseconds * 1000000L};
   while (!stop_requested) {
     pollfd p{fd, POLLIN, 0};
-    int ready = poll(&p, 1, kPollMilliseconds);
+    int ready = ppoll(&p, 1, &poll_interval, &waiting);
     if (ready <= 0) continue;
     bool changed = false;
     for (;;) {
@@ -117,6 +131,7 @@ int watch_loop(const std::function<std::vector<std::string>()>& build) {
     if (changed && !stop_requested) rewatch(build());
   }
   close(fd);
+  sigprocmask(SIG_SETMASK, &waiting, nullptr);
   std::cerr << "stopped watching\n";
   return 0;
 }

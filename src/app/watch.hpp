@@ -8,8 +8,11 @@
 
 namespace cvpdf::app {
 
-// `build` renders once and returns the files to watch next. Returns the exit
-// status (0 after Ctrl-C or SIGTERM).
-int watch_loop(const std::function<std::vector<std::string>()>& build);
+// `build` renders once and returns the files to watch next. `inputs` (the
+// files named on the command line) are watched before the first build, so
+// a save while it runs is not lost. Ctrl-C or SIGTERM during a build takes
+// effect when it has written its outputs. Returns the exit status (0 after
+// Ctrl-C or SIGTERM).
+int watch_loop(const std::vector<std::string>& inputs, const std::function<std::vector<std::string>()>& build);
 
 }  // namespace cvpdf::app

@@ -21,17 +21,17 @@ std::string q(const std::string& s) { return "'" + s + "'"; }
 // "status N" with the watch's exit status.
 Result watch_through(const std::string& dir, const std::string& args, const std::string& steps) {
   std::string script =
-      "cd " + q(dir) + " && (SOURCE_DATE_EPOCH=1 timeout -s KILL 60 " + cvpdf() + " --watch " + args +
+      "cd " + q(dir) + " && (SOURCE_DATE_EPOCH=1 timeout -s KILL 240 " + cvpdf() + " --watch " + args +
       " 2> watch.log & echo $! > pid; wait $!; echo \"status $?\" >> watch.log) & "
-      "cd " + q(dir) + " && for i in $(seq 150); do [ -s cv.pdf ] && [ -s pid ] && break; sleep 0.1; done && " + steps +
+      "cd " + q(dir) + " && for i in $(seq 600); do [ -s cv.pdf ] && [ -s pid ] && break; sleep 0.1; done && " + steps +
       "; kill -INT $(cat pid); "
-      "for i in $(seq 150); do grep -q '^status' watch.log && break; sleep 0.1; done; cat watch.log";
+      "for i in $(seq 600); do grep -q '^status' watch.log && break; sleep 0.1; done; cat watch.log";
   return run(script);
 }
 
-// Waits (at most 15 s) until the log says `text`.
+// Waits (at most 60 s) until the log says `text`.
 std::string wait_for_log(const std::string& text) {
-  return "for i in $(seq 150); do grep -q '" + text + "' watch.log && break; sleep 0.1; done";
+  return "for i in $(seq 600); do grep -q '" + text + "' watch.log && break; sleep 0.1; done";
 }
 
 TEST(WatchInputs, AFontCutShortWhileWatchedFailsTheBuildAndAFixedOneIsReadAgain) {
@@ -47,7 +47,7 @@ TEST(WatchInputs, AFontCutShortWhileWatchedFailsTheBuildAndAFixedOneIsReadAgain)
       "truncate -s 4096 f/Body.ttf && sleep 0.3 && "
       "sed -i 's/Did things./Quixotic jazz, vexing blowzy fjords!/' r.yaml && " + wait_for_log("build failed") + " && "
       "cp f/Body.good f/Body.ttf && sleep 0.3 && touch r.yaml && "
-      "for i in $(seq 150); do pdftotext cv.pdf - 2>/dev/null | grep -q Quixotic && break; sleep 0.1; done";
+      "for i in $(seq 600); do pdftotext cv.pdf - 2>/dev/null | grep -q Quixotic && break; sleep 0.1; done";
   Result r = watch_through(dir, "r.yaml -o cv.pdf", steps);
   EXPECT_NE(r.out.find("build failed; the last good output is kept"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Body.ttf"), std::string::npos) << "the failure names the font file:\n" << r.out;
@@ -65,6 +65,49 @@ TEST(WatchInputs, ThePhotoIsWatched) {
       << "changing the photo must rebuild:\n" << r.out;
   EXPECT_NE(r.out.find("me.png"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("status 0"), std::string::npos) << r.out;
+}
+
+// A résumé whose first build takes a while (20000 bullets: a second), so that
+// what a test does right after starting the watch happens during it.
+std::string slow_resume(const std::string& name) {
+  std::string yaml = "person: {name: " + name + "}\nsections:\n  - title: Work\n    entries:\n      - org: Example\n"
+                     "        bullets:\n";
+  for (int i = 0; i < 20000; ++i)
+    yaml += "          - Built the " + std::to_string(i) + "th pipeline of a long career, with care and tests.\n";
+  return yaml;
+}
+
+// A save while the first build runs was lost: the files were watched only
+// once that build had returned. The résumé is now watched before it.
+TEST(WatchInputs, ASaveDuringTheFirstBuildIsRenderedNext) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", slow_resume("Ada First"));
+  write_file(dir + "/second.yaml", slow_resume("Ada Second"));
+  const std::string script =
+      "cd " + q(dir) + " && (SOURCE_DATE_EPOCH=1 timeout -s KILL 240 " + cvpdf() +
+      " --watch r.yaml -o cv.pdf 2> watch.log & echo $! > pid; wait $!; echo \"status $?\" >> watch.log) & "
+      "cd " + q(dir) + " && sleep 0.3 && cp second.yaml r.yaml && "
+      "for i in $(seq 600); do pdftotext -l 1 cv.pdf - 2>/dev/null | grep -q 'Ada Second' && break; sleep 0.1; done; "
+      "kill -INT $(cat pid); " + wait_for_log("^status") + "; cat watch.log";
+  Result r = run(script);
+  EXPECT_NE(pdf_text(dir + "/cv.pdf", "-l 1").find("Ada Second"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("status 0"), std::string::npos) << r.out;
+}
+
+// Ctrl-C while a build runs stops the watch once its output is written:
+// exit 0, a whole PDF and no temporary left, never death by the signal.
+TEST(WatchInputs, CtrlCDuringABuildStopsAfterItsOutput) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", slow_resume("Ada Example"));
+  const std::string script =
+      "cd " + q(dir) + " && (SOURCE_DATE_EPOCH=1 timeout -s KILL 240 " + cvpdf() +
+      " --watch r.yaml -o cv.pdf 2> watch.log & echo $! > pid; wait $!; echo \"status $?\" >> watch.log) & "
+      "cd " + q(dir) + " && for i in $(seq 600); do [ -s pid ] && break; sleep 0.1; done; sleep 0.2; "
+      "kill -INT $(cat pid); " + wait_for_log("^status") + "; cat watch.log; ls -a";
+  Result r = run(script);
+  EXPECT_NE(r.out.find("status 0"), std::string::npos) << r.out;
+  EXPECT_NE(pdf_text(dir + "/cv.pdf", "-l 1").find("Ada Example"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(".cvpdf-"), std::string::npos) << "a temporary was left:\n" << r.out;
 }
 
 }  // namespace
