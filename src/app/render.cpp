@@ -1,7 +1,5 @@
 // The pipeline for every input × variant: model → style → compose → PDF,
 // PNG or SVG pages, or text, with timings for -v and the dependencies for -M and --watch.
-// With a second core an input's later languages are rendered in a child
-// process and merged as if rendered here (forked_languages.hpp).
 #include "app/render.hpp"
 
 #include <algorithm>
@@ -19,14 +17,12 @@
 #include <fmt/format.h>
 
 #include "app/files.hpp"
-#include "app/forked_languages.hpp"
 #include "app/output_target.hpp"
 #include "app/layouts.hpp"
 #include "app/text_export.hpp"
 #include "compose/render_variant.hpp"
 #include "frame/dump.hpp"
 #include "compose/style.hpp"
-#include "core/second_core.hpp"
 #include "core/templates.hpp"
 #include "model/loader.hpp"
 #include "model/locale_words.hpp"
@@ -157,126 +153,6 @@ std::vector<std::string> variants(const Options& options, const model::Resume& r
   return {};
 }
 
-// A face opened by a child process (forked_languages.hpp), placed among
-// this process's faces as rendering the languages here would have
-// numbered it: a FaceId made before the fork is that face; a face the child
-// made comes after every face made here before its part was merged.
-struct PlacedFace {
-  std::size_t before = 0;  // made there: listed before this process's FaceId `before`
-  OpenedFace face;
-};
-
-// The faces the run opened, in FaceId order as if every language had been
-// rendered here: for the list of files read and -v's "font:" lines. A
-// child's face that this process (or another child) opened too is listed
-// once, with both its fallback characters.
-std::vector<OpenedFace> faces_opened(const text::FontBook& book, const std::vector<PlacedFace>& elsewhere) {
-  std::vector<OpenedFace> listing;
-  auto add = [&](const OpenedFace& face) {
-    for (OpenedFace& listed : listing) {
-      if (listed.path != face.path || listed.index != face.index) continue;
-      for (char32_t c : face.fallback_for)
-        if (std::find(listed.fallback_for.begin(), listed.fallback_for.end(), c) == listed.fallback_for.end())
-          listed.fallback_for.push_back(c);
-      return;
-    }
-    listing.push_back(face);
-  };
-  for (std::size_t id = 0; id <= book.size(); ++id) {
-    for (const PlacedFace& placed : elsewhere)
-      if (placed.face.made_there && placed.before == id) add(placed.face);
-    if (id == book.size()) break;
-    const auto face_id = static_cast<text::FaceId>(id);
-    if (book.opened(face_id)) {
-      const text::Face& f = book.face(face_id);
-      listing.push_back({face_id, false, f.path, f.index, f.family, f.postscript_name, f.fallback_for});
-    }
-    for (const PlacedFace& placed : elsewhere)
-      if (!placed.face.made_there && placed.face.id == face_id) add(placed.face);
-  }
-  return listing;
-}
-
-// Appends what some languages gave to the input's result.
-void take_part(LanguagesPart&& part, RenderResult& result, MakeRule& rule, std::set<std::string>& fonts,
-               std::string* log) {
-  for (Output& o : part.outputs) result.outputs.push_back(std::move(o));
-  for (std::string& t : part.targets) rule.targets.push_back(std::move(t));
-  fonts.insert(part.fonts.begin(), part.fonts.end());
-  if (log) *log += part.log;
-}
-
-using RenderLanguage = std::function<bool(const std::string&, LanguagesPart&)>;
-
-// The languages of one input through `render_language`, in order. With a
-// second core the later half is rendered by a child process while this
-// one renders the first half, and its part merged after this one's
-// (forked_languages.hpp): the same outputs, messages and errors as
-// rendering them one after another here.
-void render_languages(const std::vector<std::string>& languages, const RenderLanguage& render_language,
-                      const text::FontBook& book, Diagnostics& diags, RenderResult& result, MakeRule& rule,
-                      std::set<std::string>& fonts, std::string* log, std::vector<PlacedFace>& opened_elsewhere) {
-  const std::size_t split = languages.size() > 1 && use_second_core() ? (languages.size() + 1) / 2 : languages.size();
-  auto render_range = [&](std::size_t from, std::size_t to, LanguagesPart& part) {
-    for (std::size_t i = from; i < to; ++i) {
-      if (!render_language(languages[i], part)) {
-        part.stopped = true;
-        return;
-      }
-    }
-  };
-  LanguagesChild child;
-  bool forked = false;
-  if (split < languages.size()) {
-    const std::size_t first_diagnostic = diags.all().size();
-    std::vector<bool> open_before(book.size());
-    for (std::size_t i = 0; i < book.size(); ++i) open_before[i] = book.opened(static_cast<text::FaceId>(i));
-    forked = child.start([&](LanguagesPart& part) {
-      // What the languages said and opened, also when an error ends them.
-      auto collect = [&] {
-        part.diagnostics.add_all(diags, first_diagnostic);
-        for (std::size_t i = 0; i < book.size(); ++i) {
-          const auto id = static_cast<text::FaceId>(i);
-          if (!book.opened(id) || (i < open_before.size() && open_before[i])) continue;
-          const text::Face& f = book.face(id);
-          part.faces.push_back({id, i >= open_before.size(), f.path, f.index, f.family, f.postscript_name, f.fallback_for});
-        }
-      };
-      try {
-        render_range(split, languages.size(), part);
-      } catch (...) {
-        collect();
-        throw;
-      }
-      collect();
-    });
-  }
-  LanguagesPart own;
-  render_range(0, split, own);
-  const bool stopped = own.stopped || diags.has_errors();
-  take_part(std::move(own), result, rule, fonts, log);
-  if (split == languages.size() || stopped) return;  // the child's part is not wanted (~LanguagesChild)
-  std::optional<LanguagesPart> theirs = forked ? child.finish() : std::nullopt;
-  if (!theirs) {
-    // No child, or it died: render those languages here.
-    LanguagesPart here;
-    render_range(split, languages.size(), here);
-    take_part(std::move(here), result, rule, fonts, log);
-    return;
-  }
-  diags.add_all(theirs->diagnostics);
-  for (OpenedFace& face : theirs->faces) opened_elsewhere.push_back({book.size(), std::move(face)});
-  const LanguagesPart::Fatal fatal = theirs->fatal;
-  Diagnostic fatal_diagnostic = std::move(theirs->fatal_diagnostic);
-  take_part(std::move(*theirs), result, rule, fonts, log);
-  switch (fatal) {
-    case LanguagesPart::Fatal::None: return;
-    case LanguagesPart::Fatal::Input: throw FatalError(std::move(fatal_diagnostic));
-    case LanguagesPart::Fatal::Io: throw IoError(std::move(fatal_diagnostic));
-    case LanguagesPart::Fatal::OutputRefused: throw OutputRefused(std::move(fatal_diagnostic));
-  }
-}
-
 // The font files a document's glyph runs use.
 void add_fonts(const frame::Document& doc, const text::FontBook& book, std::set<std::string>& files) {
   for (const auto& page : doc.pages)
@@ -290,7 +166,6 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
   RenderResult result;
   const bool check = options.command == Options::Command::Check;
   const std::optional<std::int64_t> epoch = source_date_epoch(diags);
-  std::vector<PlacedFace> opened_elsewhere;  // by child processes
   for (const auto& input : options.inputs) {
     Stopwatch clock;
     const std::string name = input == "-" ? "<stdin>" : input;
@@ -331,10 +206,10 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     const model::StyleMap layout_keys = layout.layers.merged();  // where font messages point
     MakeRule rule;
     std::set<std::string> fonts;
-    // One language's outputs, into `part`; false: stop (an error, or a
-    // résumé that does not fit), the languages after it are not rendered.
-    auto render_language = [&](const std::string& language, LanguagesPart& part) -> bool {
-      std::string* const log_here = log ? &part.log : nullptr;
+    // One language's outputs; false: stop (an error, or a résumé that
+    // does not fit), the languages after it are not rendered.
+    auto render_language = [&](const std::string& language) -> bool {
+      std::string* const log_here = log;
       compose::Style style = compose::resolve_style(layout.layers, language, diags);
       if (diags.has_errors()) return false;
       if (check) {
@@ -355,9 +230,9 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
         auto flavour = format == Format::Markdown ? TextFlavour::Markdown : TextFlavour::Plain;
         // The PDF path says this while composing; the text leaves out the same.
         model::warn_nothing_to_show(*resume, language, diags);
-        part.outputs.push_back({path, export_text(*resume, style, language, flavour), "text",
+        result.outputs.push_back({path, export_text(*resume, style, language, flavour), "text",
                                 "the output of " + name + " (" + language + ")", templated_output(options)});
-        part.targets.push_back(path);
+        rule.targets.push_back(path);
         return true;
       }
       compose::ComposeOptions compose_options{language, creation_time(epoch, input), std::string("cvpdf ") + CVPDF_VERSION};
@@ -377,7 +252,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
         *log_here += "[" + language + "] composed " + std::to_string(pages) + " page(s) in " + fixed(clock.lap_ms()) + " ms\n";
       if (diags.has_errors()) return false;
       book.check_unchanged();  // a font cut short while composing read zeros: never write from it
-      add_fonts(doc, book, part.fonts);
+      add_fonts(doc, book, fonts);
       if (options.debug_layout && log_here) *log_here += frame::dump(doc, book);
       if (check) return true;
       const std::string origin = "the output of " + name + " (" + language + ")";
@@ -391,9 +266,9 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
           *log_here += "[" + language + "] drew " + std::to_string(pages) + " page(s) in " + fixed(clock.lap_ms()) + " ms\n";
         for (std::size_t i = 0; i < pages; ++i) {
           const std::string page = "page " + std::to_string(i + 1);
-          part.outputs.push_back({paths[i], std::move(files[i]), page + " of " + std::to_string(pages),
+          result.outputs.push_back({paths[i], std::move(files[i]), page + " of " + std::to_string(pages),
                                   origin + ", " + page, templated_output(options)});
-          part.targets.push_back(paths[i]);
+          rule.targets.push_back(paths[i]);
         }
         return true;
       }
@@ -403,12 +278,13 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
         *log_here += "[" + language + "] made the PDF (" + std::to_string(bytes.size()) + " bytes) in " +
                      fixed(clock.lap_ms()) + " ms\n";
       }
-      part.outputs.push_back({path, std::move(bytes), std::to_string(pages) + (pages == 1 ? " page" : " pages"), origin,
+      result.outputs.push_back({path, std::move(bytes), std::to_string(pages) + (pages == 1 ? " page" : " pages"), origin,
                               templated_output(options)});
-      part.targets.push_back(path);
+      rule.targets.push_back(path);
       return true;
     };
-    render_languages(languages, render_language, book, diags, result, rule, fonts, log, opened_elsewhere);
+    for (const std::string& language : languages)
+      if (!render_language(language)) break;
     if (input != "-") rule.prerequisites.push_back(input);
     if (!layout.file.empty()) rule.prerequisites.push_back(layout.file);
     if (!photo.empty()) rule.prerequisites.push_back(photo);
@@ -420,15 +296,16 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
   }
   // Every face opened, used or not, is a file this run read; a deferred
   // face no character needed was never opened (and is not opened now).
-  const std::vector<OpenedFace> opened = faces_opened(book, opened_elsewhere);
-  for (const OpenedFace& f : opened) result.read.push_back(f.path);
-  if (log) {
-    for (const OpenedFace& f : opened) {
-      *log += "font: " + f.family + " (" + f.postscript_name + ") from " + f.path;
-      if (f.index) *log += " #" + std::to_string(f.index);
-      if (!f.fallback_for.empty()) *log += ", fallback for " + text::describe_characters(f.fallback_for);
-      *log += "\n";
-    }
+  for (std::size_t id = 0; id < book.size(); ++id) {
+    const auto face_id = static_cast<text::FaceId>(id);
+    if (!book.opened(face_id)) continue;
+    const text::Face& f = book.face(face_id);
+    result.read.push_back(f.path);
+    if (!log) continue;
+    *log += "font: " + f.family + " (" + f.postscript_name + ") from " + f.path;
+    if (f.index) *log += " #" + std::to_string(f.index);
+    if (!f.fallback_for.empty()) *log += ", fallback for " + text::describe_characters(f.fallback_for);
+    *log += "\n";
   }
   result.ok = !diags.has_errors();
   return result;

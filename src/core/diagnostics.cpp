@@ -75,8 +75,8 @@ void Diagnostics::add(Diagnostic d) {
   if (d.severity == Severity::Error) ++error_count_;
   items_.push_back(std::move(d));
 }
-void Diagnostics::add_all(const Diagnostics& other, std::size_t from) {
-  for (std::size_t i = from; i < other.items_.size(); ++i) {
+void Diagnostics::add_all(const Diagnostics& other) {
+  for (std::size_t i = 0; i < other.items_.size(); ++i) {
     const Diagnostic& d = other.items_[i];
     if (other.said_once(i))
       warning_once(d.span, d.message, d.hint);

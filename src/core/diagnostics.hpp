@@ -44,10 +44,9 @@ class Diagnostics {
   void warning_once(SourceSpan span, std::string message, std::string hint = {});
   void note(SourceSpan span, std::string message, std::string hint = {});
   void add(Diagnostic d);
-  // Every diagnostic of `other` from `from` on, in order, a warning_once's
-  // as warning_once (dropped when said here already): a trial layout's,
-  // say, or a child process's (app/forked_languages.hpp).
-  void add_all(const Diagnostics& other, std::size_t from = 0);
+  // Every diagnostic of `other`, in order, a warning_once's as
+  // warning_once (dropped when said here already): a trial layout's.
+  void add_all(const Diagnostics& other);
 
   bool has_errors() const { return error_count_ > 0; }
   std::size_t error_count() const { return error_count_; }

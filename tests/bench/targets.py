@@ -13,8 +13,6 @@ quiet machine, after a Release build:
     tests/bench/targets.py --against OLD [RUNS]
                                            (OLD's runs and this build's in
                                             turns, so both meet the same load)
-    CVPDF_THREADS=1 tests/bench/targets.py (one core: the work without the
-                                            second core's share)
 
 --instructions counts each case's instructions instead (valgrind
 --tool=callgrind, the whole process): a figure the machine's load does not

@@ -75,11 +75,6 @@ TEST(Diagnostics, AddAllKeepsWhatWasSaidOnceOnce) {
   first.warning_once({"cv.yaml", 3, 1}, "a stray **");
   first.add_all(trial);
   EXPECT_EQ(first.all().size(), 3u);
-  // From an index: what was said after it.
-  Diagnostics tail;
-  tail.add_all(trial, 1);
-  ASSERT_EQ(tail.all().size(), 2u);
-  EXPECT_EQ(tail.all()[0].message, "an overfull line");
 }
 
 TEST(NearestWord, SuggestsTyposOnly) {
