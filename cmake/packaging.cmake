@@ -66,13 +66,13 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION text)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-# The libraries come from dpkg-shlibdeps (dpkg-dev), but cairo, which the
-# previews load when first drawn (dpkg-shlibdeps cannot see it); the data the built-in
-# themes read at run time is named here: hyphenation patterns, the CJK faces
-# (Sans and Serif), the Latin faces of engineering/academic and moderncv,
-# the mono face. Symbola only widens the symbol fallback: recommended.
+# The libraries come from dpkg-shlibdeps (dpkg-dev); the data the built-in
+# themes read at run time is named here: the CJK faces (Sans and Serif), the
+# Latin faces of engineering/academic and moderncv, the mono face (en_US's
+# hyphenation patterns are compiled in). Symbola only widens the symbol
+# fallback: recommended.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libcairo2 (>= 1.16), hyphen-en-us, fonts-noto-cjk, fonts-sil-charis, fonts-open-sans, fonts-dejavu-core, fontconfig")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-noto-cjk, fonts-sil-charis, fonts-open-sans, fonts-dejavu-core, fontconfig")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-symbola")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "bash-completion")
 include(CPack)

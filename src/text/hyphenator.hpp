@@ -1,5 +1,5 @@
 // Hyphenation: where a word may be divided (Liang's patterns through
-// libhyphen, the dictionaries LibreOffice uses; en_US compiled into the
+// libhyphen, the dictionaries LibreOffice uses; en_US's compiled into the
 // binary at build time). The composer decides which
 // words to offer (not URLs, e-mail addresses or code) and what a hyphen costs.
 #pragma once
@@ -15,20 +15,19 @@ class Hyphenator {
  public:
   // The system dictionary for a BCP 47 language ("en", "en-US", "en-GB"…),
   // from /usr/share/hyphen (hyph_<lang>_<REGION>.dic, hyph_<lang>.dic; plain
-  // "en" means en_US, which is compiled in: builtin_en_us()). nullptr when there is none (e.g. "zh": Chinese is not
-  // hyphenated).
+  // "en" means en_US, which is compiled in: builtin_en_us()). nullptr when
+  // there is none (e.g. "zh": Chinese is not hyphenated).
   static std::unique_ptr<Hyphenator> load_default(const std::string& language);
   // load_default's, loaded once per language for the life of the process:
-  // a dictionary is read and compiled into its pattern trie on load, a few
-  // milliseconds that --fit-pages would otherwise pay for every layout it
-  // tries. The same nullptr for a language with none.
+  // libhyphen parses a dictionary and builds its state machine on load, a
+  // few milliseconds that --fit-pages would otherwise pay for every layout
+  // it tries. The same nullptr for a language with none.
   static const Hyphenator* shared(const std::string& language);
   // A libhyphen .dic file; nullptr when it cannot be read.
   static std::unique_ptr<Hyphenator> load_file(const std::string& path);
   // hyph_en_US.dic as it was at build time, compiled into the binary
-  // (hyphen_tables.hpp): the same points as load_file of it, without
-  // reading, parsing or building anything: words are run through the
-  // tables where they lie.
+  // (hyphen_en_us.hpp) and loaded by libhyphen as load_file loads the file:
+  // English needs no installed patterns.
   static std::unique_ptr<Hyphenator> builtin_en_us();
 
   ~Hyphenator();

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Debian package: `cpack -G DEB` from the build directory makes
 # cvpdf_<version>_amd64.deb; its control data names the libraries
-# (dpkg-shlibdeps) and the fonts and patterns the themes need; it holds the
+# (dpkg-shlibdeps) and the fonts the themes need; it holds the
 # binary, the manual page, the bundled fonts, the completions (and the
 # schemas once `cvpdf schema` exists); and the binary unpacked from it
 # anywhere runs and sets a résumé in the fonts it carries, not the source
@@ -25,9 +25,8 @@ field() { dpkg-deb --field "$deb" "$1"; }
 [ "$(field Architecture)" = amd64 ] || fail "Architecture: $(field Architecture)"
 depends=$(field Depends)
 has_dep() { [[ ", $depends," == *", $1 "* || ", $depends," == *", $1,"* ]]; }
-# cairo, which the previews load when first drawn (dpkg-shlibdeps cannot
-# see it), the patterns and the themes' fonts.
-for dep in libcairo2 hyphen-en-us fonts-noto-cjk fonts-sil-charis fonts-open-sans fonts-dejavu-core; do
+# cairo and libhyphen, linked (dpkg-shlibdeps), and the themes' fonts.
+for dep in libcairo2 libhyphen0 fonts-noto-cjk fonts-sil-charis fonts-open-sans fonts-dejavu-core; do
   has_dep "$dep" || fail "Depends lacks $dep: $depends"
 done
 
