@@ -1,8 +1,9 @@
-// The YAML parser under the loader (libyaml, a YAML 1.1 parser) gives the
-// trees YAML 1.2 gives: scalars keep their text and plain/quoted style for our
-// own resolution, 1.1's extra line breaks and refused characters are
-// ordinary characters, tabs separate where 1.2 lets them, and positions are
-// 1-based character columns of the file.
+// The YAML parser under the loader (yaml-cpp's event parser) gives the trees
+// YAML 1.2 gives: scalars keep their text and plain/quoted style for our own
+// resolution, 1.1's extra line breaks and refused characters are ordinary
+// characters, tabs separate where 1.2 lets them, and positions are 1-based
+// character columns of the file. What yaml-cpp 0.7 takes and YAML does not
+// is refused, and its errors are said in our words where the construct is.
 #include <gtest/gtest.h>
 
 #include "model/yaml_tree.hpp"
@@ -137,6 +138,107 @@ TEST(YamlParse, UndefinedAliasAndUnclosedTextsSayWhere) {
   auto key = parse("a: b\nc");
   ASSERT_FALSE(key.diags.all().empty());
   EXPECT_EQ(key.diags.all()[0].span.to_string(), "r.yaml:2:1") << key.dump();
+}
+
+// "file:line:col: message" of the first diagnostic.
+std::string first(const Parsed& p) {
+  if (p.diags.all().empty()) return "(none)";
+  const Diagnostic& d = p.diags.all()[0];
+  return d.span.to_string() + ": " + d.message;
+}
+
+TEST(YamlParse, QuotesOpenAtTheEndAreErrorsEvenAfterALineBreak) {
+  // yaml-cpp 0.7 takes these for texts that run to the end of the file.
+  auto dq = parse("a: \"open\nb: c\n");
+  EXPECT_FALSE(dq.doc);
+  EXPECT_EQ(first(dq), "r.yaml:3:1: a quoted text is not closed (it starts at line 1, column 4)");
+  auto sq = parse("{a: 'x, b: 1}\n");
+  EXPECT_FALSE(sq.doc);
+  EXPECT_EQ(first(sq), "r.yaml:2:1: a quoted text is not closed (it starts at line 1, column 5)");
+  auto marker = parse("a: \"open\n---\nb: c\n");
+  EXPECT_EQ(first(marker),
+            "r.yaml:2:1: a quoted text is not closed before a '---' or '...' line (it starts at line 1, column 4)");
+}
+
+TEST(YamlParse, AKeyWithoutAColonIsShownWhereItStarts) {
+  // yaml-cpp 0.7 reads the last line's text as a key, and an inner one as
+  // the start of a text that runs on to the next ':'.
+  for (const char* text : {"a: b\nc", "a: b\nc\nd: e\n"}) {
+    auto p = parse(text);
+    EXPECT_FALSE(p.doc) << text;
+    EXPECT_EQ(first(p),
+              "r.yaml:2:1: a key without ':' (or a text that runs on over several lines where a key was expected)")
+        << text;
+  }
+  auto nested = parse("a:\n  b: 1\n  c\n  d: 2\n");
+  EXPECT_EQ(first(nested).substr(0, 29), "r.yaml:3:3: a key without ':'");
+}
+
+TEST(YamlParse, EmptyValuesYamlCppTakesAreRefused) {
+  EXPECT_EQ(first(parse("[1,, 2]\n")), "r.yaml:1:4: illegal flow end: unexpected ','");
+  EXPECT_EQ(first(parse("{, a: 1}\n")), "r.yaml:1:2: illegal flow end: unexpected ','");
+  EXPECT_EQ(first(parse("{: x}\n")), "r.yaml:1:2: a value was expected here");
+  EXPECT_EQ(first(parse("[a,")), "r.yaml:1:4: a value was expected here");
+}
+
+TEST(YamlParse, AnEmptyListItemIsRightAfterItsDash) {
+  auto p = parse("l:\n- \n-   # c\n- a\n");
+  ASSERT_TRUE(p.doc) << p.dump();
+  const YNode& l = value(p, "l");
+  ASSERT_EQ(l.children.size(), 3u);
+  EXPECT_TRUE(l.children[0].is_null());
+  EXPECT_EQ(l.children[0].pos.line, 2);
+  EXPECT_EQ(l.children[0].pos.column, 2);
+  EXPECT_EQ(l.children[1].pos.line, 3);
+  EXPECT_EQ(l.children[1].pos.column, 2);
+}
+
+TEST(YamlParse, TabsInIndentationAreRefusedWhereYamlCppSkipsThem) {
+  EXPECT_EQ(first(parse("a: [1]\n\t\nb: 2\n")), "r.yaml:2:1: a tab is used for indentation");
+  EXPECT_EQ(first(parse("\t{a: 1}\n")), "r.yaml:1:1: a tab is used for indentation");
+  EXPECT_EQ(first(parse("a: 'x'\n  \t\nb: 2\n")), "r.yaml:2:3: a tab is used for indentation");
+  // A line of blanks inside a plain text, its tab beyond the text's indentation.
+  auto text = parse("a: b\n  \t\nc: d\n");
+  EXPECT_TRUE(text.doc) << text.dump();
+  // A tab before a comment, after a plain text.
+  auto comment = parse("a:\n  - b\n\t  # c\n  - d\n");
+  EXPECT_TRUE(comment.doc) << comment.dump();
+}
+
+TEST(YamlParse, WhatFollowsTheDocumentWithoutAMarker) {
+  EXPECT_EQ(first(parse("  a: 1\nb: 2\n")), "r.yaml:2:1: text after the end of the document");
+  EXPECT_EQ(first(parse("a: b\n...\nc: d\n")), "r.yaml:3:1: text after the end of the document");
+  EXPECT_EQ(first(parse("%YAML 1.2\na: b\n")), "r.yaml:2:1: text after the end of the document");
+  EXPECT_EQ(first(parse("- a\nb: c\n")),
+            "r.yaml:2:1: end of sequence not found: this line is not indented like the lines before it (it starts "
+            "at line 1, column 1)");
+  EXPECT_EQ(first(parse("[1]]\n")), "r.yaml:1:4: unexpected ']' after the end of the document");
+  EXPECT_EQ(first(parse("{\"a\": 1}}")), "r.yaml:1:9: unexpected '}' after the end of the document");
+  EXPECT_EQ(first(parse("a: [1, 2]]\n")), "r.yaml:1:10: illegal flow end: a ']' that closes nothing");
+  EXPECT_EQ(first(parse("]\n")), "r.yaml:1:1: illegal flow end: unexpected ']'");
+}
+
+TEST(YamlParse, UnclosedBracketsSayWhereTheyOpen) {
+  EXPECT_EQ(first(parse("名前: [é, ü\n")),
+            "r.yaml:2:1: a '[' list is not closed, or a ',' is missing between its items (it starts at line 1, "
+            "column 5)");
+  // What yaml-cpp made of the text before (a mapping as a key) is not said.
+  auto p = parse("[a, {b: 1}");
+  ASSERT_EQ(p.diags.all().size(), 1u) << p.dump();
+  EXPECT_EQ(first(p),
+            "r.yaml:1:11: a '[' list is not closed, or a ',' is missing between its items (it starts at line 1, "
+            "column 1)");
+  // A key over 1024 bytes cannot be a key in a flow mapping: the ':' after it is wrong.
+  std::string key(1100, 'k');
+  EXPECT_EQ(first(parse("{" + key + ": v}\n")).substr(0, 46), "r.yaml:1:1102: a '{' mapping is not closed, or");
+}
+
+TEST(YamlParse, TagsAndAnchors) {
+  EXPECT_EQ(first(parse("a: !e!x y\n")), "r.yaml:1:4: a malformed tag (found undefined tag handle)");
+  auto defined = parse("%TAG !e! tag:example.com,2000:\n---\na: !e!x y\n");
+  EXPECT_TRUE(defined.doc) << defined.dump();
+  EXPECT_EQ(first(parse("a: & b\n")), "r.yaml:1:5: an anchor '&' without a name");
+  EXPECT_EQ(first(parse("a: *\n")).substr(0, 36), "r.yaml:1:5: an alias '*' without a n");
 }
 
 }  // namespace
