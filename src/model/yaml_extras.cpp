@@ -105,11 +105,11 @@ std::pair<char32_t, std::size_t> remove_control_characters(std::string& text) {
 }
 
 void merge_keys(YNode& map, std::vector<YNode>& sources, std::size_t index,
-                std::unordered_map<std::string, Pos>& seen) {
+                std::unordered_map<std::string_view, Pos>& seen) {
   std::vector<YNode> merged;
   for (auto& source : sources)
     for (auto& child : source.children)
-      if (seen.emplace(child.key, child.key_pos).second) merged.push_back(std::move(child));
+      if (seen.emplace(child.key(), child.key_pos).second) merged.push_back(std::move(child));
   index = std::min(index, map.children.size());
   map.children.insert(map.children.begin() + static_cast<std::ptrdiff_t>(index),
                       std::make_move_iterator(merged.begin()), std::make_move_iterator(merged.end()));

@@ -36,14 +36,20 @@ namespace cvpdf::model::detail {
 const YNode* YNode::find(std::string_view name) const {
   if (kind != Kind::Map) return nullptr;
   for (const auto& child : children)
-    if (child.key == name) return &child;
+    if (child.key() == name) return &child;
   return nullptr;
+}
+
+const std::string& YNode::none() {
+  static const std::string empty;
+  return empty;
 }
 
 std::string describe(const YNode& node) {
   switch (node.kind) {
     case YNode::Kind::Null: return "nothing";
-    case YNode::Kind::Scalar: return "a text ('" + (node.text.size() > 40 ? node.text.substr(0, 37) + "..." : node.text) + "')";
+    case YNode::Kind::Scalar:
+      return "a text ('" + (node.text().size() > 40 ? node.text().substr(0, 37) + "..." : node.text()) + "')";
     case YNode::Kind::Sequence: return "a list";
     case YNode::Kind::Map: return "a mapping";
   }
@@ -60,7 +66,7 @@ std::string_view Document::line_text(int line) const {
 }
 
 SourceSpan Document::span_in_scalar(const YNode& node, std::size_t offset) const {
-  return span_in_scalar(node.pos, node.start, node.text, offset);
+  return span_in_scalar(node.pos, node.start, node.text(), offset);
 }
 
 SourceSpan Document::span_in_scalar(Pos pos, std::size_t start, std::string_view value, std::size_t offset) const {
@@ -121,8 +127,9 @@ bool undefined_handle(const std::string& tag) {
 // before (an empty key where a ',' was missing) is not reported.
 class Builder : public YAML::EventHandler {
  public:
-  Builder(const Document& doc, std::string_view parsed, MarkMapper& marks, const Prescan& scan, const Limits& limits)
-      : doc_(doc), parsed_(parsed), marks_(marks), scan_(scan), limits_(limits) {}
+  Builder(const Document& doc, std::deque<std::string>& texts, std::string_view parsed, MarkMapper& marks,
+          const Prescan& scan, const Limits& limits)
+      : doc_(doc), texts_(texts), parsed_(parsed), marks_(marks), scan_(scan), limits_(limits) {}
 
   bool has_root() const { return has_root_; }
   YNode take_root() { return std::move(root_); }
@@ -233,9 +240,10 @@ class Builder : public YAML::EventHandler {
       throw Abort{};
     }
     n.start = offset;
-    n.text = value;
+    std::string& text = texts_.emplace_back(value);
+    n.text_ = &text;
     if (!is_key()) {
-      auto [first, removed] = remove_control_characters(n.text);
+      auto [first, removed] = remove_control_characters(text);
       if (removed > 0) {
         found_.warning(doc_.span_in_scalar(n.pos, n.start, value, first_control_character(value)),
                        "the text contains the control character " + utf8::code_name(first) +
@@ -287,7 +295,7 @@ class Builder : public YAML::EventHandler {
     bool has_key = false;         // a map's key is waiting for its value
     YNode key;
     std::size_t key_parsed = 0;   // where the key starts, in the parsed text
-    std::unordered_map<std::string, Pos> seen;  // a map's keys so far
+    std::unordered_map<std::string_view, Pos> seen;  // a map's keys so far (in texts_)
     std::vector<YNode> merges;    // the mappings named by `<<`, in order
     std::size_t merge_at = 0;     // where among the values the `<<` was
     Pos merge_key;                // the `<<`, once seen
@@ -388,17 +396,17 @@ class Builder : public YAML::EventHandler {
                 "write keys as plain words followed by ': ', e.g. `name: Ada`");
       return;
     }
-    if (key.text == "<<" && !key.quoted) {
+    if (key.text() == "<<" && !key.quoted) {
       merge(parent, std::move(node), key.pos);
       return;
     }
-    node.key = key.text;
+    node.key_ = key.text_;
     node.key_pos = key.pos;
     if (node.is_null() || !node.pos.known()) node.pos = key.pos;
-    auto [previous, inserted] = parent.seen.emplace(node.key, key.pos);
+    auto [previous, inserted] = parent.seen.emplace(node.key(), key.pos);
     if (!inserted) {
       found_.error(doc_.span(key.pos),
-                   "duplicate key '" + node.key + "' (first at line " + std::to_string(previous->second.line) +
+                   "duplicate key '" + node.key() + "' (first at line " + std::to_string(previous->second.line) +
                        ", column " + std::to_string(previous->second.column) + ")",
                    "a key may appear only once in a mapping; remove or rename one of them");
       return;
@@ -440,6 +448,7 @@ class Builder : public YAML::EventHandler {
   }
 
   const Document& doc_;
+  std::deque<std::string>& texts_;  // doc_'s texts
   std::string_view parsed_;
   MarkMapper& marks_;
   const Prescan& scan_;
@@ -549,7 +558,7 @@ std::optional<Document> parse_yaml(std::string_view text, const std::string& fil
   if (!edits) return std::nullopt;
   const std::string_view parsed = edits->empty() ? doc.text : std::string_view(edits->text());
   MarkMapper marks(doc, *edits);
-  Builder builder(doc, parsed, marks, scan, limits);
+  Builder builder(doc, *doc.texts, parsed, marks, scan, limits);
   Follower next;
   auto stopped = [&](const ParseStop& stop) {
     Diagnostics error;

@@ -8,6 +8,7 @@
 // characters written as escapes.
 #pragma once
 #include <cstddef>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,11 +34,17 @@ struct YNode {
   bool quoted = false;  // a scalar written in quotes or as a block scalar (| or >)
   Pos pos;              // where the value starts (for a null map value: its key)
   std::size_t start = std::string::npos;  // a scalar's: the byte of Document::text where pos is
-  std::string text;     // a scalar's value
   // A sequence's items, or a map's values in file order (each carries its key).
   std::vector<YNode> children;
-  std::string key;  // for a map's values: the key
   Pos key_pos;
+
+  // A scalar's value, and for a map's values the key. The texts are kept
+  // once, in the Document (Document::texts), so that a node copied for an
+  // alias, however often, copies none of them; they live as long as it.
+  const std::string& text() const { return text_ ? *text_ : none(); }
+  const std::string& key() const { return key_ ? *key_ : none(); }
+  const std::string* text_ = nullptr;
+  const std::string* key_ = nullptr;
 
   bool is_null() const { return kind == Kind::Null; }
   bool is_scalar() const { return kind == Kind::Scalar; }
@@ -45,6 +52,9 @@ struct YNode {
   bool is_map() const { return kind == Kind::Map; }
   // A map's value for `name`, or nullptr.
   const YNode* find(std::string_view name) const;
+
+ private:
+  static const std::string& none();
 };
 
 // "a text", "a list", "a mapping", "nothing" — for "expected X, got Y".
@@ -66,6 +76,9 @@ struct Document {
   std::shared_ptr<const std::string> source;
   std::string_view text;
   std::vector<std::size_t> line_starts;  // byte offset of each line
+  // Every scalar's value and key, once (YNode::text, YNode::key): a deque
+  // never moves what it holds, and a Document moved or copied shares it.
+  std::shared_ptr<std::deque<std::string>> texts = std::make_shared<std::deque<std::string>>();
   YNode root;
   bool empty = false;                    // nothing but blanks, comments and document markers
 
@@ -161,6 +174,6 @@ std::size_t first_control_character(std::string_view text);
 // does not have, earlier sources first, at `index` among its values; `seen`
 // holds the keys written in the map itself, which win.
 void merge_keys(YNode& map, std::vector<YNode>& sources, std::size_t index,
-                std::unordered_map<std::string, Pos>& seen);
+                std::unordered_map<std::string_view, Pos>& seen);
 
 }  // namespace cvpdf::model::detail

@@ -37,17 +37,17 @@ TEST(YamlParse, YamlOneOneWordsStayPlainTextsForOurResolution) {
   auto p = parse("no: on\nyes: off\nn: 0o17\ne: 1e3\nt: ~\nu: null\nq: 'null'\ny: y\n");
   ASSERT_TRUE(p.doc) << p.dump();
   ASSERT_EQ(p.doc->root.children.size(), 8u);
-  EXPECT_EQ(p.doc->root.children[0].key, "no");
-  EXPECT_EQ(value(p, "no").text, "on");
+  EXPECT_EQ(p.doc->root.children[0].key(), "no");
+  EXPECT_EQ(value(p, "no").text(), "on");
   EXPECT_FALSE(value(p, "no").quoted);
-  EXPECT_EQ(value(p, "yes").text, "off");
-  EXPECT_EQ(value(p, "n").text, "0o17");
-  EXPECT_EQ(value(p, "e").text, "1e3");
+  EXPECT_EQ(value(p, "yes").text(), "off");
+  EXPECT_EQ(value(p, "n").text(), "0o17");
+  EXPECT_EQ(value(p, "e").text(), "1e3");
   EXPECT_TRUE(value(p, "t").is_null());
   EXPECT_TRUE(value(p, "u").is_null());
   EXPECT_TRUE(value(p, "q").is_scalar());
   EXPECT_TRUE(value(p, "q").quoted);
-  EXPECT_EQ(value(p, "y").text, "y");
+  EXPECT_EQ(value(p, "y").text(), "y");
 }
 
 TEST(YamlParse, QuotedAndBlockScalarsAreQuotedTaggedOnesAreNot) {
@@ -55,7 +55,7 @@ TEST(YamlParse, QuotedAndBlockScalarsAreQuotedTaggedOnesAreNot) {
   ASSERT_TRUE(p.doc) << p.dump();
   EXPECT_TRUE(value(p, "a").quoted);
   EXPECT_TRUE(value(p, "b").quoted);
-  EXPECT_EQ(value(p, "b").text, "x\n");
+  EXPECT_EQ(value(p, "b").text(), "x\n");
   EXPECT_FALSE(value(p, "c").quoted);
   EXPECT_TRUE(value(p, "d").quoted);
 }
@@ -65,9 +65,9 @@ TEST(YamlParse, LineSeparatorsAndC1CharactersAreOrdinaryCharacters) {
   // U+FFFF are refused by 1.1 only (the builder then removes controls).
   auto p = parse("a: x\u2028y\u2029z\nb: \u00e9\u0085\u00e9 k\nc: q\xef\xbf\xbf\n");
   ASSERT_TRUE(p.doc) << p.dump();
-  EXPECT_EQ(value(p, "a").text, "x\u2028y\u2029z");
-  EXPECT_EQ(value(p, "b").text, "\u00e9\u00e9 k");  // NEL is a C1 control: removed, with a warning
-  EXPECT_EQ(value(p, "c").text, "q\xef\xbf\xbf");
+  EXPECT_EQ(value(p, "a").text(), "x\u2028y\u2029z");
+  EXPECT_EQ(value(p, "b").text(), "\u00e9\u00e9 k");  // NEL is a C1 control: removed, with a warning
+  EXPECT_EQ(value(p, "c").text(), "q\xef\xbf\xbf");
   EXPECT_EQ(value(p, "c").pos.line, 3) << "no extra line breaks";
   ASSERT_EQ(p.diags.all().size(), 1u) << p.dump();
   EXPECT_EQ(p.diags.all()[0].span.to_string(), "r.yaml:2:5");
@@ -77,10 +77,10 @@ TEST(YamlParse, TabsThatSeparateTokens) {
   auto p = parse("\t# a comment\nl:\n- \tx\nk:\ty\n? \tm\n: \tn\n");
   ASSERT_TRUE(p.doc) << p.dump();
   ASSERT_EQ(value(p, "l").children.size(), 1u);
-  EXPECT_EQ(value(p, "l").children[0].text, "x");
+  EXPECT_EQ(value(p, "l").children[0].text(), "x");
   EXPECT_EQ(value(p, "l").children[0].pos.column, 4);
-  EXPECT_EQ(value(p, "k").text, "y");
-  EXPECT_EQ(value(p, "m").text, "n");
+  EXPECT_EQ(value(p, "k").text(), "y");
+  EXPECT_EQ(value(p, "m").text(), "n");
   auto nested = parse("- \t- x\n");
   EXPECT_FALSE(nested.doc);
 }
@@ -91,7 +91,7 @@ TEST(YamlParse, ByteOrderMarkCrLfAndLoneCr) {
   EXPECT_EQ(value(p, "b").pos.line, 2);
   EXPECT_EQ(value(p, "c").pos.line, 3);
   EXPECT_EQ(value(p, "c").pos.column, 4);
-  EXPECT_EQ(value(p, "c").text, "3");
+  EXPECT_EQ(value(p, "c").text(), "3");
 }
 
 TEST(YamlParse, EmptyAndCommentOnlyFiles) {
@@ -118,7 +118,7 @@ TEST(YamlParse, DocumentsAndMarkers) {
 TEST(YamlParse, ColumnsCountCharactersOfTheFileAfterSurrogateEscapes) {
   auto p = parse("{\"名\": \"\\ud83d\\ude00\", \"k\": \"v\"}");
   ASSERT_TRUE(p.doc) << p.dump();
-  EXPECT_EQ(value(p, "名").text, "\U0001F600");
+  EXPECT_EQ(value(p, "名").text(), "\U0001F600");
   EXPECT_EQ(value(p, "k").key_pos.column, 23);
   EXPECT_EQ(value(p, "k").pos.column, 28);
   EXPECT_EQ(value(p, "k").start, 29u);  // bytes: 名 is three
@@ -231,6 +231,20 @@ TEST(YamlParse, UnclosedBracketsSayWhereTheyOpen) {
   // A key over 1024 bytes cannot be a key in a flow mapping: the ':' after it is wrong.
   std::string key(1100, 'k');
   EXPECT_EQ(first(parse("{" + key + ": v}\n")).substr(0, 46), "r.yaml:1:1102: a '{' mapping is not closed, or");
+}
+
+TEST(YamlParse, AliasesShareTheirTexts) {
+  // 5000 copies of a 200 KB text would be a gigabyte; they are one text.
+  std::string text = "a: &a \"" + std::string(200 * 1024, 'x') + "\"\nb: [";
+  for (int i = 0; i < 5000; ++i) text += i ? ", *a" : "*a";
+  text += "]\n";
+  auto p = parse(text);
+  ASSERT_TRUE(p.doc) << p.dump();
+  const YNode& b = value(p, "b");
+  ASSERT_EQ(b.children.size(), 5000u);
+  EXPECT_EQ(&b.children.front().text(), &value(p, "a").text());
+  EXPECT_EQ(&b.children.back().text(), &value(p, "a").text());
+  EXPECT_EQ(b.children.back().text().size(), 200u * 1024u);
 }
 
 TEST(YamlParse, TagsAndAnchors) {
