@@ -152,8 +152,12 @@ class Scanner {
         (line.substr(0, 3) == "---" || line.substr(0, 3) == "...") && blank_at(3))
       out_.unclosed_quote = quote_start_;
 
-    // Inside a block scalar (| or >): its lines are text, however they look.
+    // Inside a block scalar (| or >): its lines are text, however they look,
+    // but a tab where the text's indentation is still being read is refused.
     if (block_parent_ >= 0) {
+      const bool tab = indent < line.size() && line[indent] == '\t';
+      if (tab && !out_.indentation_tab && (block_indent_ < 0 || static_cast<int>(indent) < block_indent_))
+        out_.indentation_tab = here(indent);
       if (blank) return;
       if (block_indent_ < 0 && static_cast<int>(indent) > block_parent_) {
         block_indent_ = static_cast<int>(indent);

@@ -27,12 +27,25 @@ const char* const kBrackets =
     "a '[' or '{' is not closed, or a ',' is missing; check the brackets on this line and the one before";
 const char* const kSyntax = "check the YAML syntax at this position";
 const char* const kUnclosedQuote = "a quoted text is not closed; add the closing quote";
-const char* const kIndentation =
-    "check the indentation: the keys of one mapping, and the '- ' items of one list, start in the same column";
 const char* const kUnexpectedCloser =
     "a ']' or '}' too many, or a ',' with nothing before it? Check the brackets on this line and the one before";
 
 bool has(std::string_view message, std::string_view part) { return message.find(part) != std::string_view::npos; }
+
+Explained unexpected(char c) { return {std::string("illegal flow end: unexpected '") + c + "'", kUnexpectedCloser}; }
+Explained after_document(char c) {
+  return {std::string("unexpected '") + c + "' after the end of the document",
+          "a ']' or '}' too many, or a ',' after the last item?"};
+}
+Explained text_after_document() {
+  return {"text after the end of the document", "a résumé is one document; remove what follows it"};
+}
+// `block` is where the collection that has no end there starts.
+Explained no_end(bool map, const std::string& block) {
+  return {std::string(map ? "end of map not found: " : "end of sequence not found: ") +
+              "this line is not indented like the lines before it" + block,
+          "check the indentation: the keys of one mapping, and the '- ' items of one list, start in the same column"};
+}
 
 // The file position of byte `offset` of doc.text.
 Pos position_in(const Document& doc, std::size_t offset) {
@@ -121,9 +134,7 @@ Explained end_of_block(const Context& c) {
     if (!it->flow) block = &*it;
   const bool map = block ? block->kind == YNode::Kind::Map : has(c.stop.message, "map");
   const std::string from = block ? since(c.marks.at(block->parsed), c.here) : std::string();
-  return {std::string(map ? "end of map not found: " : "end of sequence not found: ") +
-              "this line is not indented like the lines before it" + from,
-          kIndentation};
+  return no_end(map, from);
 }
 
 Explained key_without_colon_message() {
@@ -133,7 +144,7 @@ Explained key_without_colon_message() {
 
 Explained refused(const Context& c) {
   switch (c.stop.refusal) {
-    case Refusal::StrayComma: return {"illegal flow end: unexpected ','", kUnexpectedCloser};
+    case Refusal::StrayComma: return unexpected(',');
     case Refusal::EmptyFlowKey: return {"a value was expected here", kSyntax};
     case Refusal::EmptyBlockKey: return end_of_block(c);
     case Refusal::KeyWithoutColon: return key_without_colon_message();
@@ -147,23 +158,16 @@ Explained refused(const Context& c) {
       const Pos root = c.marks.at(c.stop.root.parsed);
       const std::size_t end = previous_token_end(c.parsed, c.stop.parsed);
       const bool ended = end >= 3 && c.parsed.substr(end - 3, 3) == "..." && (end == 3 || c.parsed[end - 4] == '\n');
-      if (c.stop.root_block && !ended && c.here.column >= root.column) {
-        const bool map = c.stop.root.kind == YNode::Kind::Map;
-        return {std::string(map ? "end of map not found: " : "end of sequence not found: ") +
-                    "this line is not indented like the lines before it" + since(root, c.here),
-                kIndentation};
-      }
-      return {"text after the end of the document", "a résumé is one document; remove what follows it"};
+      if (c.stop.root_block && !ended && c.here.column >= root.column)
+        return no_end(c.stop.root.kind == YNode::Kind::Map, since(root, c.here));
+      return text_after_document();
     }
-    case Refusal::DirectiveWithoutStart:
-      return {"text after the end of the document", "a résumé is one document; remove what follows it"};
+    case Refusal::DirectiveWithoutStart: return text_after_document();
     case Refusal::NextDocument:
       return {"the file holds more than one YAML document",
               "a résumé is one document: remove the '---' separator, or what follows it"};
     case Refusal::AfterDocument:
-      if (c.stop.parsed == c.stop.first) return {std::string("illegal flow end: unexpected '") + c.at + "'", kUnexpectedCloser};
-      return {std::string("unexpected '") + c.at + "' after the end of the document",
-              "a ']' or '}' too many, or a ',' after the last item?"};
+      return c.stop.parsed == c.stop.first ? unexpected(c.at) : after_document(c.at);
     case Refusal::UnclosedQuote: return {"a quoted text is not closed" + c.opened_quote(), kUnclosedQuote};
     case Refusal::IndentationTab:
     case Refusal::None: break;
@@ -240,12 +244,15 @@ Explained explain(const Context& c) {
       (has(m, "illegal flow end") && !c.flows.empty()))
     return not_closed(c, c.flows.empty() ? has(m, "sequence") : c.in_flow_sequence());
   if (has(m, "illegal flow end") || ((at == ']' || at == '}') && has(m, "not found"))) {
+    // After a root in flow style that has closed, or left of a block one.
     const std::size_t root_end = root_flow_end(c.parsed);
-    if (root_end != std::string_view::npos && c.stop.parsed >= root_end)
-      return {std::string("unexpected '") + at + "' after the end of the document",
-              "a ']' or '}' too many, or a ',' after the last item?"};
+    const bool left_of_root = !c.stop.open.empty() && !c.stop.open.front().flow &&
+                              c.stop.parsed - line_start(c.parsed, c.stop.parsed) <
+                                  c.stop.open.front().parsed - line_start(c.parsed, c.stop.open.front().parsed);
+    if ((root_end != std::string_view::npos && c.stop.parsed >= root_end) || left_of_root)
+      return after_document(at);
     if (c.before == '\0' || c.before == ':' || c.before == '-' || c.before == '?')
-      return {std::string("illegal flow end: unexpected '") + at + "'", kUnexpectedCloser};
+      return unexpected(at);
     return {std::string("illegal flow end: a '") + at + "' that closes nothing", kBrackets};
   }
   if (has(m, "end of map not found") || has(m, "end of sequence not found")) return end_of_block(c);
@@ -351,18 +358,15 @@ void report_parse_error(const Document& doc, std::string_view parsed, MarkMapper
                           : indentation_tab ? doc.span(*scan.indentation_tab)
                           : tab != std::string_view::npos ? doc.span(marks.at(tab))
                                                           : span;
-    const bool said = at_tab || stop.refusal == Refusal::IndentationTab;
+    const bool said = at_tab || indentation_tab;  // libyaml stopped at the tab itself
     diags.error(tab_span, "a tab is used for indentation",
                 "YAML indents with spaces only; replace the tab with spaces" +
                     (said ? std::string() : " (the parser then stopped at " + span.to_string() + ": " + x.message + ")"));
     return;
   }
-  if (stop.refusal == Refusal::None && stop.after_document && (c.at == ',' || c.at == ']' || c.at == '}')) {
-    diags.error(span, std::string("unexpected '") + c.at + "' after the end of the document",
-                "a ']' or '}' too many, or a ',' after the last item?");
-    return;
-  }
-  diags.error(span, x.message, x.hint);
+  const bool stray = stop.refusal == Refusal::None && stop.after_document && (c.at == ',' || c.at == ']' || c.at == '}');
+  const Explained said = stray ? after_document(c.at) : x;
+  diags.error(span, said.message, said.hint);
 }
 
 }  // namespace cvpdf::model::detail

@@ -212,7 +212,6 @@ class Builder : public YAML::EventHandler {
     }
     YNode n;
     n.pos = marks_.at(at);
-    last_quoted_ = std::string::npos;
     count(n.pos, 1);
     finish(std::move(n), anchor, 1);
   }
@@ -467,7 +466,8 @@ class Builder : public YAML::EventHandler {
   std::optional<OpenCollection> last_closed_;    // the collection closed since, if any
   bool root_block_ = false;                      // the root is a block collection,
   OpenCollection root_frame_;                    // this one
-  std::size_t last_quoted_ = std::string::npos;  // the last node read, when a quoted text, in doc.text
+  // The last text read, when quoted (an empty value after it reads nothing), in doc.text.
+  std::size_t last_quoted_ = std::string::npos;
 };
 
 // What follows the first document: another document (yaml-cpp starts one

@@ -155,6 +155,8 @@ TEST(YamlParse, QuotesOpenAtTheEndAreErrorsEvenAfterALineBreak) {
   auto sq = parse("{a: 'x, b: 1}\n");
   EXPECT_FALSE(sq.doc);
   EXPECT_EQ(first(sq), "r.yaml:2:1: a quoted text is not closed (it starts at line 1, column 5)");
+  auto key = parse("a: 1\n\"b\nc: d\n");  // yaml-cpp: a key, and no value
+  EXPECT_EQ(first(key), "r.yaml:4:1: a quoted text is not closed (it starts at line 2, column 1)");
   auto marker = parse("a: \"open\n---\nb: c\n");
   EXPECT_EQ(first(marker),
             "r.yaml:2:1: a quoted text is not closed before a '---' or '...' line (it starts at line 1, column 4)");
@@ -197,6 +199,9 @@ TEST(YamlParse, TabsInIndentationAreRefusedWhereYamlCppSkipsThem) {
   EXPECT_EQ(first(parse("a: [1]\n\t\nb: 2\n")), "r.yaml:2:1: a tab is used for indentation");
   EXPECT_EQ(first(parse("\t{a: 1}\n")), "r.yaml:1:1: a tab is used for indentation");
   EXPECT_EQ(first(parse("a: 'x'\n  \t\nb: 2\n")), "r.yaml:2:3: a tab is used for indentation");
+  // Where a block scalar's indentation is read.
+  EXPECT_EQ(first(parse("a: >-\n   \t x\n")), "r.yaml:2:4: a tab is used for indentation");
+  EXPECT_EQ(first(parse("a: |\n    x\n   \ty\n")), "r.yaml:3:4: a tab is used for indentation");
   // A line of blanks inside a plain text, its tab beyond the text's indentation.
   auto text = parse("a: b\n  \t\nc: d\n");
   EXPECT_TRUE(text.doc) << text.dump();
