@@ -14,7 +14,8 @@ bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x8
 MarkMapper::Mapped MarkMapper::map(std::size_t parsed) {
   const std::vector<std::size_t>& starts = doc_.line_starts;
   const std::string_view text = doc_.text;
-  std::size_t offset = std::min(parsed + edits_.shift(parsed), text.size());
+  const std::size_t offset =
+      parsed >= text.size() ? text.size() : std::min(parsed + edits_.shift(parsed), text.size());
   // The line: mostly the cursor's or the next one; a binary search otherwise.
   auto next_start = [&](std::size_t line) { return line + 1 < starts.size() ? starts[line + 1] : text.size() + 1; };
   if (offset < starts[line_] || offset >= next_start(line_)) {

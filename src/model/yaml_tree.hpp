@@ -43,7 +43,7 @@ struct YNode {
   // alias, however often, copies none of them; they live as long as it.
   const std::string& text() const { return text_ ? *text_ : none(); }
   const std::string& key() const { return key_ ? *key_ : none(); }
-  const std::string* text_ = nullptr;
+  const std::string* text_ = nullptr;  // set by the reader only (yaml_tree.cpp)
   const std::string* key_ = nullptr;
 
   bool is_null() const { return kind == Kind::Null; }
