@@ -130,8 +130,8 @@ class Scanner {
   bool blank_at(std::size_t i) const { return i >= line_.size() || line_[i] == ' ' || line_[i] == '\t'; }
   // A tab in the blanks that start a line in block context (`to` is where
   // they end) is indentation, which YAML refuses, unless the line goes on a
-  // plain text and the tab is beyond the text's indentation: libyaml's
-  // reading, which this reader keeps (yaml-cpp skips such tabs).
+  // plain text and the tab is beyond the text's indentation: the reading
+  // this loader has always had (yaml-cpp skips such tabs).
   void note_indentation_tab(std::size_t to) {
     std::size_t tab = line_.substr(0, to).find('\t');
     if (tab == std::string_view::npos || out_.indentation_tab) return;

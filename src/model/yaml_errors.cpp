@@ -176,8 +176,8 @@ Explained refused(const Context& c) {
 }
 
 // The start of the first line after the builder's last node that begins in
-// the column of the open block mapping's keys and has no ':' (libyaml's "could
-// not find expected ':'", where yaml-cpp reads on and stops later), or npos.
+// the column of the open block mapping's keys and has no ':', or npos: a key
+// without ':' is shown where it starts, yaml-cpp reads on and stops later.
 std::size_t key_without_colon(const Context& c) {
   const OpenCollection* map = nullptr;
   for (auto it = c.stop.open.rbegin(); it != c.stop.open.rend() && !map; ++it)
@@ -302,7 +302,7 @@ Explained explain(const Context& c) {
 
 // A tab in the indentation before byte `offset` (the blanks that start its
 // line, or that follow a '- ' or '? ' there), or npos: yaml-cpp stops after
-// the tab that broke the indentation, libyaml stopped at it.
+// the tab that broke the indentation.
 std::size_t tab_before(std::string_view text, std::size_t offset) {
   std::size_t i = std::min(offset, text.size());
   std::size_t tab = std::string_view::npos;
@@ -346,8 +346,7 @@ void report_parse_error(const Document& doc, std::string_view parsed, MarkMapper
   }
   const SourceSpan span = doc.span(mapped.pos);
 
-  // A tab that broke the indentation is the error to show: libyaml, which
-  // this reader's messages come from, stopped at it.
+  // A tab that broke the indentation is the error to show, at the tab.
   const bool whole_document = stop.refusal == Refusal::NextDocument;
   const std::size_t tab = stop.refusal == Refusal::None ? tab_before(parsed, place) : std::string_view::npos;
   const bool at_tab = c.at == '\t' || has(m, "tab") || tab != std::string_view::npos;
@@ -358,7 +357,7 @@ void report_parse_error(const Document& doc, std::string_view parsed, MarkMapper
                           : indentation_tab ? doc.span(*scan.indentation_tab)
                           : tab != std::string_view::npos ? doc.span(marks.at(tab))
                                                           : span;
-    const bool said = at_tab || indentation_tab;  // libyaml stopped at the tab itself
+    const bool said = at_tab || indentation_tab;  // the error is the tab itself
     diags.error(tab_span, "a tab is used for indentation",
                 "YAML indents with spaces only; replace the tab with spaces" +
                     (said ? std::string() : " (the parser then stopped at " + span.to_string() + ": " + x.message + ")"));
