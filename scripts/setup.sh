@@ -8,7 +8,7 @@ packages=(
   g++ cmake make pkg-config
   # libraries
   libharfbuzz-dev libfreetype-dev libfontconfig-dev
-  libyaml-cpp-dev libyaml-dev libicu-dev libhyphen-dev
+  libyaml-cpp-dev libicu-dev libhyphen-dev
   libjpeg62-turbo-dev libpng-dev
   libcairo2-dev  # the PNG and SVG previews (src/raster)
   libfmt-dev  # numbers, messages and templates (CMakeLists.txt: CVPDF_FMT)

@@ -1,10 +1,10 @@
-// The raw text's checks, before the parser sees it: size, UTF-8, control
+// The raw text's checks, before yaml-cpp sees it: size, UTF-8, control
 // characters, and a light structural prescan (nesting depth, tabs used for
-// indentation, an estimate of the number of values). The input is untrusted:
-// a parser recurses once per level of nesting (yaml-cpp's guard stopped at
-// a few hundred, with the message "bad file" at 1:1), and every value costs
-// time and memory, so what is clearly pathological is refused here first,
-// with a clear message and position.
+// indentation, an estimate of the number of values, where an unclosed quote
+// opens). The input is untrusted: yaml-cpp's parser recurses once per level
+// of nesting (its own guard stops at 500 levels, with the message "bad file"),
+// and every value costs time and memory, so what is clearly pathological is
+// refused here first, with a clear message and position.
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -73,7 +73,8 @@ namespace {
 // positions reported are converted to characters.
 class Scanner {
  public:
-  Scanner(std::string_view text, const Limits& limits) : text_(text), limits_(limits) {}
+  Scanner(std::string_view text, const Limits& limits, std::size_t stop_at = std::string_view::npos)
+      : text_(text), limits_(limits), stop_at_(stop_at) {}
 
   Prescan run() {
     std::size_t pos = 0;
@@ -87,12 +88,14 @@ class Scanner {
       line_start_ = pos;
       line_no_ = line_no;
       scan_line();
-      if (out_.too_deep || stopped_ || end >= text_.size()) break;
+      if (out_.too_deep || stopped_ || end >= text_.size() || end >= stop_at_) break;
       pos = end + 1;
       ++line_no;
     }
+    if (quote_ != 0 && out_.unclosed_quote == std::string::npos) out_.unclosed_quote = quote_start_;
     return out_;
   }
+  const std::vector<std::size_t>& openers() const { return openers_; }
 
  private:
   Pos here(std::size_t byte) const {
@@ -124,12 +127,17 @@ class Scanner {
     }
     if (unit >= 0xD800 && unit <= 0xDFFF) out_.surrogates.push_back({line_no_, i, unit});
   }
-  // Tabs in line_[from, to) that separate tokens (input_checks in yaml_tree.hpp).
-  void note_separating_tabs(std::size_t from, std::size_t to) {
-    for (std::size_t k = from; k < to; ++k)
-      if (line_[k] == '\t') out_.separating_tabs.push_back(line_start_ + k);
-  }
   bool blank_at(std::size_t i) const { return i >= line_.size() || line_[i] == ' ' || line_[i] == '\t'; }
+  // A tab in the blanks that start a line in block context (`to` is where
+  // they end) is indentation, which YAML refuses, unless the line goes on a
+  // plain text and the tab is beyond the text's indentation: the reading
+  // this loader has always had (yaml-cpp skips such tabs).
+  void note_indentation_tab(std::size_t to) {
+    std::size_t tab = line_.substr(0, to).find('\t');
+    if (tab == std::string_view::npos || out_.indentation_tab) return;
+    const std::size_t limit = indents_.empty() ? 1 : static_cast<std::size_t>(indents_.back()) + 1;
+    if (!plain_ || tab < limit) out_.indentation_tab = here(tab);
+  }
 
   void scan_line() {
     const std::string_view line = line_;
@@ -139,8 +147,17 @@ class Scanner {
     while (ws < line.size() && (line[ws] == ' ' || line[ws] == '\t')) ++ws;
     const bool blank = ws == line.size();
 
-    // Inside a block scalar (| or >): its lines are text, however they look.
+    // A document marker inside a quoted text ends it, unclosed.
+    if (quote_ != 0 && out_.unclosed_quote == std::string::npos && line.size() >= 3 &&
+        (line.substr(0, 3) == "---" || line.substr(0, 3) == "...") && blank_at(3))
+      out_.unclosed_quote = quote_start_;
+
+    // Inside a block scalar (| or >): its lines are text, however they look,
+    // but a tab where the text's indentation is still being read is refused.
     if (block_parent_ >= 0) {
+      const bool tab = indent < line.size() && line[indent] == '\t';
+      if (tab && !out_.indentation_tab && (block_indent_ < 0 || static_cast<int>(indent) < block_indent_))
+        out_.indentation_tab = here(indent);
       if (blank) return;
       if (block_indent_ < 0 && static_cast<int>(indent) > block_parent_) {
         block_indent_ = static_cast<int>(indent);
@@ -152,18 +169,25 @@ class Scanner {
 
     std::size_t i = 0;
     if (quote_ == 0 && flow_ == 0) {
-      if (blank) return;
+      if (blank) {
+        note_indentation_tab(line.size());
+        return;
+      }
       if (line[ws] == '#') {
-        note_separating_tabs(0, ws);
+        plain_ = false;  // a comment ends a plain text
+        for (std::size_t k = 0; k < ws; ++k)
+          if (line[k] == '\t') out_.comment_tabs.push_back(line_start_ + k);
         return;
       }
       bool marker = line.size() >= 3 && (line.substr(0, 3) == "---" || line.substr(0, 3) == "...") && blank_at(3);
       if (marker) {
         indents_.clear();
+        plain_ = false;
         i = 3;
       } else {
         out_.has_content = true;
         if (ws > indent && !out_.tab) out_.tab = here(line.find('\t'));
+        note_indentation_tab(ws);
         while (!indents_.empty() && indents_.back() > static_cast<int>(indent)) indents_.pop_back();
         if (indents_.empty() || indents_.back() < static_cast<int>(indent)) {
           indents_.push_back(static_cast<int>(indent));
@@ -178,7 +202,7 @@ class Scanner {
     }
 
     bool prev_blank = true;
-    for (; i < line.size() && !out_.too_deep && !stopped_; ++i) {
+    for (; i < line.size() && !out_.too_deep && !stopped_ && line_start_ + i < stop_at_; ++i) {
       char c = line[i];
       if (quote_ == '\'') {
         if (c == '\'') {
@@ -209,29 +233,31 @@ class Scanner {
         prev_blank = true;
         continue;
       }
-      if (c == '#' && prev_blank) break;  // a comment runs to the end of the line
+      if (c == '#' && prev_blank) {
+        plain_ = false;
+        break;  // a comment runs to the end of the line
+      }
       prev_blank = false;
       bool next_blank = blank_at(i + 1);
       if (c == ':' && (next_blank || (flow_ > 0 && (after_quoted_ || std::string_view(",[]{}").find(line[i + 1]) !=
                                                                          std::string_view::npos)))) {
         expect_ = true;  // a mapping's value follows
         after_quoted_ = false;
-        if (flow_ == 0) {
-          std::size_t j = i + 1;
-          while (j < line.size() && (line[j] == ' ' || line[j] == '\t')) ++j;
-          note_separating_tabs(i + 1, j);
-        }
+        plain_ = false;
         continue;
       }
       if (flow_ > 0 && c == ',') {
         expect_ = true;
         after_quoted_ = false;
+        plain_ = false;
         continue;
       }
       if (c == '[' || c == '{') {
         // In block context a bracket inside a plain scalar is text.
         if (expect_ || flow_ > 0) {
+          plain_ = false;
           ++flow_;
+          openers_.push_back(line_start_ + i);
           count_value(i);
           check_depth(i);
           expect_ = true;
@@ -240,26 +266,27 @@ class Scanner {
         continue;
       }
       if ((c == ']' || c == '}') && flow_ > 0) {
+        plain_ = false;
         --flow_;
+        openers_.pop_back();
         expect_ = false;
         after_quoted_ = false;
         continue;
       }
       if (!expect_) continue;  // inside a plain scalar
       after_quoted_ = false;
+      plain_ = false;
       if ((c == '-' || c == '?') && next_blank && flow_ == 0) {
         // A block entry or explicit key: the node after it is one level deeper.
         std::size_t j = i + 1;
         while (j < line.size() && (line[j] == ' ' || line[j] == '\t')) ++j;
-        // "- \t- x" is an error in YAML 1.2 as in 1.1: only a tab before a value separates.
-        bool nested = j < line.size() && (line[j] == '-' || line[j] == '?') && blank_at(j + 1);
-        if (!nested) note_separating_tabs(i + 1, j);
         indents_.push_back(static_cast<int>(j));
         check_depth(i);
         continue;
       }
       if (c == '\'' || c == '"') {
         quote_ = c;
+        quote_start_ = line_start_ + i;
         count_value(i);
         continue;
       }
@@ -284,20 +311,25 @@ class Scanner {
       }
       count_value(i);  // a plain scalar starts
       expect_ = false;
+      plain_ = true;
     }
   }
 
   std::string_view text_;
   const Limits& limits_;
+  std::size_t stop_at_;
   Prescan out_;
   std::string_view line_;
   std::size_t line_start_ = 0;  // of line_, in text_
   int line_no_ = 0;
   std::vector<int> indents_;  // block levels, by indentation
   int flow_ = 0;              // open [ and {
+  std::vector<std::size_t> openers_;  // where each opens, in text_
   char quote_ = 0;            // inside a quoted scalar ' or "
+  std::size_t quote_start_ = 0;  // its opening quote, in text_
   bool expect_ = true;        // a node may start at the next token
   bool after_quoted_ = false; // the last token was a quoted scalar (JSON's "key":value)
+  bool plain_ = false;        // the last token is a plain text that may go on
   int block_parent_ = -1;     // >= 0: inside a block scalar under a line indented this much
   int block_indent_ = -1;     // the block scalar's indentation, once seen
   bool stopped_ = false;
@@ -306,5 +338,12 @@ class Scanner {
 }  // namespace
 
 Prescan prescan(std::string_view text, const Limits& limits) { return Scanner(text, limits).run(); }
+
+std::vector<std::size_t> open_flows(std::string_view text, std::size_t offset) {
+  const Limits limits;
+  Scanner scanner(text, limits, offset);
+  scanner.run();
+  return scanner.openers();
+}
 
 }  // namespace cvpdf::model::detail

@@ -52,7 +52,7 @@ void add_url_link(const Reader& r, const YNode* url, std::vector<Link>& links) {
 
 bool Unshown::has_content(const YNode* node) {
   if (!node || node->is_null()) return false;
-  if (node->is_scalar()) return !blank(node->text);
+  if (node->is_scalar()) return !blank(node->text());
   for (const auto& child : node->children)
     if (has_content(&child)) return true;
   return false;
@@ -126,7 +126,7 @@ class Sections {
   // One section of the file (`node` is its key's value), or nothing when it
   // has no entries.
   void section(const YNode& node, const Localized* label, Resume& out) {
-    const std::string& key = node.key;
+    const std::string& key = node.key();
     const YNode* items = list(&node, key);
     if (!items || items->children.empty()) return;
     Section s;

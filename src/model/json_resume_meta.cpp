@@ -54,7 +54,7 @@ void read_sections(const Reader& r, const YNode& node, Meta& out) {
                         unknown_section_hint(""));
       continue;
     }
-    const std::string key = item.text;
+    const std::string key = item.text();
     if (key == "basics") continue;  // the header, always first
     if (!is_section_key(key)) {
       r.diags().warning(r.span(item), "'" + key + "' in 'meta.sections' is not a JSON Resume section",
@@ -79,14 +79,14 @@ void read_labels(const Reader& r, const YNode& node, Meta& out) {
     return;
   }
   for (const auto& child : node.children) {
-    if (!is_section_key(child.key)) {
-      r.diags().warning(r.key_span(child), "'" + child.key + "' in 'meta.sectionLabels' is not a JSON Resume section",
-                        unknown_section_hint(child.key));
+    if (!is_section_key(child.key())) {
+      r.diags().warning(r.key_span(child), "'" + child.key() + "' in 'meta.sectionLabels' is not a JSON Resume section",
+                        unknown_section_hint(child.key()));
       continue;
     }
     Localized label;
-    if (r.text(&child, "sectionLabels." + child.key, label) && !label.empty() && !blank(label.get("", "")))
-      out.labels[child.key] = std::move(label);
+    if (r.text(&child, "sectionLabels." + child.key(), label) && !label.empty() && !blank(label.get("", "")))
+      out.labels[child.key()] = std::move(label);
   }
 }
 
@@ -102,18 +102,18 @@ Meta read_meta(const Reader& r, const YNode* meta, const Unshown& unshown) {
     return out;
   }
   for (const auto& child : meta->children) {
-    const std::string& key = child.key;
+    const std::string& key = child.key();
     if (key == "language") {
       // A language code (BCP 47), not the natural-language name the
       // `languages` section holds ("English").
-      if (!child.is_scalar() || !is_language_tag(trimmed(child.text))) {
+      if (!child.is_scalar() || !is_language_tag(trimmed(child.text()))) {
         r.diags().warning(r.span(child),
                           "'meta.language' must be a language code such as en, de or zh-Hans, got " +
-                              (child.is_scalar() ? "'" + child.text + "'" : describe(child)) + "; it is ignored",
+                              (child.is_scalar() ? "'" + child.text() + "'" : describe(child)) + "; it is ignored",
                           "write \"language\": \"en\"");
         continue;
       }
-      out.language = canonical_language(trimmed(child.text));
+      out.language = canonical_language(trimmed(child.text()));
       out.language_span = r.span(child);
     } else if (key == "sections") {
       read_sections(r, child, out);

@@ -63,7 +63,7 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
     const YNode* meta = root.find("meta");
     const YNode* theme = meta && meta->is_map() ? meta->find("theme") : nullptr;
     if (theme && theme->is_scalar()) {
-      out.layout = theme->text;
+      out.layout = theme->text();
       out.layout_span = r.span(*theme);
       out.layout_builtin_only = true;
     }

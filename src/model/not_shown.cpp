@@ -1,7 +1,8 @@
 // note_fields_not_shown: a second reading of the file with a scratch
 // Diagnostics, the JSON Resume reader asked for its "not shown" notes. A
-// second parse costs a millisecond and is done only by `check`; keeping the
-// notes out of load_resume keeps a render's messages to what needs action.
+// second parse is done only by `check`, and only for a file that may be a
+// JSON Resume; keeping the notes out of load_resume keeps a render's
+// messages to what needs action.
 #include "model/not_shown.hpp"
 
 #include <algorithm>
@@ -15,6 +16,9 @@ namespace cvpdf::model {
 
 void note_fields_not_shown(std::string_view text, const std::string& file_name, const std::string& base_directory,
                            Diagnostics& diags) {
+  // A JSON Resume has the key `basics`, written out or with escapes: a file
+  // with neither is not one, and is not parsed again (a few milliseconds).
+  if (text.find("basics") == std::string_view::npos && text.find('\\') == std::string_view::npos) return;
   Diagnostics scratch;
   std::string uncommented;
   if (detail::blank_json_comments(text, file_name, scratch, uncommented)) text = uncommented;

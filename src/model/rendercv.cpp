@@ -99,15 +99,15 @@ class RenderCv {
     if (f["photo"] && !p.photo.empty()) p.photo_span = r_.span(*f["photo"]);
     // The first address and number are cvpdf's; more become links.
     each_scalar(f["email"], "email", [&](const YNode& n) {
-      if (p.email.empty()) p.email = trimmed(n.text);
-      else add_link(p.links, n, trimmed(n.text), "mailto:" + trimmed(n.text));
+      if (p.email.empty()) p.email = trimmed(n.text());
+      else add_link(p.links, n, trimmed(n.text()), "mailto:" + trimmed(n.text()));
     });
     each_scalar(f["phone"], "phone", [&](const YNode& n) {
-      if (p.phone.empty()) p.phone = trimmed(n.text);
-      else add_link(p.links, n, trimmed(n.text), "tel:" + dialled(n.text));
+      if (p.phone.empty()) p.phone = trimmed(n.text());
+      else add_link(p.links, n, trimmed(n.text()), "tel:" + dialled(n.text()));
     });
     each_scalar(f["website"], "website", [&](const YNode& n) {
-      const std::string url = trimmed(n.text);
+      const std::string url = trimmed(n.text());
       add_link(p.links, n, url_label(url), normalize_url(url));
     });
     if (const YNode* networks = list(f["social_networks"], "social_networks")) {
@@ -202,10 +202,10 @@ class RenderCv {
   void section(const YNode& node, std::vector<Section>& out) {
     Section s;
     s.span = r_.key_span(node);
-    s.title = Localized::plain(rendercv_section_title(node.key), s.span);
+    s.title = Localized::plain(rendercv_section_title(node.key()), s.span);
     if (node.is_null()) return;
     if (!node.is_sequence()) {
-      r_.diags().error(r_.span(node), "section '" + node.key + "' must be a list of entries, got " + describe(node),
+      r_.diags().error(r_.span(node), "section '" + node.key() + "' must be a list of entries, got " + describe(node),
                        "start each entry with '- ' (RenderCV: \"Each section should be a list of entries\")");
       return;
     }
@@ -219,7 +219,7 @@ class RenderCv {
     }
     if (type == RenderCvEntry::Unknown) {
       if (!first) return;  // an empty section: RenderCV sets nothing either
-      r_.diags().error(r_.span(*first), "section '" + node.key + "': this entry matches none of RenderCV's entry types",
+      r_.diags().error(r_.span(*first), "section '" + node.key() + "': this entry matches none of RenderCV's entry types",
                        "an entry is a text, or has one of: institution/area (education), company/position (experience), "
                        "name (normal), label/details (one line), title/authors (publication), bullet, number, "
                        "reversed_number");
@@ -233,7 +233,7 @@ class RenderCv {
       const RenderCvEntry t = rendercv_entry_type(e);
       if (t != type) {
         r_.diags().error(r_.span(e),
-                         "section '" + node.key + "' holds " + rendercv_entry_name(type) + " entries; this entry is " +
+                         "section '" + node.key() + "' holds " + rendercv_entry_name(type) + " entries; this entry is " +
                              (t == RenderCvEntry::Unknown ? std::string("of no RenderCV type") : with_article(rendercv_entry_name(t))),
                          "RenderCV allows one entry type per section: move it to a section of its own");
         continue;
@@ -258,20 +258,20 @@ class RenderCv {
     if (end && !end->is_scalar()) end = nullptr;
     if (date) {
       DateError error;
-      auto d = parse_date(date->text, error);
+      auto d = parse_date(date->text(), error);
       if (d && !d->present) {
         d->span = r_.span(*date);
         e.date.start = d;
       } else {
-        free_text = trimmed(date->text);
+        free_text = trimmed(date->text());
       }
       return true;
     }
     auto exact = [&](const YNode* n, bool may_be_present) -> std::optional<Date> {
       DateError error;
-      auto d = parse_date(n->text, error);
+      auto d = parse_date(n->text(), error);
       if (!d || (d->present && !may_be_present)) {
-        r_.diags().error(r_.span(*n), "'" + n->key + "' is not a valid date: '" + trimmed(n->text) + "'",
+        r_.diags().error(r_.span(*n), "'" + n->key() + "' is not a valid date: '" + trimmed(n->text()) + "'",
                          std::string("use YYYY-MM-DD, YYYY-MM or YYYY") + (may_be_present ? ", or present" : "") +
                              "; free text such as 'Fall 2023' goes in 'date'");
         return std::nullopt;
@@ -378,9 +378,9 @@ class RenderCv {
     if (!e.url.empty()) e.url = normalize_url(e.url);
     if (const YNode* date = f["date"]; date && date->is_scalar()) {
       DateError error;
-      auto d = parse_date(date->text, error);
+      auto d = parse_date(date->text(), error);
       // cvpdf's publications carry a year; a free-text date is kept whole.
-      e.year = d && !d->present ? std::to_string(d->year) : trimmed(date->text);
+      e.year = d && !d->present ? std::to_string(d->year) : trimmed(date->text());
     }
     s.entries.push_back(std::move(e));
   }
@@ -423,7 +423,7 @@ class RenderCv {
                              std::string("in a ") + rendercv_entry_name(type));
           const YNode* text = f[reversed ? "reversed_number" : "number"];
           Localized t;
-          r_.text(text, text ? text->key : "number", t);
+          r_.text(text, text ? text->key() : "number", t);
           // The number is part of the text: cvpdf has no numbered lists.
           e.text = Localized::plain(std::to_string(number) + ". " + t.get("", ""), t.span);
         }

@@ -95,11 +95,11 @@ bool month_list(const Reader& r, const YNode& node, std::vector<std::string>& ou
   if (node.is_sequence() && node.children.size() == 12) {
     for (const auto& m : node.children) {
       if (!m.is_scalar()) break;
-      out.push_back(m.text);
+      out.push_back(m.text());
     }
     if (out.size() == 12) return true;
   }
-  r.diags().error(r.span(node), "'" + node.key + "' must be a list of the 12 months' names",
+  r.diags().error(r.span(node), "'" + node.key() + "' must be a list of the 12 months' names",
                   "write them January to December, e.g. [Jan, Feb, Mar, Apr, May, June, July, Aug, Sept, Oct, Nov, Dec]");
   out.clear();
   return false;
@@ -108,11 +108,11 @@ bool month_list(const Reader& r, const YNode& node, std::vector<std::string>& ou
 void read_design(const Reader& r, const YNode& design, Resume& out, bool& month_names) {
   auto f = r.fields(design, kDesignKeys, "in 'design'");
   if (const YNode* theme = f["theme"]; theme && theme->is_scalar()) {
-    std::string ours = rendercv_theme(theme->text);
+    std::string ours = rendercv_theme(theme->text());
     if (ours.empty()) {
       ours = "classic";
       r.diags().warning(r.span(*theme),
-                        "RenderCV's theme '" + theme->text + "' has no cvpdf counterpart; the résumé is set in cvpdf's classic theme",
+                        "RenderCV's theme '" + theme->text() + "' has no cvpdf counterpart; the résumé is set in cvpdf's classic theme",
                         "choose another with --theme (see `cvpdf themes`); `cvpdf convert` writes the file in cvpdf's own form");
     }
     out.layout = ours;
@@ -124,43 +124,43 @@ void read_design(const Reader& r, const YNode& design, Resume& out, bool& month_
         {"a4", "a4"}, {"a5", "a5"}, {"us-letter", "letter"}, {"us-executive", "7.25in 10.5in"}};
     bool known = false;
     for (const auto& [theirs, ours] : sizes)
-      if (lower(size->text) == theirs) set(r, out, "page.size", *size, ours), known = true;
+      if (lower(size->text()) == theirs) set(r, out, "page.size", *size, ours), known = true;
     if (!known)
-      r.diags().warning(r.span(*size), "page size '" + size->text + "' is not one of RenderCV's (a4, a5, us-letter, us-executive); ignored",
+      r.diags().warning(r.span(*size), "page size '" + size->text() + "' is not one of RenderCV's (a4, a5, us-letter, us-executive); ignored",
                         "cvpdf sets the theme's page size");
   }
   for (const char* side : {"top", "bottom", "left", "right"})
-    if (const YNode* m = scalar(page, std::string(side) + "_margin")) set(r, out, std::string("page.margin.") + side, *m, m->text);
+    if (const YNode* m = scalar(page, std::string(side) + "_margin")) set(r, out, std::string("page.margin.") + side, *m, m->text());
   static const std::pair<const char*, const char*> colours[] = {
       {"body", "colors.text"}, {"name", "colors.name"}, {"section_titles", "colors.heading"}, {"links", "colors.accent"}};
   for (const auto& [theirs, ours] : colours) {
     const YNode* c = scalar(f["colors"], theirs);
     if (!c) continue;
-    std::string hex = hex_colour(c->text);
+    std::string hex = hex_colour(c->text());
     if (hex.empty()) {
-      r.diags().warning(r.span(*c), "colour '" + c->text + "' is not written as rgb(R, G, B) or #RRGGBB; ignored",
+      r.diags().warning(r.span(*c), "colour '" + c->text() + "' is not written as rgb(R, G, B) or #RRGGBB; ignored",
                         "write it as rgb(0, 79, 144)");
       continue;
     }
     set(r, out, ours, *c, hex);
   }
   const YNode* typography = f["typography"];
-  if (const YNode* body = scalar(child(typography, "font_size"), "body")) set(r, out, "text.size", *body, body->text);
+  if (const YNode* body = scalar(child(typography, "font_size"), "body")) set(r, out, "text.size", *body, body->text());
   if (const YNode* align = scalar(typography, "alignment")) {
-    const std::string a = lower(align->text);
+    const std::string a = lower(align->text());
     if (a == "left") set(r, out, "text.align", *align, "ragged");
     else if (a.rfind("justified", 0) == 0) set(r, out, "text.align", *align, "justify");
   }
   const YNode* templates = f["templates"];
   if (const YNode* single = scalar(templates, "single_date")) {
     std::string pattern;
-    if (date_pattern(single->text, pattern, month_names)) set(r, out, "dates.%LANG%.pattern", *single, pattern);
+    if (date_pattern(single->text(), pattern, month_names)) set(r, out, "dates.%LANG%.pattern", *single, pattern);
     else
-      r.diags().warning(r.span(*single), "the date template '" + single->text + "' uses a placeholder cvpdf cannot write; the theme's date pattern is used",
+      r.diags().warning(r.span(*single), "the date template '" + single->text() + "' uses a placeholder cvpdf cannot write; the theme's date pattern is used",
                         "cvpdf writes MONTH_ABBREVIATION, MONTH_NAME, MONTH, MONTH_IN_TWO_DIGITS and YEAR");
   }
   if (const YNode* range = scalar(templates, "date_range")) {
-    const std::string& t = range->text;
+    const std::string& t = range->text();
     const auto a = t.find("START_DATE"), b = t.find("END_DATE");
     if (a != std::string::npos && b != std::string::npos && a < b)
       set(r, out, "dates.separator", *range, t.substr(a + 10, b - a - 10));
@@ -178,16 +178,16 @@ void set_months(Resume& out, std::vector<std::string> list, SourceSpan span) {
 // A locale is RenderCV's built-in one for its language (English when it
 // names none, as in RenderCV), with the words the file writes over it.
 void read_locale(const Reader& r, const YNode& locale, Resume& out, RenderCvLocale& result, bool month_names) {
-  auto f = r.fields(locale, kLocaleKeys, "in '" + locale.key + "'");
+  auto f = r.fields(locale, kLocaleKeys, "in '" + locale.key() + "'");
   const RenderCvLocaleWords* words = rendercv_locale_words("english");
   if (const YNode* language = f["language"]; language && language->is_scalar()) {
-    std::string code = rendercv_language_code(language->text);
+    std::string code = rendercv_language_code(language->text());
     if (code.empty()) {
-      r.diags().warning(r.span(*language), "'" + language->text + "' is not a language RenderCV or cvpdf knows; the résumé's language is 'en'",
+      r.diags().warning(r.span(*language), "'" + language->text() + "' is not a language RenderCV or cvpdf knows; the résumé's language is 'en'",
                         "RenderCV's names are english, german, french, spanish, mandarin_chinese, japanese, korean, …");
     } else {
       out.languages = {code};
-      words = rendercv_locale_words(language->text);  // null: a code RenderCV has no words for
+      words = rendercv_locale_words(language->text());  // null: a code RenderCV has no words for
     }
   }
   const SourceSpan at = r.span(f["language"] ? *f["language"] : locale);
@@ -196,7 +196,7 @@ void read_locale(const Reader& r, const YNode& locale, Resume& out, RenderCvLoca
     set_months(out, rendercv_months(month_names ? words->names : words->abbreviations), at);
     result.degree_with_area = words->degree_with_area;
   }
-  if (const YNode* present = f["present"]; present && present->is_scalar()) set(r, out, "dates.%LANG%.present", *present, present->text);
+  if (const YNode* present = f["present"]; present && present->is_scalar()) set(r, out, "dates.%LANG%.present", *present, present->text());
   const YNode* months = f[month_names ? "month_names" : "month_abbreviations"];
   if (months && !months->is_null()) {
     std::vector<std::string> list;
@@ -204,7 +204,7 @@ void read_locale(const Reader& r, const YNode& locale, Resume& out, RenderCvLoca
   }
   if (const YNode* phrases = f["phrases"]; phrases && phrases->is_map()) {
     auto pf = r.fields(*phrases, kPhraseKeys, "in 'locale.phrases'");
-    if (const YNode* d = pf["degree_with_area"]; d && d->is_scalar()) result.degree_with_area = d->text;
+    if (const YNode* d = pf["degree_with_area"]; d && d->is_scalar()) result.degree_with_area = d->text();
   }
 }
 
@@ -248,13 +248,13 @@ void read_rendercv_style(Reader& r, const YNode& root, Resume& out, RenderCvLoca
   const YNode* settings = root.find("settings");
   if (!settings) settings = root.find("rendercv_settings");
   if (settings && settings->is_map()) {
-    auto f = r.fields(*settings, kSettingsKeys, "in '" + settings->key + "'");
+    auto f = r.fields(*settings, kSettingsKeys, "in '" + settings->key() + "'");
     if (const YNode* words = f["bold_keywords"]; words && words->is_sequence() && !words->children.empty()) {
       StyleValue v;
       v.is_list = true;
       v.span = r.span(*words);
       for (const auto& w : words->children)
-        if (w.is_scalar()) v.list.push_back(w.text);
+        if (w.is_scalar()) v.list.push_back(w.text());
       out.style["bold-keywords"] = std::move(v);
     }
   }

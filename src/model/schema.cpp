@@ -144,7 +144,7 @@ std::optional<Entry> read_entry(const Reader& r, const YNode& node) {
   if (r.looks_localized(node, model::entry_keys().keys, "only")) {  // {en: ..., zh: ..., only: zh}: a localized paragraph
     e.kind = EntryKind::Paragraph;
     YNode texts = node;
-    std::erase_if(texts.children, [](const YNode& c) { return c.key == "only"; });
+    std::erase_if(texts.children, [](const YNode& c) { return c.key() == "only"; });
     r.only(node.find("only"), e.only);
     if (!r.text(&texts, "entry", e.text)) return std::nullopt;
     return e;
@@ -163,10 +163,10 @@ std::optional<Entry> read_entry(const Reader& r, const YNode& node) {
   if (kinds.size() > 1) {
     const YNode* first = claimed[kinds[0]];
     const YNode* second = claimed[kinds[1]];
-    std::string publication_key = claimed[kPublication] ? claimed[kPublication]->key : "";
+    std::string publication_key = claimed[kPublication] ? claimed[kPublication]->key() : "";
     r.diags().error(r.key_span(*second),
-                    "this entry mixes " + std::string(kind_name(kinds[0])) + "'s '" + first->key + "' with " +
-                        kind_name(kinds[1]) + "'s '" + second->key + "'",
+                    "this entry mixes " + std::string(kind_name(kinds[0])) + "'s '" + first->key() + "' with " +
+                        kind_name(kinds[1]) + "'s '" + second->key() + "'",
                     mixed_kinds_hint(kinds[0], kinds[1], publication_key));
     return std::nullopt;
   }
@@ -200,19 +200,19 @@ std::optional<Entry> read_entry(const Reader& r, const YNode& node) {
                         "'date' takes one date or a range (2020-09 – 2024-06); start: and end: are its two ends");
         ok = false;
       } else if (date) {
-        auto range = r.date_range(date, date->key);
+        auto range = r.date_range(date, date->key());
         if (range) e.date = *range;
         else if (!date->is_null()) ok = false;
       } else {
-        auto s = r.date(start, start ? start->key : "start");
-        auto en = r.date(end, end ? end->key : "end");
+        auto s = r.date(start, start ? start->key() : "start");
+        auto en = r.date(end, end ? end->key() : "end");
         if ((start && !start->is_null() && !s) || (end && !end->is_null() && !en)) ok = false;
         if (s && s->present) {
-          r.diags().error(r.span(*start), "'" + start->key + "' cannot be 'present'",
+          r.diags().error(r.span(*start), "'" + start->key() + "' cannot be 'present'",
                           "'present' is for 'end': something that is still going on");
           ok = false;
         } else if (s && en && date_before(*en, *s)) {
-          r.diags().error(r.span(*end), "'" + end->key + "' is before '" + start->key + "'",
+          r.diags().error(r.span(*end), "'" + end->key() + "' is before '" + start->key() + "'",
                           "swap them: start is the earlier date");
           ok = false;
         } else {
@@ -220,7 +220,7 @@ std::optional<Entry> read_entry(const Reader& r, const YNode& node) {
           e.date.end = en;
         }
       }
-      r.text_list(f["bullets"], f["bullets"] ? f["bullets"]->key : "bullets", e.bullets);
+      r.text_list(f["bullets"], f["bullets"] ? f["bullets"]->key() : "bullets", e.bullets);
       r.links(f["links"], "links", e.links);
       r.text_list(f["tags"], "tags", e.tags);
       break;
@@ -278,8 +278,8 @@ void read_section(const Reader& r, const YNode& node, std::vector<Section>& out)
     if (!n || n->is_null()) continue;
     if (content) {
       r.diags().error(r.key_span(*n),
-                      "a section has one of 'entries', 'bullets' or 'text'; this one has both '" + content->key +
-                          "' and '" + n->key + "'",
+                      "a section has one of 'entries', 'bullets' or 'text'; this one has both '" + content->key() +
+                          "' and '" + n->key() + "'",
                       "put the text in an entry of its own: a plain text in 'entries' is a paragraph");
       continue;
     }
@@ -298,8 +298,8 @@ void read_section(const Reader& r, const YNode& node, std::vector<Section>& out)
       }
     }
   }
-  r.text_list(f["bullets"], f["bullets"] ? f["bullets"]->key : "bullets", s.bullets);
-  r.text(f["text"], f["text"] ? f["text"]->key : "text", s.text);
+  r.text_list(f["bullets"], f["bullets"] ? f["bullets"]->key() : "bullets", s.bullets);
+  r.text(f["text"], f["text"] ? f["text"]->key() : "text", s.text);
   if (!content && !s.title.empty()) {
     r.diags().warning(r.span(node), "section '" + first_text(r, s.title) + "' is empty",
                       "give it 'entries', 'bullets' or 'text', or remove it");
@@ -338,7 +338,7 @@ void read_languages(Reader& r, const YNode* node, Resume& out) {
         r.wrong_type(*item, "languages", "a list of language codes", "write languages: [en, zh]");
         continue;
       }
-      std::string written = item->text;
+      std::string written = item->text();
       if (!is_language_tag(written)) {
         r.diags().error(r.span(*item), "'" + written + "' is not a language code", language_name_hint(written));
         continue;
@@ -363,7 +363,7 @@ void read_resume(Reader& r, const YNode& root, Resume& out) {
   auto f = r.fields(root, model::top_keys());
   read_languages(r, f["languages"], out);
   if (const YNode* theme = f["theme"]) {
-    r.plain(theme, theme->key, out.layout);
+    r.plain(theme, theme->key(), out.layout);
     out.layout_span = r.span(*theme);
   }
   if (const YNode* style = f["style"]; style && !style->is_null()) {

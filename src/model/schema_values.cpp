@@ -113,16 +113,16 @@ Reader::Fields Reader::fields(const YNode& map, const KeyTable& table) const {
   for (const auto& child : map.children) {
     const KeyName* known = nullptr;
     for (const auto& k : table.keys)
-      if (child.key == k.name) known = &k;
+      if (child.key() == k.name) known = &k;
     if (!known) {
-      diags_.warning(key_span(child), "unknown key '" + child.key + "' " + table.where + " (ignored)",
-                     model::unknown_key_hint(table, child.key));
+      diags_.warning(key_span(child), "unknown key '" + child.key() + "' " + table.where + " (ignored)",
+                     model::unknown_key_hint(table, child.key()));
       continue;
     }
-    auto [it, inserted] = written.emplace(known->canonical, child.key);
+    auto [it, inserted] = written.emplace(known->canonical, child.key());
     if (!inserted) {
-      diags_.error(key_span(child), "'" + child.key + "' and '" + it->second + "' are the same key",
-                   "keep one of them ('" + (child.key == known->canonical ? it->second : child.key) +
+      diags_.error(key_span(child), "'" + child.key() + "' and '" + it->second + "' are the same key",
+                   "keep one of them ('" + (child.key() == known->canonical ? it->second : child.key()) +
                        "' is another name for '" + known->canonical + "')");
       continue;
     }
@@ -138,16 +138,16 @@ void Reader::wrong_type(const YNode& node, const std::string& key, const std::st
 
 std::optional<ScalarOrigin> Reader::origin(const YNode& scalar) const {
   if (!scalar.pos.known() || scalar.start == std::string::npos || !doc_.source) return std::nullopt;
-  std::size_t lead = scalar.text.find_first_not_of(" \t\r\n");
+  std::size_t lead = scalar.text().find_first_not_of(" \t\r\n");
   return ScalarOrigin{doc_.source, scalar.start, scalar.pos.line, scalar.pos.column,
-                      lead == std::string::npos ? 0 : lead, scalar.text.size()};
+                      lead == std::string::npos ? 0 : lead, scalar.text().size()};
 }
 
 bool Reader::text(const YNode* node, const std::string& key, Localized& out) const {
   if (!node || node->is_null()) return true;
   out.span = span(*node);
   if (node->is_scalar()) {
-    out.by_language[""] = trim(node->text);
+    out.by_language[""] = trim(node->text());
     if (auto o = origin(*node)) out.origins[""] = std::move(*o);
     return true;
   }
@@ -157,16 +157,16 @@ bool Reader::text(const YNode* node, const std::string& key, Localized& out) con
   }
   bool ok = true;
   for (const auto& child : node->children) {
-    std::string code = canonical_language(child.key);
-    if (!is_language_tag(child.key)) {
+    std::string code = canonical_language(child.key());
+    if (!is_language_tag(child.key())) {
       diags_.error(key_span(child),
-                   "'" + key + "' must be " + kTextExpected + "; '" + child.key + "' is not a language code",
+                   "'" + key + "' must be " + kTextExpected + "; '" + child.key() + "' is not a language code",
                    "write " + key + ": Education, or " + key + ": {en: Education, zh: 教育背景}");
       ok = false;
       continue;
     }
     if (!declared(code)) {
-      diags_.error(key_span(child), "'" + child.key + "' is not one of the declared languages " + declared_list(),
+      diags_.error(key_span(child), "'" + child.key() + "' is not one of the declared languages " + declared_list(),
                    "add it to `languages:` at the top of the file (languages: [" +
                        [&] {
                          std::string s;
@@ -179,11 +179,11 @@ bool Reader::text(const YNode* node, const std::string& key, Localized& out) con
     }
     if (child.is_null()) continue;  // left blank: the fallback language is used
     if (!child.is_scalar()) {
-      wrong_type(child, key + "." + child.key, "a text", "");
+      wrong_type(child, key + "." + child.key(), "a text", "");
       ok = false;
       continue;
     }
-    out.by_language[code] = trim(child.text);
+    out.by_language[code] = trim(child.text());
     if (auto o = origin(child)) out.origins[code] = std::move(*o);
   }
   return ok;
@@ -197,7 +197,7 @@ bool Reader::plain(const YNode* node, const std::string& key, std::string& out) 
                               : "give one value, e.g. " + key + ": ...");
     return false;
   }
-  out = trim(node->text);
+  out = trim(node->text());
   return true;
 }
 
@@ -227,7 +227,7 @@ bool Reader::text_or_joined_list(const YNode* node, const std::string& key, Loca
       wrong_type(item, key, "a text or a list of names", "");
       return false;
     }
-    joined += (joined.empty() ? "" : ", ") + trim(item.text);
+    joined += (joined.empty() ? "" : ", ") + trim(item.text());
   }
   out = Localized::plain(joined, span(*node));
   return true;
@@ -244,7 +244,7 @@ void Reader::links(const YNode* node, const std::string& key, std::vector<Link>&
     Link link;
     link.span = span(item);
     if (item.is_scalar()) {
-      std::string s = trim(item.text);
+      std::string s = trim(item.text());
       if (looks_like_url(s)) {
         link.url = normalize_url(s);
         link.label = Localized::plain(url_label(s), link.span);
@@ -326,9 +326,9 @@ void Reader::only(const YNode* node, Only& out) const {
       wrong_type(*item, "only", "a language code", "write only: zh, or only: [en, zh]");
       continue;
     }
-    std::string code = canonical_language(trim(item->text));
+    std::string code = canonical_language(trim(item->text()));
     if (!declared(code)) {
-      diags_.error(span(*item), "'" + trim(item->text) + "' is not one of the declared languages " + declared_list(),
+      diags_.error(span(*item), "'" + trim(item->text()) + "' is not one of the declared languages " + declared_list(),
                    "add it to `languages:` at the top of the file, or remove it from `only:`");
       continue;
     }
@@ -347,18 +347,18 @@ std::optional<Date> Reader::date(const YNode* node, const std::string& key) cons
     return std::nullopt;
   }
   DateError e;
-  auto d = parse_date(node->text, e);
+  auto d = parse_date(node->text(), e);
   if (!d) {
     DateError as_range;
-    auto range = parse_date_range(node->text, as_range);
+    auto range = parse_date_range(node->text(), as_range);
     if (range && range->end) {
-      diags_.error(span(*node), "'" + key + "' must be one date like 2021-09, got the range '" + trim(node->text) + "'",
+      diags_.error(span(*node), "'" + key + "' must be one date like 2021-09, got the range '" + trim(node->text()) + "'",
                    "put a range in 'date:', or its two ends in 'start:' and 'end:'");
     } else if (e.specific) {
       diags_.error(doc_.span_in_scalar(*node, e.offset), "'" + key + "' " + e.problem, e.hint);
     } else {
       diags_.error(doc_.span_in_scalar(*node, e.offset),
-                   "'" + key + "' must be a date like 2021-09, got '" + trim(node->text) + "'", e.hint);
+                   "'" + key + "' must be a date like 2021-09, got '" + trim(node->text()) + "'", e.hint);
     }
     return std::nullopt;
   }
@@ -374,13 +374,13 @@ std::optional<DateRange> Reader::date_range(const YNode* node, const std::string
     return std::nullopt;
   }
   DateError e;
-  auto r = parse_date_range(node->text, e);
+  auto r = parse_date_range(node->text(), e);
   if (!r) {
     if (e.specific) {
       diags_.error(doc_.span_in_scalar(*node, e.offset), "'" + key + "' " + e.problem, e.hint);
     } else {
       diags_.error(doc_.span_in_scalar(*node, e.offset),
-                   "'" + key + "' must be a date like 2021-09 or a range, got '" + trim(node->text) + "'", e.hint);
+                   "'" + key + "' must be a date like 2021-09 or a range, got '" + trim(node->text()) + "'", e.hint);
     }
     return std::nullopt;
   }
@@ -393,12 +393,12 @@ bool Reader::looks_localized(const YNode& map, std::span<const KeyName> record_k
   if (!map.is_map()) return false;
   bool any = false;
   for (const auto& child : map.children) {
-    if (!except.empty() && child.key == except) continue;
+    if (!except.empty() && child.key() == except) continue;
     any = true;
-    if (declared(canonical_language(child.key))) continue;
-    if (!is_language_tag(child.key)) return false;
+    if (declared(canonical_language(child.key()))) continue;
+    if (!is_language_tag(child.key())) return false;
     for (const auto& k : record_keys)
-      if (child.key == k.name) return false;
+      if (child.key() == k.name) return false;
   }
   return any;
 }

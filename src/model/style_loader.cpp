@@ -31,9 +31,9 @@ void check_colour_comment(const Reader& r, const YNode& node, const std::string&
   const StyleField* field = find_style_field(table_key(key));
   if (!field || field->kind != FieldKind::Colour || !node.key_pos.known()) return;
   std::string_view line = r.doc().line_text(node.key_pos.line);
-  std::size_t at = line.find(node.key + ":");
+  std::size_t at = line.find(node.key() + ":");
   if (at == std::string_view::npos) return;
-  std::string_view rest = line.substr(at + node.key.size() + 1);
+  std::string_view rest = line.substr(at + node.key().size() + 1);
   std::size_t hash = rest.find_first_not_of(" \t");
   if (hash == std::string_view::npos || rest[hash] != '#') return;
   std::string_view word = rest.substr(hash);
@@ -42,7 +42,7 @@ void check_colour_comment(const Reader& r, const YNode& node, const std::string&
   const std::string written(word);
   r.diags().error(r.key_span(node),
                   "style key '" + key + "' has no value: YAML reads '" + written + "' after the space as a comment",
-                  "quote it, " + node.key + ": \"" + written + "\", or write the digits alone, " + node.key + ": " +
+                  "quote it, " + node.key() + ": \"" + written + "\", or write the digits alone, " + node.key() + ": " +
                       written.substr(1));
 }
 
@@ -50,19 +50,19 @@ void check_colour_comment(const Reader& r, const YNode& node, const std::string&
 
 void flatten_style(const Reader& r, const YNode& node, const std::string& prefix, StyleMap& out) {
   for (const auto& child : node.children) {
-    if (child.key.empty() || child.key.front() == '.' || child.key.back() == '.') {
-      r.diags().error(r.key_span(child), "'" + child.key + "' is not a style key",
+    if (child.key().empty() || child.key().front() == '.' || child.key().back() == '.') {
+      r.diags().error(r.key_span(child), "'" + child.key() + "' is not a style key",
                       "style keys are words such as page, size, margin (or dotted: page.size)");
       continue;
     }
-    std::string key = prefix.empty() ? child.key : prefix + "." + child.key;
+    std::string key = prefix.empty() ? child.key() : prefix + "." + child.key();
     StyleValue v;
     v.span = r.span(child);
     switch (child.kind) {
       case YNode::Kind::Null: check_colour_comment(r, child, key); break;  // `key:` with nothing: no override
       case YNode::Kind::Map: flatten_style(r, child, key, out); break;
       case YNode::Kind::Scalar:
-        v.scalar = child.text;
+        v.scalar = child.text();
         add(r, key, std::move(v), child, out);
         break;
       case YNode::Kind::Sequence: {
@@ -70,7 +70,7 @@ void flatten_style(const Reader& r, const YNode& node, const std::string& prefix
         bool ok = true;
         for (const auto& item : child.children) {
           if (item.is_scalar()) {
-            v.list.push_back(item.text);
+            v.list.push_back(item.text());
           } else if (!item.is_null()) {
             r.diags().error(r.span(item),
                             "style key '" + key + "' must be a value or a list of values; got " + describe(item) +
@@ -177,10 +177,10 @@ bool apply_style_override(StyleMap& style, const std::string& assignment, Diagno
                         "write a flat list such as [Lato, Inter]");
             return false;
           }
-          v.list.push_back(item.text);
+          v.list.push_back(item.text());
         }
       } else {
-        v.scalar = root.text;
+        v.scalar = root.text();
       }
       values[key] = std::move(v);
     }

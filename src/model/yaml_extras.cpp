@@ -24,14 +24,11 @@ std::optional<SurrogateEdits> SurrogateEdits::make(const Document& doc, const st
                                                    Diagnostics& diags) {
   SurrogateEdits edits;
   if (escapes.empty()) return edits;
-  constexpr std::size_t kEscape = 6;      // \uXXXX
-  constexpr std::size_t kRewritten = 10;  // \UXXXXXXXX
+  constexpr std::size_t kEscape = 6;  // \uXXXX, rewritten as \UXXXXXXXX: two bytes fewer
   std::string out;
   out.reserve(doc.text.size());
   std::size_t copied = 0;
   bool ok = true;
-  int line = 0;
-  int on_line = 0;  // escapes already rewritten on `line`
   for (std::size_t i = 0; i < escapes.size(); ++i) {
     const SurrogateEscape& high = escapes[i];
     const SurrogateEscape* low = i + 1 < escapes.size() ? &escapes[i + 1] : nullptr;
@@ -42,10 +39,7 @@ std::optional<SurrogateEdits> SurrogateEdits::make(const Document& doc, const st
       out.append(doc.text, copied, at - copied);
       fmt::format_to(std::back_inserter(out), "\\U{:08X}", static_cast<std::uint32_t>(cp));
       copied = at + 2 * kEscape;
-      if (high.line != line) line = high.line, on_line = 0;
-      int end = static_cast<int>(high.byte + kRewritten) - static_cast<int>(2 * kEscape - kRewritten) * on_line;
-      edits.ends_.emplace_back(high.line, end);
-      ++on_line;
+      edits.ends_.push_back(out.size());
       ++i;
       continue;
     }
@@ -66,10 +60,8 @@ std::optional<SurrogateEdits> SurrogateEdits::make(const Document& doc, const st
   return edits;
 }
 
-std::size_t SurrogateEdits::shift(int line, int column) const {
-  auto first = std::lower_bound(ends_.begin(), ends_.end(), std::pair<int, int>{line, 0});
-  auto last = std::upper_bound(first, ends_.end(), std::pair<int, int>{line, column});
-  return 2 * static_cast<std::size_t>(last - first);
+std::size_t SurrogateEdits::shift(std::size_t offset) const {
+  return 2 * static_cast<std::size_t>(std::upper_bound(ends_.begin(), ends_.end(), offset) - ends_.begin());
 }
 
 namespace {
@@ -113,11 +105,11 @@ std::pair<char32_t, std::size_t> remove_control_characters(std::string& text) {
 }
 
 void merge_keys(YNode& map, std::vector<YNode>& sources, std::size_t index,
-                std::unordered_map<std::string, Pos>& seen) {
+                std::unordered_map<std::string_view, Pos>& seen) {
   std::vector<YNode> merged;
   for (auto& source : sources)
     for (auto& child : source.children)
-      if (seen.emplace(child.key, child.key_pos).second) merged.push_back(std::move(child));
+      if (seen.emplace(child.key(), child.key_pos).second) merged.push_back(std::move(child));
   index = std::min(index, map.children.size());
   map.children.insert(map.children.begin() + static_cast<std::ptrdiff_t>(index),
                       std::make_move_iterator(merged.begin()), std::make_move_iterator(merged.end()));

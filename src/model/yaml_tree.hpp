@@ -1,12 +1,14 @@
-// The loader's own document tree (internal to src/model): what libyaml
-// parsed (yaml_events.hpp), with 1-based line:column marks (columns count
-// characters, not bytes) and none of libyaml's types. Also the checks that run
-// on the raw text before the parser sees it (input_checks.cpp): size, UTF-8,
-// control characters, nesting depth, tabs; and what the parser does not do
-// for us (yaml_extras.cpp): surrogate pairs, merge keys, control characters
-// written as escapes.
+// The loader's own document tree (internal to src/model): what yaml-cpp
+// parsed (yaml_tree.cpp), with 1-based line:column marks (columns count
+// characters, not bytes) and none of yaml-cpp's types, so only the YAML
+// reader's files include yaml-cpp. Also the checks that run on the raw text
+// before the parser sees it (input_checks.cpp): size, UTF-8, control
+// characters, nesting depth, tabs, unclosed quotes; and what yaml-cpp 0.7
+// does not do for us (yaml_extras.cpp): surrogate pairs, merge keys, control
+// characters written as escapes.
 #pragma once
 #include <cstddef>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,11 +34,17 @@ struct YNode {
   bool quoted = false;  // a scalar written in quotes or as a block scalar (| or >)
   Pos pos;              // where the value starts (for a null map value: its key)
   std::size_t start = std::string::npos;  // a scalar's: the byte of Document::text where pos is
-  std::string text;     // a scalar's value
   // A sequence's items, or a map's values in file order (each carries its key).
   std::vector<YNode> children;
-  std::string key;  // for a map's values: the key
   Pos key_pos;
+
+  // A scalar's value, and for a map's values the key. The texts are kept
+  // once, in the Document (Document::texts), so that a node copied for an
+  // alias, however often, copies none of them; they live as long as it.
+  const std::string& text() const { return text_ ? *text_ : none(); }
+  const std::string& key() const { return key_ ? *key_ : none(); }
+  const std::string* text_ = nullptr;  // set by the reader only (yaml_tree.cpp)
+  const std::string* key_ = nullptr;
 
   bool is_null() const { return kind == Kind::Null; }
   bool is_scalar() const { return kind == Kind::Scalar; }
@@ -44,6 +52,9 @@ struct YNode {
   bool is_map() const { return kind == Kind::Map; }
   // A map's value for `name`, or nullptr.
   const YNode* find(std::string_view name) const;
+
+ private:
+  static const std::string& none();
 };
 
 // "a text", "a list", "a mapping", "nothing" — for "expected X, got Y".
@@ -51,7 +62,7 @@ std::string describe(const YNode& node);
 
 struct Limits {
   std::size_t max_bytes = 10u * 1024u * 1024u;
-  int max_depth = 64;                    // checked on the text, before parsing
+  int max_depth = 64;                    // checked on the text, before parsing (yaml-cpp recurses)
   std::size_t max_values = 250'000;      // estimated from the text, before parsing (time, memory)
   std::size_t max_nodes = 1'000'000;     // nodes visited after aliases are expanded
   std::size_t max_scalar_bytes = 256u * 1024u;  // one text value (a 5 MB paragraph takes seconds and a GB to set)
@@ -65,6 +76,9 @@ struct Document {
   std::shared_ptr<const std::string> source;
   std::string_view text;
   std::vector<std::size_t> line_starts;  // byte offset of each line
+  // Every scalar's value and key, once (YNode::text, YNode::key): a deque
+  // never moves what it holds, and a Document moved or copied shares it.
+  std::shared_ptr<std::deque<std::string>> texts = std::make_shared<std::deque<std::string>>();
   YNode root;
   bool empty = false;                    // nothing but blanks, comments and document markers
 
@@ -102,14 +116,18 @@ struct Prescan {
   bool too_deep = false;
   Pos too_deep_at;             // where the nesting first exceeded the limit
   std::optional<Pos> tab;      // the first tab used for indentation
+  std::optional<Pos> indentation_tab;  // the first tab YAML refuses there (see input_checks.cpp)
   std::size_t values = 0;      // estimated number of values
   Pos values_exceeded_at;
   bool has_content = false;    // anything besides blanks, comments and --- / ...
   std::vector<SurrogateEscape> surrogates;
-  // Bytes of tabs that separate tokens where YAML 1.2 allows it and libyaml
-  // (YAML 1.1) does not: before a comment that starts a line, after a block
-  // entry '- ' or an explicit key '? '.
-  std::vector<std::size_t> separating_tabs;
+  // Bytes of tabs before a comment that starts a line: blanks in YAML 1.2,
+  // but yaml-cpp takes them for indentation when a plain text goes on before.
+  std::vector<std::size_t> comment_tabs;
+  // The byte of the quote that opens the first quoted text still open at a
+  // '---' or '...' line or at the end of the text, if any: where a message
+  // about it says it starts (yaml-cpp says only where it stopped).
+  std::size_t unclosed_quote = std::string::npos;
 };
 
 // A light scan of YAML's structure (quotes, comments, block scalars, flow
@@ -117,13 +135,16 @@ struct Prescan {
 // message before the parser sees it. An estimate: the tree builder's own
 // depth limit remains the backstop.
 Prescan prescan(std::string_view text, const Limits& limits);
+// The '[' and '{' still open at byte `offset` of `text` as the prescan reads
+// it, outermost first (their bytes): what an error there is inside.
+std::vector<std::size_t> open_flows(std::string_view text, std::size_t offset);
 
 // ---- yaml_extras.cpp ----
 
-// libyaml (like yaml-cpp) decodes \u escapes one at a time and refuses a surrogate, so
+// yaml-cpp decodes \u escapes one at a time and refuses a surrogate, so
 // "\ud83d\ude00" (what JSON writers such as Python's json.dumps emit) fails.
 // Each high+low pair is rewritten as one \U0001F600 escape before parsing, two
-// bytes shorter; shift() maps a column of the rewritten text back.
+// bytes shorter; shift() maps a byte of the rewritten text back.
 class SurrogateEdits {
  public:
   // The rewritten text, or nullopt after reporting a lone surrogate.
@@ -131,13 +152,13 @@ class SurrogateEdits {
                                             Diagnostics& diags);
   const std::string& text() const { return text_; }
   bool empty() const { return ends_.empty(); }
-  // Bytes to add to byte `column` of `line` (1-based) of the rewritten text to
-  // get the column in the original.
-  std::size_t shift(int line, int column) const;
+  // Bytes to add to byte `offset` of the rewritten text to get the byte of
+  // the original.
+  std::size_t shift(std::size_t offset) const;
 
  private:
   std::string text_;
-  std::vector<std::pair<int, int>> ends_;  // (line, column) where each rewritten escape ends
+  std::vector<std::size_t> ends_;  // where each rewritten escape ends in text_
 };
 
 // Removes control characters (other than tab and newline) from a text value,
@@ -148,11 +169,11 @@ std::pair<char32_t, std::size_t> remove_control_characters(std::string& text);
 // text.size() when there is none.
 std::size_t first_control_character(std::string_view text);
 
-// YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`), which the event
+// YAML 1.1 merge keys (`<<: *base`, `<<: [*a, *b]`), which yaml-cpp's event
 // parser passes on as a plain key. Adds to `map` the keys of `sources` that it
 // does not have, earlier sources first, at `index` among its values; `seen`
 // holds the keys written in the map itself, which win.
 void merge_keys(YNode& map, std::vector<YNode>& sources, std::size_t index,
-                std::unordered_map<std::string, Pos>& seen);
+                std::unordered_map<std::string_view, Pos>& seen);
 
 }  // namespace cvpdf::model::detail

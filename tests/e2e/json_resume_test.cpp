@@ -48,12 +48,12 @@ struct Leaf {
 
 void leaves(const model::detail::YNode& node, const std::string& path, const std::string& key, std::vector<Leaf>& out) {
   if (node.is_scalar()) {
-    out.push_back({path, key, node.text});
+    out.push_back({path, key, node.text()});
     return;
   }
   for (std::size_t i = 0; i < node.children.size(); ++i) {
     const auto& child = node.children[i];
-    if (node.is_map()) leaves(child, path.empty() ? child.key : path + "." + child.key, child.key, out);
+    if (node.is_map()) leaves(child, path.empty() ? child.key() : path + "." + child.key(), child.key(), out);
     else leaves(child, path + "[" + std::to_string(i) + "]", key, out);
   }
 }

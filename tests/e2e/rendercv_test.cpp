@@ -51,8 +51,8 @@ std::vector<std::string> cv_texts(const std::string& path) {
   std::vector<std::string> out;
   if (!doc) return out;
   std::function<void(const model::detail::YNode&, const std::string&)> walk = [&](const auto& node, const std::string& key) {
-    if (node.is_scalar() && printed(key, node.text)) {
-      std::string t = compose::markup::plain_text(node.text);
+    if (node.is_scalar() && printed(key, node.text())) {
+      std::string t = compose::markup::plain_text(node.text());
       if (key == "website") {  // shown without its scheme and trailing slash
         t = t.substr(t.find("://") + 3);
         if (t.back() == '/') t.pop_back();
@@ -60,10 +60,10 @@ std::vector<std::string> cv_texts(const std::string& path) {
       out.push_back(t);
     }
     for (const auto& child : node.children) {
-      if (key == "sections" && !child.key.empty()) out.push_back(child.key.find_first_of(" ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos
+      if (key == "sections" && !child.key().empty()) out.push_back(child.key().find_first_of(" ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos
                                                                    ? std::string()  // snake_case: checked by the unit tests
-                                                                   : child.key);
-      walk(child, child.key.empty() ? key : child.key);
+                                                                   : child.key());
+      walk(child, child.key().empty() ? key : child.key());
     }
   };
   walk(*doc->root.find("cv"), "cv");

@@ -91,6 +91,15 @@ TEST(JsonResume, NotShownNotesNameTheField) {
   EXPECT_TRUE(l.diags.all().empty()) << l.dump();
 }
 
+TEST(JsonResume, NotShownNotesFindBasicsWrittenWithEscapes) {
+  // `check` reads a file again only when it may be a JSON Resume: this one is.
+  Diagnostics d;
+  note_fields_not_shown(R"({"\u0062asics": {"name": "A", "location": {"postalCode": "0150"}}})", "r.json", "/base",
+                        d);
+  ASSERT_EQ(d.all().size(), 1u);
+  EXPECT_EQ(d.all()[0].message, "'basics.location.postalCode' is not shown");
+}
+
 TEST(JsonResume, AnImageAddressIsAWarningAndNoPhoto) {
   auto l = load(R"({"basics": {"name": "A", "image": "HTTPS://img.example/a.jpg"}})", "r.json");
   ASSERT_TRUE(l.resume) << l.dump();
