@@ -52,9 +52,9 @@ Array widths_array(const SubsetFont& font) {
   return w;
 }
 
-Object& stream_object(Document& doc, std::string bytes) {
+Object& stream_object(Document& doc, const std::string& bytes) {
   Object& object = doc.create();
-  doc.set_deflated_stream(object, std::move(bytes));
+  set_stream(object, bytes, StreamFilter::Flate);
   return object;
 }
 

@@ -11,7 +11,6 @@
 #include <fmt/format.h>
 
 #include "core/diagnostics.hpp"
-#include "pdf/deflate_queue.hpp"
 #include "pdf/format.hpp"
 
 namespace cvpdf::pdf {
@@ -46,7 +45,7 @@ struct FreeCompressor {
 // One compressor per level, made on first use and kept: its tables are
 // hundreds of kilobytes, and a long CV has hundreds of streams.
 libdeflate_compressor& compressor(int level) {
-  thread_local std::array<std::unique_ptr<libdeflate_compressor, FreeCompressor>, 13> made;
+  static std::array<std::unique_ptr<libdeflate_compressor, FreeCompressor>, 13> made;
   if (level < 1 || level > 12) bug(fmt::format("no deflate level {}", level));
   auto& slot = made[static_cast<std::size_t>(level)];
   if (!slot) slot.reset(libdeflate_alloc_compressor(level));
@@ -109,28 +108,6 @@ void set_encoded_stream(Object& object, std::string data, std::string_view filte
   object.stream = std::move(data);
   d.set("Filter", Name{std::string(filter)});
   d.set("Length", static_cast<std::int64_t>(object.stream.size()));
-}
-
-Document::~Document() = default;
-
-void Document::set_deflated_stream(Object& object, std::string data) {
-  if (!queue_) queue_ = std::make_unique<DeflateQueue>();
-  queue_->submit(std::move(data), kStreamLevel);
-  deflating_.push_back(&object);
-  // Until finish_streams: the length is not known yet.
-  object.has_stream = true;
-  object.dictionary().set("Filter", Name{"FlateDecode"});
-}
-
-void Document::finish_streams() {
-  if (deflating_.empty()) return;
-  std::vector<std::string> deflated = queue_->finish();
-  for (std::size_t i = 0; i < deflating_.size(); ++i) {
-    Object& object = *deflating_[i];
-    object.stream = std::move(deflated[i]);
-    object.dictionary().set("Length", static_cast<std::int64_t>(object.stream.size()));
-  }
-  deflating_.clear();
 }
 
 Document::Document() {

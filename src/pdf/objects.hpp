@@ -13,7 +13,6 @@
 #pragma once
 #include <cstdint>
 #include <deque>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -175,12 +174,9 @@ void set_encoded_stream(Object& object, std::string data, std::string_view filte
 // A document: the objects numbered from 1 in order of creation, the catalog
 // (1), the Info dictionary (2) and the page tree (3) made first, as PoDoFo
 // made them; the trailer names the first two.
-class DeflateQueue;
-
 class Document {
  public:
   Document();
-  ~Document();
   Document(const Document&) = delete;
   Document& operator=(const Document&) = delete;
 
@@ -204,20 +200,9 @@ class Document {
   int minor_version() const { return minor_version_; }
   void set_minor_version(int minor) { minor_version_ = minor; }
 
-  // set_stream(object, data, Flate), with the deflating queued
-  // (deflate_queue.hpp): on the second core while this one goes on making
-  // the document. The object has its stream, /Filter and /Length after
-  // finish_streams(), which serialising needs first.
-  void set_deflated_stream(Object& object, std::string data);
-  // Waits for the queued streams and puts each in its object.
-  void finish_streams();
-  bool streams_pending() const { return !deflating_.empty(); }
-
  private:
   std::deque<Object> objects_;
   int minor_version_ = 7;
-  std::unique_ptr<DeflateQueue> queue_;  // made on the first queued stream
-  std::vector<Object*> deflating_;       // in the queue's order
 };
 
 // Appends `value` in compact form (see the header comment).

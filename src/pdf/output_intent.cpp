@@ -11,7 +11,7 @@ void add_output_intent(Document& doc) {
   const std::string_view profile = srgb_icc_profile();
   Object& icc = doc.create();
   icc.dictionary().set("N", pdf_int(3));
-  doc.set_deflated_stream(icc, std::string(profile));
+  set_stream(icc, profile, StreamFilter::Flate);
 
   Dictionary intent;
   intent.set("Type", Name{"OutputIntent"});

@@ -2,10 +2,8 @@
 // that fixes every object number, so identical Documents give identical bytes.
 //
 //   collect glyph usage → subset + embed fonts → embed images → per page:
-//   paint content (the next pages on the second core), resources, links →
-//   structure tree (tagged documents) → outline → output intent (PDF/A) →
-//   metadata → wait for the streams deflated on the second core → write
-//   (serialise.cpp)
+//   paint content, resources, links → structure tree (tagged documents) →
+//   outline → output intent (PDF/A) → metadata → write (serialise.cpp)
 //
 // The objects are objects.hpp's; the file is PDF 1.7 laid out by
 // serialise.cpp: object streams and a cross-reference stream.
@@ -82,7 +80,7 @@ TaggedPage add_page(Document& pdf, const frame::Page& page, PaintedPage&& painte
   object.dictionary().set("MediaBox", box(page));
 
   Object& content = pdf.create();
-  pdf.set_deflated_stream(content, std::move(painted.content));
+  set_stream(content, painted.content, StreamFilter::Flate);
   object.dictionary().set("Contents", content.ref);
 
   Dictionary resources = *object.dictionary().get("Resources")->get_if<Dictionary>();
@@ -114,11 +112,10 @@ std::string write_document(const frame::Document& doc, const text::FontBook& fon
   embed_fonts(pdf, doc, fonts, resources);
   embed_images(pdf, doc, resources);
   resources.names.structure = &doc.structure;
-  PagePainter painter(doc.pages, resources.names);
   std::vector<TaggedPage> tagged;
   std::vector<Ref> pages;
   for (std::size_t i = 0; i < doc.pages.size(); ++i) {
-    tagged.push_back(add_page(pdf, doc.pages[i], painter.take(i), resources, options));
+    tagged.push_back(add_page(pdf, doc.pages[i], paint_page(doc.pages[i], resources.names), resources, options));
     pages.push_back(tagged.back().object->ref);
     if (consumed) std::vector<frame::Element>().swap(consumed->pages[i].elements);
   }
@@ -126,7 +123,6 @@ std::string write_document(const frame::Document& doc, const text::FontBook& fon
   add_outline(pdf, pages, doc);
   if (options.pdfa) add_output_intent(pdf);
   add_metadata(pdf, doc.metadata, Claims{meets_pdfua(doc), options.pdfa});
-  pdf.finish_streams();
   return serialise_document(pdf);
 }
 

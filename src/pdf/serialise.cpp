@@ -15,7 +15,6 @@
 #include <fmt/format.h>
 
 #include "core/diagnostics.hpp"
-#include "pdf/deflate_queue.hpp"
 #include "pdf/format.hpp"
 
 namespace cvpdf::pdf {
@@ -64,12 +63,8 @@ bool packable(const Object& object) { return !object.has_stream && object.ref.ge
 
 // Packs `objects` (in order) into object streams numbered from
 // `first_number`, appending them to `file` and filling their entries.
-// Each stream's data is made, then all are deflated (two at a time on two
-// cores: a long CV has dozens), then written.
 void write_object_streams(const std::vector<const Object*>& objects, std::uint64_t first_number, std::string& file,
                           std::vector<XrefEntry>& xref) {
-  DeflateQueue queue(objects.size() > kObjectsPerStream);  // one stream: no thread to start
-  std::vector<std::string> keys;
   std::uint64_t number = first_number;
   for (std::size_t start = 0; start < objects.size(); start += kObjectsPerStream, ++number) {
     const std::size_t end = std::min(objects.size(), start + kObjectsPerStream);
@@ -87,13 +82,9 @@ void write_object_streams(const std::vector<const Object*>& objects, std::uint64
       xref[object_number] = {XrefEntry::kInObjectStream, number, i - start};
     }
     offsets += '\n';
-    keys.push_back(fmt::format("/Type/ObjStm/N {}/First {}/Filter/FlateDecode", end - start, offsets.size()));
-    queue.submit(offsets + bodies, kObjectStreamLevel);
-  }
-  const std::vector<std::string> deflated = queue.finish();
-  for (std::size_t i = 0; i < deflated.size(); ++i) {
-    xref[first_number + i] = {XrefEntry::kAtOffset, file.size(), 0};
-    file += stream_object(first_number + i, keys[i], deflated[i]);
+    const std::string keys = fmt::format("/Type/ObjStm/N {}/First {}/Filter/FlateDecode", end - start, offsets.size());
+    xref[number] = {XrefEntry::kAtOffset, file.size(), 0};
+    file += stream_object(number, keys, deflate(offsets + bodies, kObjectStreamLevel));
   }
 }
 
@@ -154,7 +145,6 @@ std::string trailer_keys(const Document& pdf) {
 }  // namespace
 
 std::string serialise_document(const Document& pdf) {
-  if (pdf.streams_pending()) bug("a stream is still being deflated (Document::finish_streams)");
   std::string file = header(pdf);
   // The document numbers its objects 1, 2, 3 … in the order it holds them
   // (objects.hpp), so no number is free but 0.
