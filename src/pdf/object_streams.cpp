@@ -1,8 +1,8 @@
 // The file's layout (see object_streams.hpp). Stages:
 //
-//   sort the objects → stream objects in the open → the rest packed into
-//   object streams → cross-reference rows (free list, field widths,
-//   predictor) → /ID → cross-reference stream
+//   the objects in number order → stream objects in the open → the rest
+//   packed into object streams → cross-reference rows (free list, field
+//   widths, predictor) → /ID → cross-reference stream
 #include "pdf/object_streams.hpp"
 
 #include <algorithm>
