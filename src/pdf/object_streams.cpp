@@ -17,6 +17,7 @@
 #include "core/diagnostics.hpp"
 #include "pdf/format.hpp"
 #include "pdf/pdf_objects.hpp"
+#include "pdf/string_device.hpp"
 
 namespace cvpdf::pdf {
 
@@ -41,20 +42,6 @@ struct XrefEntry {
   Type type = kFree;
   std::uint64_t field2 = 0;  // next free object number | byte offset | object stream's number
   std::uint64_t field3 = 0;  // generation to reuse | generation | index within the object stream
-};
-
-// What PoDoFo writes, gathered in memory.
-class Output {
- public:
-  Output() : device_(&buffer_) {}
-  PdfOutputDevice& device() { return device_; }
-  std::size_t size() const { return device_.Tell(); }
-  std::string_view bytes() const { return {buffer_.GetBuffer(), device_.GetLength()}; }
-  void append(std::string_view text) { device_.Write(text.data(), text.size()); }
-
- private:
-  PdfRefCountedBuffer buffer_;
-  PdfOutputDevice device_;
 };
 
 // An object of the file that is not the document's: an object stream or
@@ -103,22 +90,22 @@ bool packable(const PdfObject& object) { return !object.HasStream() && object.Re
 
 // Packs `objects` (in order) into object streams numbered from
 // `first_number`, written to `out`, and fills their entries.
-void write_object_streams(const std::vector<const PdfObject*>& objects, pdf_objnum first_number, Output& out,
+void write_object_streams(const std::vector<const PdfObject*>& objects, pdf_objnum first_number, StringDevice& out,
                           std::vector<XrefEntry>& xref) {
   pdf_objnum number = first_number;
   for (std::size_t start = 0; start < objects.size(); start += kObjectsPerStream, ++number) {
     const std::size_t end = std::min(objects.size(), start + kObjectsPerStream);
     std::string offsets;  // "number offset" pairs, offsets counted from /First
-    Output bodies;
+    StringDevice bodies;
     for (std::size_t i = start; i < end; ++i) {
       const PdfObject& object = *objects[i];
       const pdf_objnum object_number = object.Reference().ObjectNumber();
       fmt::format_to(std::back_inserter(offsets), FMT_COMPILE("{}{} {}"), offsets.empty() ? "" : " ", object_number,
                      bodies.size());
-      object.Write(&bodies.device(), kPacked, nullptr);  // the value alone, no "n 0 obj"
+      object.Write(&bodies, kPacked, nullptr);  // the value alone, no "n 0 obj"
       // A separator, so that a value ending in a number or a name never
       // runs into the next one.
-      bodies.append("\n");
+      bodies.Write("\n", 1);
       xref[object_number] = {XrefEntry::kInObjectStream, number, i - start};
     }
     offsets += '\n';
@@ -127,7 +114,7 @@ void write_object_streams(const std::vector<const PdfObject*>& objects, pdf_objn
     stream->GetDictionary().AddKey("First", pdf_int(static_cast<std::int64_t>(offsets.size())));
     set_stream(*stream, offsets.append(bodies.bytes()));
     xref[number] = {XrefEntry::kAtOffset, out.size(), 0};
-    stream->WriteObject(&out.device(), kInTheOpen, nullptr);
+    stream->WriteObject(&out, kInTheOpen, nullptr);
   }
 }
 
@@ -210,7 +197,7 @@ PdfArray file_id(std::string_view body) {
 // ways, the smaller kept (a tie keeps the plain rows: a reader has less to
 // undo), and the trailer's keys.
 void write_xref_stream(const PdfMemDocument& pdf, pdf_objnum number, const std::vector<XrefEntry>& xref,
-                       Output& out) {
+                       StringDevice& out) {
   const PdfObject* trailer = pdf.GetTrailer();
   const PdfObject* root = trailer ? trailer->GetDictionary().GetKey("Root") : nullptr;
   if (!root || !root->IsReference()) bug("the document has no catalog");
@@ -242,14 +229,15 @@ void write_xref_stream(const PdfMemDocument& pdf, pdf_objnum number, const std::
     parameters.AddKey("Columns", pdf_int(static_cast<std::int64_t>(data.columns())));
     keys.AddKey("DecodeParms", parameters);
   }
-  stream.WriteObject(&out.device(), kInTheOpen, nullptr);
+  stream.WriteObject(&out, kInTheOpen, nullptr);
 }
 
 }  // namespace
 
 std::string write_with_object_streams(const PdfMemDocument& pdf) {
-  Output out;
-  out.append(header(pdf));
+  StringDevice out;
+  const std::string head = header(pdf);
+  out.Write(head.data(), head.size());
   const std::vector<const PdfObject*> objects = objects_by_number(pdf.GetObjects());
   const pdf_objnum last = objects.empty() ? 0 : objects.back()->Reference().ObjectNumber();
   std::vector<const PdfObject*> packed;
@@ -264,7 +252,7 @@ std::string write_with_object_streams(const PdfMemDocument& pdf) {
     used[object->Reference().ObjectNumber()] = true;
     if (packable(*object)) continue;
     xref[object->Reference().ObjectNumber()] = {XrefEntry::kAtOffset, out.size(), object->Reference().GenerationNumber()};
-    object->WriteObject(&out.device(), kInTheOpen, nullptr);
+    object->WriteObject(&out, kInTheOpen, nullptr);
   }
   write_object_streams(packed, last + 1, out, xref);
   for (pdf_objnum n = last + 1; n <= xref_number; ++n) used[n] = true;
@@ -273,8 +261,9 @@ std::string write_with_object_streams(const PdfMemDocument& pdf) {
   const std::size_t xref_offset = out.size();
   xref[xref_number] = {XrefEntry::kAtOffset, xref_offset, 0};
   write_xref_stream(pdf, xref_number, xref, out);
-  out.append(fmt::format("startxref\n{}\n%%EOF\n", xref_offset));
-  return std::string(out.bytes());
+  const std::string tail = fmt::format("startxref\n{}\n%%EOF\n", xref_offset);
+  out.Write(tail.data(), tail.size());
+  return out.take();
 }
 
 }  // namespace cvpdf::pdf

@@ -17,6 +17,7 @@
 #include "pdf/format.hpp"
 #include "pdf/object_streams.hpp"
 #include "pdf/pdf_objects.hpp"
+#include "pdf/string_device.hpp"
 #include "pdf_test_support.hpp"
 
 namespace cvpdf::pdf {
@@ -454,6 +455,23 @@ TEST(ObjectStreamGaps, AFreedNumberIsAFreeEntryAndReadersAgree) {
   PdfMemDocument loaded;
   loaded.LoadFromBuffer(bytes.data(), static_cast<pdf_long>(bytes.size()));
   EXPECT_EQ(loaded.GetPageCount(), 1);
+}
+
+TEST(StringDevice, KeepsWhatPoDoFoPrintsAndWritesOfAnyLength) {
+  StringDevice device;
+  device.Print("%i %i obj\n", 12, 0);
+  device.Write("<<", 2);
+  const std::string long_text(1000, 'x');  // past the stack buffer
+  device.Print("/%s %s", long_text.c_str(), "end");
+  EXPECT_EQ(device.bytes(), "12 0 obj\n<</" + long_text + " end");
+  EXPECT_EQ(device.Tell(), device.bytes().size());
+  EXPECT_EQ(device.GetLength(), device.bytes().size());
+  // What PoDoFo writes through it: an object, whole.
+  const std::size_t before = device.size();
+  PdfObject object(PdfReference(7, 0), "Example");
+  object.WriteObject(&device, ePdfWriteMode_Clean, nullptr);
+  EXPECT_EQ(device.bytes().substr(before), "7 0 obj\n<<\n/Type /Example\n>>\nendobj\n");
+  EXPECT_THROW(device.Seek(0), PdfError);
 }
 
 TEST(ObjectStreamVersion, ObjectStreamsNeedPdf15) {
