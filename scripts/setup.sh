@@ -12,7 +12,7 @@ packages=(
   libjpeg62-turbo-dev libpng-dev
   libcairo2-dev  # the PNG and SVG previews (src/raster)
   libfmt-dev  # numbers, messages and templates (CMakeLists.txt: CVPDF_FMT)
-  libdeflate-dev  # the PDF's streams (src/pdf/objects.cpp)
+  libpodofo-dev  # PoDoFo 0.9.8: the PDF's objects and their writer (src/pdf)
   # data: hyphenation patterns, CJK faces (Sans and Serif, Regular and Bold)
   hyphen-en-us fonts-noto-cjk fonts-noto-cjk-extra fontconfig
   # Latin faces of the built-in themes: Charis SIL (academic, engineering),
@@ -27,8 +27,6 @@ packages=(
   icc-profiles-free  # the sRGB ICC profile compiled into cvpdf for --pdfa
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools
-  # PoDoFo: a second PDF reader and writer the pdf tests compare with
-  libpodofo-dev
   # the .deb (cpack's dpkg-shlibdeps) and the shells whose completions are
   # tried (tests/packaging)
   dpkg-dev zsh fish

@@ -7,10 +7,11 @@
 
 #include <fmt/format.h>
 
-#include "pdf/format.hpp"
 #include "pdf/pdf_objects.hpp"
 
 namespace cvpdf::pdf {
+
+using namespace PoDoFo;
 
 namespace {
 
@@ -31,36 +32,35 @@ std::string ascii_uri(const std::string& uri) {
 
 }  // namespace
 
-std::vector<LinkAnnotation> add_links(Document& doc, Object& page_object, const frame::Page& page,
+std::vector<LinkAnnotation> add_links(PdfMemDocument& pdf, PdfObject& page_object, const frame::Page& page,
                                       bool printable) {
-  Array annotations;
   std::vector<LinkAnnotation> made;
   for (std::size_t e = 0; e < page.elements.size(); ++e) {
     const auto* link = std::get_if<frame::LinkArea>(&page.elements[e]);
     if (!link || link->uri.empty() || link->width <= 0 || link->height <= 0) continue;
-    Object& annotation = doc.create("Annot");
-    Dictionary& a = annotation.dictionary();
-    a.set("Subtype", Name{"Link"});
-    Array rect;
+    PdfObject& annotation = *pdf.GetObjects().CreateObject("Annot");
+    PdfDictionary& a = annotation.GetDictionary();
+    a.AddKey("Subtype", PdfName("Link"));
+    PdfArray& rect = add_array(a, "Rect");
     rect.push_back(pdf_real(to_pt(link->x)));
     rect.push_back(pdf_real(to_pt(page.height - link->y - link->height)));
     rect.push_back(pdf_real(to_pt(link->x + link->width)));
     rect.push_back(pdf_real(to_pt(page.height - link->y)));
-    a.set("Rect", rect);
-    Array border;
+    PdfArray& border = add_array(a, "Border");
     for (int i = 0; i < 3; ++i) border.push_back(pdf_int(0));
-    a.set("Border", border);
-    Dictionary action;
-    action.set("S", Name{"URI"});
-    action.set("URI", pdf_ascii(ascii_uri(link->uri)));
-    a.set("A", action);
-    a.set("P", page_object.ref);
-    a.set("Contents", pdf_text(link->contents.empty() ? link->uri : link->contents));
-    if (printable) a.set("F", pdf_int(4));  // the Print flag, which PDF/A requires
-    annotations.push_back(annotation.ref);
+    PdfDictionary& action = add_dictionary(a, "A");
+    action.AddKey("S", PdfName("URI"));
+    action.AddKey("URI", PdfString(ascii_uri(link->uri)));
+    a.AddKey("P", page_object.Reference());
+    a.AddKey("Contents", pdf_text(link->contents.empty() ? link->uri : link->contents));
+    if (printable) a.AddKey("F", pdf_int(4));  // the Print flag, which PDF/A requires
     made.push_back({e, &annotation});
   }
-  if (!annotations.empty()) page_object.dictionary().set("Annots", annotations);
+  if (!made.empty()) {
+    PdfArray& annotations = add_array(page_object.GetDictionary(), "Annots");
+    annotations.reserve(made.size());
+    for (const LinkAnnotation& link : made) annotations.push_back(link.object->Reference());
+  }
   return made;
 }
 

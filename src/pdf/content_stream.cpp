@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "pdf/format.hpp"
-#include "pdf/objects.hpp"
+#include "pdf/podofo.hpp"
 
 namespace cvpdf::pdf {
 
@@ -108,9 +108,10 @@ ContentStream& ContentStream::begin_actual_text(std::string_view utf16be_hex) {
 
 ContentStream& ContentStream::begin_marked_content(std::string_view tag, std::optional<std::int64_t> mcid,
                                                    const std::optional<std::string>& actual_text_hex) {
-  // Escaped as the structure tree's /S is (objects.hpp), so no role can
-  // break the stream and the tag reads as the same name there.
-  append_name(out_, tag);
+  // Escaped by PoDoFo as the structure tree's /S is, so no role can break
+  // the stream and the tag reads as the same name there.
+  out_ += '/';
+  out_ += PoDoFo::PdfName(std::string(tag)).GetEscapedName();
   out_ += " <<";
   if (mcid) {
     fmt::format_to(std::back_inserter(out_), FMT_COMPILE("/MCID {}"), *mcid);

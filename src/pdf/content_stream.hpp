@@ -1,6 +1,6 @@
 // Content streams written by hand: one method per PDF operator, one operator
-// per line, numbers through format_real (locale-independent, trimmed),
-// names escaped as objects.hpp escapes them. It knows nothing about fonts
+// per line, numbers through append_real (locale-independent, trimmed),
+// names escaped by PoDoFo. It knows nothing about fonts
 // or frames and is tested byte for byte.
 #pragma once
 #include <cstdint>

@@ -10,11 +10,12 @@
 // remapped glyph ids, while a bare CFF addressed by CID works everywhere.
 #include <vector>
 
-#include "pdf/format.hpp"
 #include "pdf/pdf_objects.hpp"
 #include "pdf/to_unicode.hpp"
 
 namespace cvpdf::pdf {
+
+using namespace PoDoFo;
 
 namespace {
 
@@ -24,12 +25,12 @@ namespace {
 // (/DW, 1000: every ideograph) are left out.
 constexpr std::int64_t kDefaultWidth = 1000 * 1000;
 
-Array widths_array(const SubsetFont& font) {
+PdfArray widths_array(const SubsetFont& font) {
   std::map<std::uint16_t, std::int64_t> by_code;
   for (const auto& [gid, encoded] : font.glyphs)
     if (encoded.width != kDefaultWidth) by_code.emplace(encoded.code, encoded.width);
-  Array w;
-  Array group;
+  PdfArray w;
+  PdfArray group;
   int first = -1;
   int next = -1;
   auto flush = [&] {
@@ -43,75 +44,67 @@ Array widths_array(const SubsetFont& font) {
       flush();
       first = code;
     }
-    Token token{" "};
-    append_fixed(token.text, width, 3);
-    group.push_back(std::move(token));
+    group.push_back(pdf_real(static_cast<double>(width) / 1000));
     next = code + 1;
   }
   flush();
   return w;
 }
 
-Object& stream_object(Document& doc, std::string bytes) {
-  Object& object = doc.create();
-  doc.set_deflated_stream(object, std::move(bytes));
-  return object;
-}
-
 }  // namespace
 
-Ref embed_font(Document& doc, const SubsetFont& font) {
+PdfReference embed_font(PdfMemDocument& pdf, const SubsetFont& font) {
   const bool truetype = font.program == FontProgram::TrueType;
 
-  Object& program = stream_object(doc, font.font_file);
+  PdfObject& program = add_stream(pdf, font.font_file);
   if (truetype)
-    program.dictionary().set("Length1", pdf_int(static_cast<std::int64_t>(font.font_file.size())));
+    program.GetDictionary().AddKey("Length1", pdf_int(static_cast<std::int64_t>(font.font_file.size())));
   else
-    program.dictionary().set("Subtype", Name{"CIDFontType0C"});
+    program.GetDictionary().AddKey("Subtype", PdfName("CIDFontType0C"));
 
-  Object& descriptor = doc.create("FontDescriptor");
-  Dictionary& d = descriptor.dictionary();
-  d.set("FontName", Name{font.base_font});
-  d.set("Flags", pdf_int(font.flags));
-  Array bbox;
+  PdfObject& descriptor = *pdf.GetObjects().CreateObject("FontDescriptor");
+  PdfDictionary& d = descriptor.GetDictionary();
+  d.AddKey("FontName", PdfName(font.base_font));
+  d.AddKey("Flags", pdf_int(font.flags));
+  PdfArray bbox;
   for (int v : font.bbox) bbox.push_back(pdf_int(v));
-  d.set("FontBBox", bbox);
-  d.set("ItalicAngle", pdf_real(font.italic_angle, 2));
-  d.set("Ascent", pdf_int(font.ascent));
-  d.set("Descent", pdf_int(font.descent));
-  d.set("CapHeight", pdf_int(font.cap_height));
-  d.set("StemV", pdf_int(font.stem_v));
-  d.set(truetype ? "FontFile2" : "FontFile3", program.ref);
+  d.AddKey("FontBBox", bbox);
+  d.AddKey("ItalicAngle", pdf_real(font.italic_angle, 2));
+  d.AddKey("Ascent", pdf_int(font.ascent));
+  d.AddKey("Descent", pdf_int(font.descent));
+  d.AddKey("CapHeight", pdf_int(font.cap_height));
+  d.AddKey("StemV", pdf_int(font.stem_v));
+  d.AddKey(truetype ? "FontFile2" : "FontFile3", program.Reference());
 
-  Object& cid_font = doc.create("Font");
-  Dictionary& c = cid_font.dictionary();
-  c.set("Subtype", Name{truetype ? "CIDFontType2" : "CIDFontType0"});
-  c.set("BaseFont", Name{font.base_font});
-  Dictionary system_info;
-  system_info.set("Registry", pdf_ascii("Adobe"));
-  system_info.set("Ordering", pdf_ascii("Identity"));
-  system_info.set("Supplement", pdf_int(0));
-  c.set("CIDSystemInfo", system_info);
-  c.set("FontDescriptor", descriptor.ref);
-  c.set("DW", pdf_int(1000));
-  if (Array w = widths_array(font); !w.empty()) c.set("W", w);
-  if (truetype) c.set("CIDToGIDMap", Name{"Identity"});
+  PdfObject& cid_font = *pdf.GetObjects().CreateObject("Font");
+  PdfDictionary& c = cid_font.GetDictionary();
+  c.AddKey("Subtype", PdfName(truetype ? "CIDFontType2" : "CIDFontType0"));
+  c.AddKey("BaseFont", PdfName(font.base_font));
+  PdfDictionary system_info;
+  system_info.AddKey("Registry", PdfString("Adobe"));
+  system_info.AddKey("Ordering", PdfString("Identity"));
+  system_info.AddKey("Supplement", pdf_int(0));
+  c.AddKey("CIDSystemInfo", system_info);
+  c.AddKey("FontDescriptor", descriptor.Reference());
+  c.AddKey("DW", pdf_int(1000));
+  if (PdfArray w = widths_array(font); !w.empty()) c.AddKey("W", w);
+  if (truetype) c.AddKey("CIDToGIDMap", PdfName("Identity"));
 
-  Object& to_unicode = stream_object(doc, to_unicode_cmap(font.unicode));
+  PdfObject& to_unicode = add_stream(pdf, to_unicode_cmap(font.unicode));
 
-  Object& type0 = doc.create("Font");
-  Dictionary& t = type0.dictionary();
-  t.set("Subtype", Name{"Type0"});
+  PdfObject& type0 = *pdf.GetObjects().CreateObject("Font");
+  PdfDictionary& t = type0.GetDictionary();
+  t.AddKey("Subtype", PdfName("Type0"));
   // For a CIDFontType0 the Type0 name is the CIDFont's and the CMap's
   // joined by a hyphen (ISO 32000-1, "Type 0 font dictionaries"); a
   // CIDFontType2 keeps its own.
-  t.set("BaseFont", Name{truetype ? font.base_font : font.base_font + "-Identity-H"});
-  t.set("Encoding", Name{"Identity-H"});
-  Array descendants;
-  descendants.push_back(cid_font.ref);
-  t.set("DescendantFonts", descendants);
-  t.set("ToUnicode", to_unicode.ref);
-  return type0.ref;
+  t.AddKey("BaseFont", PdfName(truetype ? font.base_font : font.base_font + "-Identity-H"));
+  t.AddKey("Encoding", PdfName("Identity-H"));
+  PdfArray descendants;
+  descendants.push_back(cid_font.Reference());
+  t.AddKey("DescendantFonts", descendants);
+  t.AddKey("ToUnicode", to_unicode.Reference());
+  return type0.Reference();
 }
 
 }  // namespace cvpdf::pdf

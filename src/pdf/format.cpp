@@ -90,32 +90,6 @@ void append_hex_code(std::string& out, std::uint16_t code) {
   out.append(digits, sizeof digits);
 }
 
-std::string format_fixed(std::int64_t units, int decimals) {
-  std::string out;
-  append_fixed(out, units, decimals);
-  return out;
-}
-
-std::string format_real(double value, int max_decimals) {
-  std::string out;
-  append_real(out, value, max_decimals);
-  return out;
-}
-
-std::string format_pt(Scaled sp) {
-  // Exact integer rounding: thousandths of a point, half away from zero.
-  const __int128 scaled = static_cast<__int128>(sp) * 1000;
-  const __int128 half = kScaledPerPoint / 2;
-  const __int128 rounded = scaled >= 0 ? (scaled + half) / kScaledPerPoint : -((-scaled + half) / kScaledPerPoint);
-  return format_fixed(static_cast<std::int64_t>(rounded), 3);
-}
-
-std::string hex_code(std::uint16_t code) {
-  std::string out;
-  append_hex_code(out, code);
-  return out;
-}
-
 std::string utf16be_hex(std::string_view utf8_text) {
   std::string out;
   std::size_t pos = 0;

@@ -1,6 +1,8 @@
-// Byte-level formatting shared by the PDF stages: locale-independent real
-// numbers with trimmed fixed decimals, hex glyph codes, UTF-16BE, PDF and
-// XMP dates, and the stable hashes behind subset tags and the file /ID.
+// Byte-level formatting for what cvpdf writes itself — content streams,
+// ToUnicode CMaps, the XMP packet: locale-independent real numbers with
+// trimmed fixed decimals, hex glyph codes, UTF-16BE, PDF and XMP dates, and
+// the stable hashes behind subset tags and the file /ID. (The objects'
+// numbers and strings are PoDoFo's to write.)
 // Nothing here depends on the C locale or the clock, so the same Document
 // gives the same bytes everywhere.
 #pragma once
@@ -9,27 +11,17 @@
 #include <string>
 #include <string_view>
 
-#include "core/units.hpp"
 
 namespace cvpdf::pdf {
 
-// `value` rounded half away from zero to at most `max_decimals` places,
-// trailing zeros (and a bare point) dropped, never "-0", never an exponent:
-// 1.5 → "1.5", 2.0 → "2", -0.0004 (3 places) → "0".
-std::string format_real(double value, int max_decimals = 3);
-
-// A fixed-point value: `units` / 10^decimals, with the same trimming.
-std::string format_fixed(std::int64_t units, int decimals);
-
-// The same, appended to `out` without a temporary string (content streams).
+// Appends `value` rounded half away from zero to at most `max_decimals`
+// places, trailing zeros (and a bare point) dropped, never "-0", never an
+// exponent: 1.5 → "1.5", 2.0 → "2", -0.0004 (3 places) → "0".
 void append_real(std::string& out, double value, int max_decimals = 3);
+// A fixed-point value: `units` / 10^decimals, with the same trimming.
 void append_fixed(std::string& out, std::int64_t units, int decimals);
 
-// Scaled points as PDF points, to the thousandth of a point.
-std::string format_pt(Scaled sp);
-
-// Four uppercase hex digits: a two-byte Identity-H code.
-std::string hex_code(std::uint16_t code);
+// Appends four uppercase hex digits: a two-byte Identity-H code.
 void append_hex_code(std::string& out, std::uint16_t code);
 
 // UTF-8 → UTF-16BE bytes as uppercase hex (astral code points become

@@ -1,7 +1,9 @@
 // Document metadata (see pdf_objects.hpp): the Info dictionary, an XMP
 // packet saying the same in RDF, the catalog's /Lang, /Metadata and
 // /ViewerPreferences. Dates come from Metadata::creation_time (set from
-// SOURCE_DATE_EPOCH or the input's mtime), never from the clock.
+// SOURCE_DATE_EPOCH or the input's mtime), never from the clock: PoDoFo's
+// PdfInfo stamps CreationDate with "now" and has no date setters, so its
+// dictionary is emptied and filled here.
 //
 // PDF/A keeps Info and XMP in step (ISO 19005-2 6.6.3): every Info entry
 // written here has its XMP twin with the same value. The standards claimed
@@ -94,13 +96,14 @@ std::string xmp_packet(const frame::Metadata& m, const std::string& producer, co
 
 }  // namespace
 
-void add_metadata(Document& doc, const frame::Metadata& m, const Claims& claims) {
+void add_metadata(PoDoFo::PdfMemDocument& pdf, const frame::Metadata& m, const Claims& claims) {
+  using namespace PoDoFo;
   const std::string producer = m.producer.empty() ? std::string("cvpdf") : m.producer;
 
-  Dictionary& info = doc.info().dictionary();
-  info.clear();
+  PdfDictionary& info = pdf.GetInfo()->GetObject()->GetDictionary();
+  info.Clear();
   auto text = [&](const char* key, const std::string& value) {
-    if (!value.empty()) info.set(key, pdf_text(value));
+    if (!value.empty()) info.AddKey(key, pdf_text(value));
   };
   text("Title", m.title);
   text("Author", m.author);
@@ -108,22 +111,21 @@ void add_metadata(Document& doc, const frame::Metadata& m, const Claims& claims)
   text("Keywords", m.keywords);
   text("Creator", producer);
   text("Producer", producer);
-  const std::string date = pdf_date(m.creation_time);
-  info.set("CreationDate", pdf_ascii(date));
-  info.set("ModDate", pdf_ascii(date));
+  const PdfString date(pdf_date(m.creation_time));
+  info.AddKey("CreationDate", date);
+  info.AddKey("ModDate", date);
 
-  Object& xmp = doc.create("Metadata");
-  xmp.dictionary().set("Subtype", Name{"XML"});
-  const std::string packet = xmp_packet(m, producer, claims);
+  PdfObject& xmp = *pdf.GetObjects().CreateObject("Metadata");
+  xmp.GetDictionary().AddKey("Subtype", PdfName("XML"));
   // Uncompressed, so tools that do not parse PDF can still find the packet.
-  set_stream(xmp, packet, StreamFilter::None);
+  set_encoded_stream(xmp, xmp_packet(m, producer, claims), "");
 
-  Dictionary& catalog = doc.catalog().dictionary();
-  catalog.set("Metadata", xmp.ref);
-  if (!m.language.empty()) catalog.set("Lang", pdf_text(m.language));
-  Dictionary preferences;
-  preferences.set("DisplayDocTitle", true);
-  catalog.set("ViewerPreferences", preferences);
+  PdfDictionary& catalog = pdf.GetCatalog()->GetDictionary();
+  catalog.AddKey("Metadata", xmp.Reference());
+  if (!m.language.empty()) catalog.AddKey("Lang", pdf_text(m.language));
+  PdfDictionary preferences;
+  preferences.AddKey("DisplayDocTitle", PdfVariant(true));
+  catalog.AddKey("ViewerPreferences", preferences);
 }
 
 }  // namespace cvpdf::pdf

@@ -1,10 +1,13 @@
-// The document outline (see pdf_objects.hpp), with a /Count on every
-// entry that has children and direct destination arrays. Every entry is open, so a parent's /Count is the number of
-// all its descendants, and the root's the number of all entries.
-#include "pdf/format.hpp"
+// The document outline (see pdf_objects.hpp), as plain dictionaries:
+// PoDoFo 0.9.8's PdfOutlines writes no /Count, and its PdfDestination
+// leaves an orphan array object behind. Destinations are direct arrays.
+// Every entry is open, so a parent's /Count is the number of all its
+// descendants, and the root's the number of all entries.
 #include "pdf/pdf_objects.hpp"
 
 namespace cvpdf::pdf {
+
+using namespace PoDoFo;
 
 namespace {
 
@@ -13,12 +16,12 @@ struct Node {
   int parent = -1;  // index into nodes, -1 for the root
   std::vector<std::size_t> children;
   int descendants = 0;
-  Object* object = nullptr;
+  PdfObject* object = nullptr;
 };
 
 }  // namespace
 
-void add_outline(Document& doc, const std::vector<Ref>& pages, const frame::Document& frames) {
+void add_outline(PdfMemDocument& pdf, const std::vector<PdfReference>& pages, const frame::Document& frames) {
   // Entries whose page does not exist are dropped rather than written with a
   // dangling destination.
   std::vector<Node> nodes;
@@ -43,45 +46,45 @@ void add_outline(Document& doc, const std::vector<Ref>& pages, const frame::Docu
   }
   if (nodes.empty()) return;
 
-  Object* root = &doc.create("Outlines");
-  for (auto& node : nodes) node.object = &doc.create();
+  PdfObject* root = pdf.GetObjects().CreateObject("Outlines");
+  for (auto& node : nodes) node.object = pdf.GetObjects().CreateObject();
 
-  auto link_siblings = [&](const std::vector<std::size_t>& siblings, Object* parent) {
+  auto link_siblings = [&](const std::vector<std::size_t>& siblings, PdfObject* parent) {
     for (std::size_t k = 0; k < siblings.size(); ++k) {
       Node& node = nodes[siblings[k]];
       const auto& bookmark = frames.bookmarks[node.bookmark];
       const auto& page = frames.pages[bookmark.page];
-      Dictionary& d = node.object->dictionary();
-      d.set("Title", pdf_text(bookmark.title));
-      d.set("Parent", parent->ref);
-      if (k > 0) d.set("Prev", nodes[siblings[k - 1]].object->ref);
-      if (k + 1 < siblings.size()) d.set("Next", nodes[siblings[k + 1]].object->ref);
+      PdfDictionary& d = node.object->GetDictionary();
+      d.AddKey("Title", pdf_text(bookmark.title));
+      d.AddKey("Parent", parent->Reference());
+      if (k > 0) d.AddKey("Prev", nodes[siblings[k - 1]].object->Reference());
+      if (k + 1 < siblings.size()) d.AddKey("Next", nodes[siblings[k + 1]].object->Reference());
       if (!node.children.empty()) {
-        d.set("First", nodes[node.children.front()].object->ref);
-        d.set("Last", nodes[node.children.back()].object->ref);
-        d.set("Count", pdf_int(node.descendants));
+        d.AddKey("First", nodes[node.children.front()].object->Reference());
+        d.AddKey("Last", nodes[node.children.back()].object->Reference());
+        d.AddKey("Count", pdf_int(node.descendants));
       }
-      Array destination;
+      PdfArray destination;
       destination.push_back(pages[bookmark.page]);
-      destination.push_back(Name{"XYZ"});
+      destination.push_back(PdfName("XYZ"));
       destination.push_back(pdf_int(0));
       destination.push_back(pdf_real(to_pt(page.height - bookmark.y)));
-      destination.push_back(Null{});
-      d.set("Dest", destination);
+      destination.push_back(PdfVariant());  // null: the zoom kept
+      d.AddKey("Dest", destination);
     }
   };
   link_siblings(top, root);
   for (const auto& node : nodes)
     if (!node.children.empty()) link_siblings(node.children, node.object);
 
-  Dictionary& r = root->dictionary();
-  r.set("First", nodes[top.front()].object->ref);
-  r.set("Last", nodes[top.back()].object->ref);
-  r.set("Count", pdf_int(nodes.size()));
+  PdfDictionary& r = root->GetDictionary();
+  r.AddKey("First", nodes[top.front()].object->Reference());
+  r.AddKey("Last", nodes[top.back()].object->Reference());
+  r.AddKey("Count", pdf_int(nodes.size()));
 
-  Dictionary& catalog = doc.catalog().dictionary();
-  catalog.set("Outlines", root->ref);
-  catalog.set("PageMode", Name{"UseOutlines"});
+  PdfDictionary& catalog = pdf.GetCatalog()->GetDictionary();
+  catalog.AddKey("Outlines", root->Reference());
+  catalog.AddKey("PageMode", PdfName("UseOutlines"));
 }
 
 }  // namespace cvpdf::pdf

@@ -7,22 +7,21 @@
 
 namespace cvpdf::pdf {
 
-void add_output_intent(Document& doc) {
-  const std::string_view profile = srgb_icc_profile();
-  Object& icc = doc.create();
-  icc.dictionary().set("N", pdf_int(3));
-  doc.set_deflated_stream(icc, std::string(profile));
+void add_output_intent(PoDoFo::PdfMemDocument& pdf) {
+  using namespace PoDoFo;
+  PdfObject& icc = add_stream(pdf, srgb_icc_profile());
+  icc.GetDictionary().AddKey("N", pdf_int(3));
 
-  Dictionary intent;
-  intent.set("Type", Name{"OutputIntent"});
-  intent.set("S", Name{"GTS_PDFA1"});  // the subtype PDF/A-1, -2 and -3 share
-  intent.set("OutputConditionIdentifier", pdf_ascii("sRGB IEC61966-2.1"));
-  intent.set("RegistryName", pdf_ascii("http://www.color.org"));
-  intent.set("Info", pdf_ascii("sRGB IEC61966-2.1"));
-  intent.set("DestOutputProfile", icc.ref);
-  Array intents;
+  PdfDictionary intent;
+  intent.AddKey("Type", PdfName("OutputIntent"));
+  intent.AddKey("S", PdfName("GTS_PDFA1"));  // the subtype PDF/A-1, -2 and -3 share
+  intent.AddKey("OutputConditionIdentifier", PdfString("sRGB IEC61966-2.1"));
+  intent.AddKey("RegistryName", PdfString("http://www.color.org"));
+  intent.AddKey("Info", PdfString("sRGB IEC61966-2.1"));
+  intent.AddKey("DestOutputProfile", icc.Reference());
+  PdfArray intents;
   intents.push_back(intent);
-  doc.catalog().dictionary().set("OutputIntents", intents);
+  pdf.GetCatalog()->GetDictionary().AddKey("OutputIntents", intents);
 }
 
 }  // namespace cvpdf::pdf

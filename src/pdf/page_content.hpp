@@ -22,14 +22,10 @@
 // the node's sequence: poppler's structure reader ends an MCID's content at
 // the first EMC, and its text extraction reads /ActualText only on /Span.
 #pragma once
-#include <condition_variable>
 #include <cstdint>
-#include <exception>
 #include <map>
-#include <mutex>
 #include <set>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "frame/frame.hpp"
@@ -88,42 +84,5 @@ struct PaintedPage {
 // Throws FatalError for a glyph or image that has no resource, or a tag
 // naming no structure node (bugs).
 PaintedPage paint_page(const frame::Page& page, const PageResources& resources);
-
-// paint_page for every page of a document, taken in order (paint_pages.cpp).
-// A page's painting reads only the page and the resources, so with a
-// second core (use_second_core) a helper thread paints the next pages
-// while the caller makes objects of this one: on a long CV painting is
-// most of the PDF stage. The helper keeps at most kAhead pages painted and
-// not taken, so a document's content is not all held at once.
-class PagePainter {
- public:
-  static constexpr std::size_t kAhead = 2;
-  // `pages` and `resources` must outlive the painter and not change.
-  PagePainter(const std::vector<frame::Page>& pages, const PageResources& resources);
-  ~PagePainter();
-  PagePainter(const PagePainter&) = delete;
-  PagePainter& operator=(const PagePainter&) = delete;
-
-  // Page `index`'s painting (paint_page's result or its error), painted
-  // here when the helper has not started it. Pages are taken 0, 1, 2 …
-  PaintedPage take(std::size_t index);
-
- private:
-  // Paints page `index` into its slot, or keeps its error (no lock held).
-  void paint(std::size_t index);
-  void help();
-
-  const std::vector<frame::Page>& pages_;
-  const PageResources& resources_;
-  std::vector<PaintedPage> painted_;
-  std::vector<std::exception_ptr> errors_;
-  std::vector<char> done_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::size_t next_ = 0;   // the first page no thread has started
-  std::size_t taken_ = 0;  // pages taken by the caller
-  bool closing_ = false;
-  std::thread helper_;
-};
 
 }  // namespace cvpdf::pdf

@@ -2,13 +2,14 @@
 // that fixes every object number, so identical Documents give identical bytes.
 //
 //   collect glyph usage → subset + embed fonts → embed images → per page:
-//   paint content (the next pages on the second core), resources, links →
-//   structure tree (tagged documents) → outline → output intent (PDF/A) →
-//   metadata → wait for the streams deflated on the second core → write
-//   (serialise.cpp)
+//   paint content, resources, links → structure tree (tagged documents) →
+//   outline → output intent (PDF/A) → metadata → write (object_streams.cpp)
 //
-// The objects are objects.hpp's; the file is PDF 1.7 laid out by
-// serialise.cpp: object streams and a cross-reference stream.
+// Every object is PoDoFo's, in a PdfMemDocument, and PoDoFo writes it; the
+// file is PDF 1.7 laid out by object_streams.cpp: object streams and a
+// cross-reference stream. Never PdfMemDocument::CollectGarbage (it
+// corrupted a file) nor linearisation (it throws after truncating the
+// output).
 #include "pdf/pdf_writer.hpp"
 
 #include <map>
@@ -16,24 +17,25 @@
 
 #include "core/diagnostics.hpp"
 #include "pdf/conformance.hpp"
-#include "pdf/format.hpp"
+#include "pdf/object_streams.hpp"
 #include "pdf/page_content.hpp"
 #include "pdf/pdf_objects.hpp"
-#include "pdf/serialise.hpp"
 #include "pdf/structure.hpp"
 
 namespace cvpdf::pdf {
+
+using namespace PoDoFo;
 
 namespace {
 
 struct Resources {
   std::vector<SubsetFont> fonts;                        // in order of first use
-  std::map<text::FaceId, Ref> font_objects;
-  std::map<std::string, Ref> image_objects;            // by path
+  std::map<text::FaceId, PdfReference> font_objects;
+  std::map<std::string, PdfReference> image_objects;   // by path
   PageResources names;
 };
 
-void embed_fonts(Document& pdf, const frame::Document& doc, const text::FontBook& fonts, Resources& r) {
+void embed_fonts(PdfMemDocument& pdf, const frame::Document& doc, const text::FontBook& fonts, Resources& r) {
   // What shaping read of a font file, and then what hb-subset read, is not
   // read again for this document: given back before and after each subset,
   // the peak holds one face's reading, not all of them.
@@ -54,7 +56,7 @@ void embed_fonts(Document& pdf, const frame::Document& doc, const text::FontBook
   }
 }
 
-void embed_images(Document& pdf, const frame::Document& doc, Resources& r) {
+void embed_images(PdfMemDocument& pdf, const frame::Document& doc, Resources& r) {
   for (const auto& page : doc.pages) {
     for (const auto& element : page.elements) {
       const auto* image = std::get_if<frame::Image>(&element);
@@ -65,38 +67,26 @@ void embed_images(Document& pdf, const frame::Document& doc, Resources& r) {
   }
 }
 
-Array box(const frame::Page& page) {
-  Array a;
-  a.push_back(pdf_int(0));
-  a.push_back(pdf_int(0));
-  a.push_back(pdf_real(to_pt(page.width)));
-  a.push_back(pdf_real(to_pt(page.height)));
-  return a;
-}
-
-TaggedPage add_page(Document& pdf, const frame::Page& page, PaintedPage&& painted, const Resources& r,
+TaggedPage add_page(PdfMemDocument& pdf, const frame::Page& page, PaintedPage&& painted, const Resources& r,
                     const PdfOptions& options) {
   if (page.width <= 0 || page.height <= 0)
     throw FatalError({Severity::Error, SourceSpan{}, "a page has no size", "this is a bug in cvpdf; please report it"});
-  Object& object = pdf.add_page(to_pt(page.width), to_pt(page.height));
-  object.dictionary().set("MediaBox", box(page));
+  // The page tree, /Parent, /MediaBox and /Resources with its /ProcSet are PoDoFo's.
+  PdfObject& object =
+      *pdf.CreatePage(PdfRect(0, 0, round_real(to_pt(page.width)), round_real(to_pt(page.height))))->GetObject();
+  object.GetDictionary().AddKey("Contents", add_stream(pdf, painted.content).Reference());
 
-  Object& content = pdf.create();
-  pdf.set_deflated_stream(content, std::move(painted.content));
-  object.dictionary().set("Contents", content.ref);
-
-  Dictionary resources = *object.dictionary().get("Resources")->get_if<Dictionary>();
+  PdfDictionary& resources = object.GetIndirectKey("Resources")->GetDictionary();
   if (!painted.fonts_used.empty()) {
-    Dictionary fonts;
-    for (text::FaceId face : painted.fonts_used) fonts.set(r.names.fonts.at(face).resource, r.font_objects.at(face));
-    resources.set("Font", fonts);
+    PdfDictionary fonts;
+    for (text::FaceId face : painted.fonts_used) fonts.AddKey(r.names.fonts.at(face).resource, r.font_objects.at(face));
+    resources.AddKey("Font", fonts);
   }
   if (!painted.images_used.empty()) {
-    Dictionary images;
-    for (const std::string& path : painted.images_used) images.set(r.names.images.at(path), r.image_objects.at(path));
-    resources.set("XObject", images);
+    PdfDictionary images;
+    for (const std::string& path : painted.images_used) images.AddKey(r.names.images.at(path), r.image_objects.at(path));
+    resources.AddKey("XObject", images);
   }
-  object.dictionary().set("Resources", std::move(resources));
   TaggedPage tagged;
   tagged.object = &object;
   tagged.marked = std::move(painted.marked);
@@ -109,35 +99,50 @@ TaggedPage add_page(Document& pdf, const frame::Page& page, PaintedPage&& painte
 // once painted.
 std::string write_document(const frame::Document& doc, const text::FontBook& fonts, const PdfOptions& options,
                            frame::Document* consumed) {
-  Document pdf;
+  PdfMemDocument pdf;
+  pdf.SetPdfVersion(ePdfVersion_1_7);  // PoDoFo's default is 1.3; object streams need 1.5
   Resources resources;
   embed_fonts(pdf, doc, fonts, resources);
   embed_images(pdf, doc, resources);
   resources.names.structure = &doc.structure;
-  PagePainter painter(doc.pages, resources.names);
   std::vector<TaggedPage> tagged;
-  std::vector<Ref> pages;
+  std::vector<PdfReference> pages;
   for (std::size_t i = 0; i < doc.pages.size(); ++i) {
-    tagged.push_back(add_page(pdf, doc.pages[i], painter.take(i), resources, options));
-    pages.push_back(tagged.back().object->ref);
+    tagged.push_back(add_page(pdf, doc.pages[i], paint_page(doc.pages[i], resources.names), resources, options));
+    pages.push_back(tagged.back().object->Reference());
     if (consumed) std::vector<frame::Element>().swap(consumed->pages[i].elements);
   }
   if (!doc.structure.empty()) add_structure(pdf, doc.structure, tagged);
   add_outline(pdf, pages, doc);
   if (options.pdfa) add_output_intent(pdf);
   add_metadata(pdf, doc.metadata, Claims{meets_pdfua(doc), options.pdfa});
-  pdf.finish_streams();
-  return serialise_document(pdf);
+  return write_with_object_streams(pdf);
+}
+
+// PoDoFo's errors as cvpdf's: none is the user's to fix.
+std::string write_or_explain(const frame::Document& doc, const text::FontBook& fonts, const PdfOptions& options,
+                             frame::Document* consumed) {
+  // PoDoFo logs to stderr unless told not to.
+  PdfError::EnableDebug(false);
+  PdfError::EnableLogging(false);
+  try {
+    return write_document(doc, fonts, options, consumed);
+  } catch (const PdfError& e) {
+    const char* what = PdfError::ErrorMessage(e.GetError());
+    throw FatalError({Severity::Error, SourceSpan{},
+                      std::string("cannot write the PDF: ") + (what ? what : "unknown error") + " (PoDoFo)",
+                      "this is a bug in cvpdf; please report it"});
+  }
 }
 
 }  // namespace
 
 std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts, const PdfOptions& options) {
-  return write_document(doc, fonts, options, nullptr);
+  return write_or_explain(doc, fonts, options, nullptr);
 }
 
 std::string write_pdf(frame::Document&& doc, const text::FontBook& fonts, const PdfOptions& options) {
-  return write_document(doc, fonts, options, &doc);
+  return write_or_explain(doc, fonts, options, &doc);
 }
 
 }  // namespace cvpdf::pdf

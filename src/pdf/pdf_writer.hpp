@@ -1,7 +1,7 @@
-// The PDF backend: frames → PDF 1.7 bytes, through its own object model
-// (objects.hpp). Fonts are embedded as subsets (Type0/Identity-H) with
+// The PDF backend: frames → PDF 1.7 bytes, every object a PoDoFo object
+// written by PoDoFo. Fonts are embedded as subsets (Type0/Identity-H) with
 // ToUnicode maps; content streams are written by hand; output is
-// byte-identical for identical input.
+// byte-identical for identical input. No PoDoFo type crosses this header.
 #pragma once
 #include <string>
 
@@ -28,7 +28,7 @@ std::string write_pdf(const frame::Document& doc, const text::FontBook& fonts, c
 // size, the document its outline and metadata).
 std::string write_pdf(frame::Document&& doc, const text::FontBook& fonts, const PdfOptions& options = {});
 
-// "libdeflate 1.14", the compressor of the streams (for --version).
+// "PoDoFo 0.9.8", the library that writes the objects (for --version).
 std::string library_version();
 
 }  // namespace cvpdf::pdf

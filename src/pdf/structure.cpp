@@ -15,6 +15,8 @@
 
 namespace cvpdf::pdf {
 
+using namespace PoDoFo;
+
 namespace {
 
 [[noreturn]] void internal_error(const std::string& message) {
@@ -29,7 +31,7 @@ struct Kid {
   std::uint32_t seq = 0;
   std::size_t page = 0;                   // Content, Annotation
   std::int64_t mcid = 0;                  // Content
-  const Object* annotation = nullptr;  // Annotation
+  const PdfObject* annotation = nullptr;  // Annotation
   std::size_t node = 0;                   // Element
 };
 
@@ -37,7 +39,7 @@ struct Node {
   std::vector<Kid> kids;
   std::uint32_t first_seq = std::numeric_limits<std::uint32_t>::max();  // over the subtree
   bool has_content = false;
-  Object* object = nullptr;
+  PdfObject* object = nullptr;
 };
 
 void check_tree(const std::vector<frame::StructNode>& structure) {
@@ -105,11 +107,11 @@ std::vector<Node> collect(const std::vector<frame::StructNode>& structure, const
   return nodes;
 }
 
-void write_element(const frame::StructNode& source, Node& node, const Ref& parent,
+void write_element(const frame::StructNode& source, Node& node, const PdfReference& parent,
                    const std::vector<Node>& nodes, const std::vector<TaggedPage>& pages) {
-  Dictionary& d = node.object->dictionary();
-  d.set("S", Name{source.role});
-  d.set("P", parent);
+  PdfDictionary& d = node.object->GetDictionary();
+  d.AddKey("S", PdfName(source.role));
+  d.AddKey("P", parent);
   // /Pg: the page of the first direct content; content elsewhere names its own.
   const Kid* first_direct = nullptr;
   for (const Kid& kid : node.kids)
@@ -117,94 +119,104 @@ void write_element(const frame::StructNode& source, Node& node, const Ref& paren
       first_direct = &kid;
       break;
     }
-  if (first_direct) d.set("Pg", pages[first_direct->page].object->ref);
-  Array kids;
-  for (const Kid& kid : node.kids) {
+  if (first_direct) d.AddKey("Pg", pages[first_direct->page].object->Reference());
+  auto kid_value = [&](const Kid& kid, PdfArray& into) {
     switch (kid.kind) {
       case Kid::Kind::Element:
-        kids.push_back(nodes[kid.node].object->ref);
+        into.push_back(nodes[kid.node].object->Reference());
         break;
       case Kid::Kind::Content:
         if (kid.page == first_direct->page) {
-          kids.push_back(pdf_int(kid.mcid));
+          into.push_back(pdf_int(kid.mcid));
         } else {
-          Dictionary mcr;
-          mcr.set("Type", Name{"MCR"});
-          mcr.set("Pg", pages[kid.page].object->ref);
-          mcr.set("MCID", pdf_int(kid.mcid));
-          kids.push_back(mcr);
+          into.push_back(PdfDictionary());
+          PdfDictionary& mcr = into.back().GetDictionary();
+          mcr.AddKey("Type", PdfName("MCR"));
+          mcr.AddKey("Pg", pages[kid.page].object->Reference());
+          mcr.AddKey("MCID", pdf_int(kid.mcid));
         }
         break;
       case Kid::Kind::Annotation: {
-        Dictionary objr;
-        objr.set("Type", Name{"OBJR"});
-        objr.set("Obj", kid.annotation->ref);
-        objr.set("Pg", pages[kid.page].object->ref);
-        kids.push_back(objr);
+        into.push_back(PdfDictionary());
+        PdfDictionary& objr = into.back().GetDictionary();
+        objr.AddKey("Type", PdfName("OBJR"));
+        objr.AddKey("Obj", kid.annotation->Reference());
+        objr.AddKey("Pg", pages[kid.page].object->Reference());
         break;
       }
     }
+  };
+  if (node.kids.size() == 1) {
+    // A lone kid without an array.
+    PdfArray one;
+    kid_value(node.kids.front(), one);
+    d.AddKey("K", one.front());
+  } else if (!node.kids.empty()) {
+    PdfArray& kids = add_array(d, "K");
+    kids.reserve(node.kids.size());
+    for (const Kid& kid : node.kids) kid_value(kid, kids);
   }
-  if (kids.size() == 1) d.set("K", kids.front());
-  else if (!kids.empty()) d.set("K", kids);
-  if (!source.lang.empty()) d.set("Lang", pdf_text(source.lang));
-  if (!source.alt.empty()) d.set("Alt", pdf_text(source.alt));
-  if (!source.actual_text.empty()) d.set("ActualText", pdf_text(source.actual_text));
+  if (!source.lang.empty()) d.AddKey("Lang", pdf_text(source.lang));
+  if (!source.alt.empty()) d.AddKey("Alt", pdf_text(source.alt));
+  if (!source.actual_text.empty()) d.AddKey("ActualText", pdf_text(source.actual_text));
 }
 
 // The number tree from each page's /StructParents (an array: MCID → element)
 // and each annotation's /StructParent (the element) back to the tree.
 // Returns the next free key.
-std::int64_t write_parent_tree(Dictionary& root, const std::vector<Node>& nodes, const std::vector<TaggedPage>& pages) {
-  Array nums;
+std::int64_t write_parent_tree(PdfDictionary& root, const std::vector<Node>& nodes, const std::vector<TaggedPage>& pages) {
+  PdfArray& nums = add_array(add_dictionary(root, "ParentTree"), "Nums");
+  // Reserved: a PdfArray that grows copies every value it holds, nested
+  // arrays and all.
+  std::size_t entries = 0;
+  for (const TaggedPage& page : pages) entries += (page.marked.empty() ? 0 : 2) + 2 * page.annotations.size();
+  nums.reserve(entries);
   std::int64_t key = 0;
   for (const TaggedPage& page : pages) {
     if (page.marked.empty()) continue;
-    Array elements;
-    for (const MarkedContent& content : page.marked)
-      elements.push_back(nodes[static_cast<std::size_t>(content.node)].object->ref);
-    page.object->dictionary().set("StructParents", pdf_int(key));
+    page.object->GetDictionary().AddKey("StructParents", pdf_int(key));
     nums.push_back(pdf_int(key++));
-    nums.push_back(elements);
+    nums.push_back(PdfArray());
+    PdfArray& elements = nums.back().GetArray();
+    elements.reserve(page.marked.size());
+    for (const MarkedContent& content : page.marked)
+      elements.push_back(nodes[static_cast<std::size_t>(content.node)].object->Reference());
   }
   for (const TaggedPage& page : pages) {
     for (const TaggedAnnotation& annotation : page.annotations) {
       if (annotation.tag.node == frame::kArtifact) continue;
-      annotation.object->dictionary().set("StructParent", pdf_int(key));
+      annotation.object->GetDictionary().AddKey("StructParent", pdf_int(key));
       nums.push_back(pdf_int(key++));
-      nums.push_back(nodes[static_cast<std::size_t>(annotation.tag.node)].object->ref);
+      nums.push_back(nodes[static_cast<std::size_t>(annotation.tag.node)].object->Reference());
     }
   }
-  Dictionary tree;
-  tree.set("Nums", nums);
-  root.set("ParentTree", tree);
   return key;
 }
 
 }  // namespace
 
-void add_structure(Document& doc, const std::vector<frame::StructNode>& structure,
+void add_structure(PdfMemDocument& pdf, const std::vector<frame::StructNode>& structure,
                    const std::vector<TaggedPage>& pages) {
   if (structure.empty()) internal_error("add_structure called for an untagged document");
   check_tree(structure);
   std::vector<Node> nodes = collect(structure, pages);
 
-  Object* root = &doc.create("StructTreeRoot");
+  PdfObject* root = pdf.GetObjects().CreateObject("StructTreeRoot");
   // The Document element is written even when nothing is tagged, so the
   // tree always has its root.
   nodes.front().has_content = true;
   for (Node& node : nodes)
-    if (node.has_content) node.object = &doc.create();
+    if (node.has_content) node.object = pdf.GetObjects().CreateObject();
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (!nodes[i].has_content) continue;
-    const Ref parent =
-        i == 0 ? root->ref : nodes[static_cast<std::size_t>(structure[i].parent)].object->ref;
+    const PdfReference parent =
+        i == 0 ? root->Reference() : nodes[static_cast<std::size_t>(structure[i].parent)].object->Reference();
     write_element(structure[i], nodes[i], parent, nodes, pages);
   }
 
-  Dictionary& r = root->dictionary();
-  r.set("K", nodes.front().object->ref);
-  r.set("ParentTreeNextKey", pdf_int(write_parent_tree(r, nodes, pages)));
+  PdfDictionary& r = root->GetDictionary();
+  r.AddKey("K", nodes.front().object->Reference());
+  r.AddKey("ParentTreeNextKey", pdf_int(write_parent_tree(r, nodes, pages)));
   std::map<std::string, std::string> role_map;  // sorted: the same bytes every time
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const frame::StructNode& node = structure[i];
@@ -212,17 +224,17 @@ void add_structure(Document& doc, const std::vector<frame::StructNode>& structur
       role_map.emplace(node.role, node.standard_role);
   }
   if (!role_map.empty()) {
-    Dictionary map;
-    for (const auto& [custom, standard] : role_map) map.set(custom, Name{standard});
-    r.set("RoleMap", map);
+    PdfDictionary map;
+    for (const auto& [custom, standard] : role_map) map.AddKey(custom, PdfName(standard));
+    r.AddKey("RoleMap", map);
   }
 
-  for (const TaggedPage& page : pages) page.object->dictionary().set("Tabs", Name{"S"});
-  Dictionary& catalog = doc.catalog().dictionary();
-  catalog.set("StructTreeRoot", root->ref);
-  Dictionary mark_info;
-  mark_info.set("Marked", true);
-  catalog.set("MarkInfo", mark_info);
+  for (const TaggedPage& page : pages) page.object->GetDictionary().AddKey("Tabs", PdfName("S"));
+  PdfDictionary& catalog = pdf.GetCatalog()->GetDictionary();
+  catalog.AddKey("StructTreeRoot", root->Reference());
+  PdfDictionary mark_info;
+  mark_info.AddKey("Marked", PdfVariant(true));
+  catalog.AddKey("MarkInfo", mark_info);
 }
 
 }  // namespace cvpdf::pdf

@@ -10,26 +10,26 @@
 
 #include "frame/frame.hpp"
 #include "pdf/page_content.hpp"
-#include "pdf/objects.hpp"
+#include "pdf/podofo.hpp"
 
 namespace cvpdf::pdf {
 
 // A link annotation with the tag of the LinkArea it was made for.
 struct TaggedAnnotation {
-  Object* object = nullptr;
+  PoDoFo::PdfObject* object = nullptr;
   frame::Tag tag{};
 };
 
 // What one page contributes.
 struct TaggedPage {
-  Object* object = nullptr;
+  PoDoFo::PdfObject* object = nullptr;
   std::vector<MarkedContent> marked;  // by MCID, from paint_page
   std::vector<TaggedAnnotation> annotations;
 };
 
 // Writes the tree for `structure` (non-empty; node 0 the root). Throws
 // FatalError for a malformed tree or a tag naming no node (bugs).
-void add_structure(Document& doc, const std::vector<frame::StructNode>& structure,
+void add_structure(PoDoFo::PdfMemDocument& pdf, const std::vector<frame::StructNode>& structure,
                    const std::vector<TaggedPage>& pages);
 
 }  // namespace cvpdf::pdf

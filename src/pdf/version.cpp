@@ -1,10 +1,9 @@
-// The PDF writer's compressor's version (for --version).
-#include <libdeflate.h>
-
+// The PDF writer's library's version (for --version).
 #include "pdf/pdf_writer.hpp"
+#include "pdf/podofo.hpp"
 
 namespace cvpdf::pdf {
 
-std::string library_version() { return std::string("libdeflate ") + LIBDEFLATE_VERSION_STRING; }
+std::string library_version() { return "PoDoFo " PODOFO_VERSION_STRING; }
 
 }  // namespace cvpdf::pdf

@@ -12,8 +12,8 @@
 
 #include "core/diagnostics.hpp"
 #include "frame/photo.hpp"
+#include "pdf/object_streams.hpp"
 #include "pdf/pdf_objects.hpp"
-#include "pdf/serialise.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace cvpdf;
@@ -25,11 +25,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   try {
-    pdf::Document doc;
-    const pdf::Ref image = pdf::embed_image_data(doc, bytes, "fuzz.photo");
-    const pdf::Object* object = doc.find(image);
-    if (!object || !object->has_stream) std::abort();
-    const std::string file = pdf::serialise_document(doc);
+    PoDoFo::PdfMemDocument doc;
+    doc.SetPdfVersion(PoDoFo::ePdfVersion_1_7);
+    const PoDoFo::PdfReference image = pdf::embed_image_data(doc, bytes, "fuzz.photo");
+    const PoDoFo::PdfObject* object = doc.GetObjects().GetObject(image);
+    if (!object || !object->HasStream()) std::abort();
+    const std::string file = pdf::write_with_object_streams(doc);
     if (std::string_view(file).substr(0, 5) != "%PDF-") std::abort();
   } catch (const FatalError&) {
     std::abort();  // the check passed, so the embedding must not refuse it

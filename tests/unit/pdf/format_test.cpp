@@ -10,17 +10,24 @@
 namespace cvpdf::pdf {
 namespace {
 
+// append_real and append_hex_code into a fresh string.
+std::string real(double value, int max_decimals = 3) {
+  std::string out;
+  append_real(out, value, max_decimals);
+  return out;
+}
+
 TEST(FormatReal, TrimsAndRounds) {
-  EXPECT_EQ(format_real(0), "0");
-  EXPECT_EQ(format_real(-0.0), "0");
-  EXPECT_EQ(format_real(2.0), "2");
-  EXPECT_EQ(format_real(1.5), "1.5");
-  EXPECT_EQ(format_real(0.1235, 3), "0.124");  // binary 0.1235 is a hair above
-  EXPECT_EQ(format_real(-3.14159, 2), "-3.14");
-  EXPECT_EQ(format_real(-0.0004, 3), "0");
-  EXPECT_EQ(format_real(841.8897637795, 3), "841.89");
-  EXPECT_EQ(format_real(1e-7, 3), "0");
-  EXPECT_EQ(format_real(65535.9999, 3), "65536");
+  EXPECT_EQ(real(0), "0");
+  EXPECT_EQ(real(-0.0), "0");
+  EXPECT_EQ(real(2.0), "2");
+  EXPECT_EQ(real(1.5), "1.5");
+  EXPECT_EQ(real(0.1235, 3), "0.124");  // binary 0.1235 is a hair above
+  EXPECT_EQ(real(-3.14159, 2), "-3.14");
+  EXPECT_EQ(real(-0.0004, 3), "0");
+  EXPECT_EQ(real(841.8897637795, 3), "841.89");
+  EXPECT_EQ(real(1e-7, 3), "0");
+  EXPECT_EQ(real(65535.9999, 3), "65536");
 }
 
 TEST(FormatReal, IgnoresTheLocale) {
@@ -28,18 +35,10 @@ TEST(FormatReal, IgnoresTheLocale) {
   const char* previous = std::setlocale(LC_NUMERIC, nullptr);
   const std::string saved = previous ? previous : "C";
   if (std::setlocale(LC_NUMERIC, "de_DE.UTF-8") || std::setlocale(LC_NUMERIC, "fr_FR.UTF-8")) {
-    EXPECT_EQ(format_real(1.5), "1.5");
-    EXPECT_EQ(format_pt(pt(10.25)), "10.25");
+    EXPECT_EQ(real(1.5), "1.5");
   }
   std::setlocale(LC_NUMERIC, saved.c_str());
-  EXPECT_EQ(format_real(1234567.25, 2), "1234567.25");  // no grouping either
-}
-
-TEST(FormatFixed, Units) {
-  EXPECT_EQ(format_fixed(500000, 3), "500");
-  EXPECT_EQ(format_fixed(556500, 3), "556.5");
-  EXPECT_EQ(format_fixed(-1, 3), "-0.001");
-  EXPECT_EQ(format_fixed(1, 0), "1");
+  EXPECT_EQ(real(1234567.25, 2), "1234567.25");  // no grouping either
 }
 
 TEST(FormatFixed, AppendsToWhatIsThere) {
@@ -48,23 +47,19 @@ TEST(FormatFixed, AppendsToWhatIsThere) {
   out += ' ';
   append_fixed(out, -1050, 3);
   out += ' ';
+  append_fixed(out, 556500, 3);
+  out += ' ';
+  append_fixed(out, -1, 3);
+  out += ' ';
   append_real(out, 0.1, 2);
   out += ' ';
   append_hex_code(out, 0x3A);
-  EXPECT_EQ(out, "1 0 0 1 72.001 -1.05 0.1 003A");
-}
-
-TEST(FormatPt, ScaledPointsToThousandths) {
-  EXPECT_EQ(format_pt(pt(72)), "72");
-  EXPECT_EQ(format_pt(pt(595.276)), "595.276");
-  EXPECT_EQ(format_pt(1), "0");        // 1 sp = 0.0000153 pt
-  EXPECT_EQ(format_pt(33), "0.001");   // 0.000504 pt rounds up
-  EXPECT_EQ(format_pt(-pt(2.5)), "-2.5");
+  out += ' ';
+  append_hex_code(out, 0xABCD);
+  EXPECT_EQ(out, "1 0 0 1 72.001 -1.05 556.5 -0.001 0.1 003A ABCD");
 }
 
 TEST(HexAndUtf16, Codes) {
-  EXPECT_EQ(hex_code(0), "0000");
-  EXPECT_EQ(hex_code(0xABCD), "ABCD");
   EXPECT_EQ(utf16be_hex("A"), "0041");
   EXPECT_EQ(utf16be_hex("ffi"), "006600660069");
   EXPECT_EQ(utf16be_hex("\xE8\xAE\xAD"), "8BAD");                 // 训

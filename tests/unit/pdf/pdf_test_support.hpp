@@ -5,11 +5,15 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <regex>
 #include <string>
+#include <vector>
 
 #include "core/utf8.hpp"
 #include "frame/frame.hpp"
@@ -74,6 +78,28 @@ class ScratchDir {
  private:
   std::filesystem::path path_;
 };
+
+// Objects written in the open (the offsets qpdf --show-xref gives) that
+// break PDF/A-2's 6.1.9: "N 0 obj" and "endobj" each followed by an end of
+// line. One line per object that does, empty when none does; "no objects"
+// when qpdf lists none.
+inline std::string objects_without_end_of_line(const std::filesystem::path& path) {
+  const std::string pdf = read_file(path);
+  const CommandResult xref = run_command("qpdf --show-xref " + quote(path));
+  std::map<std::size_t, std::string> at;  // offset → object number
+  const std::regex row(R"((\d+)/0: uncompressed; offset = (\d+))");
+  for (std::sregex_iterator it(xref.output.begin(), xref.output.end(), row), end; it != end; ++it)
+    at[std::stoul((*it)[2])] = (*it)[1];
+  if (at.empty()) return "no objects";
+  std::string problems;
+  for (auto it = at.begin(); it != at.end(); ++it) {
+    const std::string head = it->second + " 0 obj\n";
+    const std::size_t next = std::next(it) == at.end() ? pdf.rfind("startxref\n") : std::next(it)->first;
+    if (pdf.compare(it->first, head.size(), head) != 0) problems += "object " + it->second + ": no end of line after obj\n";
+    if (next < 7 || pdf.compare(next - 7, 7, "endobj\n") != 0) problems += "object " + it->second + ": no end of line after endobj\n";
+  }
+  return problems;
+}
 
 // Appends one glyph with its font advance at `run.size`.
 inline void add_glyph(const text::Face& face, frame::GlyphRun& run, std::uint32_t glyph, std::string text,

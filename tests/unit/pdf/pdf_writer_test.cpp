@@ -121,13 +121,13 @@ text::FaceId PdfWriter::noto_ = text::kNoFace;
 std::string* PdfWriter::pdf_ = nullptr;
 
 TEST_F(PdfWriter, IsPdf17WithObjectStreamsAndACrossReferenceStream) {
-  // The layout is serialise.cpp's (tested in serialise_test.cpp); here only
-  // that write_pdf uses it.
+  // The layout is object_streams.cpp's (tested in object_streams_test.cpp);
+  // here only that write_pdf uses it.
   EXPECT_EQ(pdf_->rfind("%PDF-1.7\n", 0), 0u);
   EXPECT_EQ(pdf_->find("\nxref\n"), std::string::npos);
   EXPECT_EQ(pdf_->find("/XRefStm"), std::string::npos);
-  EXPECT_NE(pdf_->find("/Type/XRef"), std::string::npos);
-  EXPECT_NE(pdf_->find("/Type/ObjStm"), std::string::npos);
+  EXPECT_NE(pdf_->find("/Type /XRef"), std::string::npos);
+  EXPECT_NE(pdf_->find("/Type /ObjStm"), std::string::npos);
   EXPECT_EQ(pdf_->substr(pdf_->size() - 6), "%%EOF\n");
 }
 
@@ -247,7 +247,7 @@ TEST_F(PdfWriter, FileIdIsADigestOfTheContent) {
     std::regex_search(*pdf_, m, std::regex(R"(/ID ?\[ ?<([0-9A-F]{32})> ?<([0-9A-F]{32})> ?\])"));
     return m;
   }();
-  ASSERT_EQ(match.size(), 3u) << pdf_->substr(pdf_->rfind("/Type/XRef"));
+  ASSERT_EQ(match.size(), 3u) << pdf_->substr(pdf_->rfind("/Type /XRef"));
   EXPECT_EQ(match[1], match[2]);
 
   frame::Document other = sample_document(*fonts_, lato_, noto_);

@@ -261,7 +261,8 @@ TEST_F(TaggedPdf, TagNamingNoNodeIsABug) {
 // intent (GTS_PDFA1, sRGB, an RGB ICC profile with /N 3); pdfaid part 2
 // conformance U and the pdfuaid extension schema in the XMP; the XMP
 // uncompressed and in step with Info; printable annotations; the binary
-// header comment; no encryption; a trailer /ID. Fonts embedded with
+// header comment; an end of line after every "N 0 obj" and "endobj" (6.1.9);
+// no encryption; a trailer /ID. Fonts embedded with
 // ToUnicode are TaggedPdf.IsCleanAndPassesTheTaggedChecks's (pdffonts).
 TEST_F(TaggedPdf, PdfA2u) {
   const std::string bytes = write_pdf(document(), *fonts_, PdfOptions{.pdfa = true});
@@ -272,6 +273,7 @@ TEST_F(TaggedPdf, PdfA2u) {
   const CommandResult r = check("pdfa");
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("No syntax or stream encoding errors"), std::string::npos) << r.output;
+  EXPECT_EQ(objects_without_end_of_line(path("pdfa")), "");
   const std::string q = qdf("pdfa");
   const std::size_t intents = q.find("/OutputIntents [");
   ASSERT_NE(intents, std::string::npos);
