@@ -2,12 +2,19 @@
 #include "pdf/string_device.hpp"
 
 #include <cstdio>
+#include <cstring>
 
 namespace cvpdf::pdf {
 
 using namespace PoDoFo;
 
 void StringDevice::Print(const char* format, ...) {
+  // Most of PoDoFo's prints are a constant token ("/" before every name,
+  // "<<", "[", "/Type"): those need no formatting at all.
+  if (!std::strchr(format, '%')) {
+    bytes_.append(format);
+    return;
+  }
   char buffer[128];
   va_list args;
   va_start(args, format);

@@ -6,7 +6,9 @@
 // keywords), where PdfOutputDevice's asks vsnprintf for the length, formats
 // again into a buffer of its own and copies that — a third of writing a
 // long CV's object streams, whose values are over a hundred thousand
-// tokens. Appended to only: reading and seeking throw.
+// tokens. A format with no conversion in it (three prints in four: "/"
+// before each name, "<<", "[") is appended as it is, without vsnprintf.
+// Appended to only: reading and seeking throw.
 #pragma once
 #include <cstdarg>
 #include <cstddef>

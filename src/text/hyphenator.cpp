@@ -12,7 +12,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <unordered_map>
 
 #include <hyphen.h>
 #include <unicode/uchar.h>
@@ -67,10 +69,53 @@ struct Hyphenator::Dictionary {
   Dictionary(const Dictionary&) = delete;
   Dictionary& operator=(const Dictionary&) = delete;
 
+  // libhyphen's answer for a word (its hyphens string, one digit per
+  // byte, odd where a hyphen may follow), by the word as libhyphen reads
+  // it. A CV says its words many times (a long one, each title word of
+  // every publication), and libhyphen walks the patterns for each call.
+  const std::string& hyphens(std::string_view encoded);
+
   HyphenDict* const dict;
   const bool utf8;
   const bool latin1;  // ISO-8859-1; other 8-bit sets are used for ASCII words only
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, std::string, Hash, std::equal_to<>> known_;
 };
+
+const std::string& Hyphenator::Dictionary::hyphens(std::string_view encoded) {
+  if (auto it = known_.find(encoded); it != known_.end()) return it->second;
+  // hnj_hyphen_hyphenate2 needs the word NUL-terminated and room for its
+  // digits past the word's end.
+  const std::string word(encoded);
+  std::string digits(word.size() + 5, '0');
+  char** rep = nullptr;
+  int* pos = nullptr;
+  int* cut = nullptr;
+  const int failed =
+      hnj_hyphen_hyphenate2(dict, word.c_str(), static_cast<int>(word.size()), digits.data(), nullptr, &rep, &pos, &cut);
+  if (failed) {
+    digits.assign(word.size(), '0');
+  } else {
+    digits.resize(word.size());
+    // Non-standard points (rep: "Schiff-fahrt") would change the letters,
+    // which the composer cannot do: skipped.
+    if (rep)
+      for (std::size_t i = 0; i < word.size(); ++i)
+        if (rep[i]) digits[i] = '0';
+  }
+  if (rep) {
+    for (std::size_t i = 0; i < word.size(); ++i) std::free(rep[i]);
+    std::free(rep);
+  }
+  std::free(pos);
+  std::free(cut);
+  return known_.emplace(word, std::move(digits)).first->second;
+}
 
 Hyphenator::Hyphenator(std::unique_ptr<Dictionary> dictionary) : dictionary_(std::move(dictionary)) {}
 Hyphenator::~Hyphenator() = default;
@@ -186,28 +231,9 @@ std::vector<std::size_t> Hyphenator::points(std::string_view word, int left_min,
 
   // hyphens[i] odd: a hyphen may follow character i (per character, also
   // for UTF-8 dictionaries).
-  std::array<char, 4 * kMaxWordLength + 5> hyphens;
-  hyphens.fill('0');
-  char** rep = nullptr;
-  int* pos = nullptr;
-  int* cut = nullptr;
-  const int failed = hnj_hyphen_hyphenate2(dictionary_->dict, encoded.data(), static_cast<int>(bytes),
-                                           hyphens.data(), nullptr, &rep, &pos, &cut);
-  if (!failed) {
-    // Non-standard points (rep: "Schiff-fahrt") would change the letters,
-    // which the composer cannot do: skipped.
-    if (rep)
-      for (std::size_t i = 0; i < bytes; ++i)
-        if (rep[i]) hyphens[i] = '0';
-    for (int i = left_min - 1; i + right_min < static_cast<int>(n); ++i)
-      if (hyphens[static_cast<std::size_t>(i)] & 1) result.push_back(begins[static_cast<std::size_t>(i) + 1]);
-  }
-  if (rep) {
-    for (std::size_t i = 0; i < bytes; ++i) std::free(rep[i]);
-    std::free(rep);
-  }
-  std::free(pos);
-  std::free(cut);
+  const std::string& hyphens = dictionary_->hyphens(std::string_view(encoded.data(), bytes));
+  for (int i = left_min - 1; i + right_min < static_cast<int>(n); ++i)
+    if (hyphens[static_cast<std::size_t>(i)] & 1) result.push_back(begins[static_cast<std::size_t>(i) + 1]);
   return result;
 }
 

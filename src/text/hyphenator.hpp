@@ -49,6 +49,8 @@ class Hyphenator {
   // "NVIDIA", identifiers such as "PyTorch"), letters outside the
   // dictionary's character set, invalid UTF-8, and words over
   // kMaxWordLength letters.
+  // libhyphen's answer for each word is kept for the life of the
+  // Hyphenator: not for use from two threads at once.
   std::vector<std::size_t> points(std::string_view word, int left_min = 2, int right_min = 3) const;
 
  private:

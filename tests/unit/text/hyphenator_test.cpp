@@ -81,6 +81,24 @@ TEST_F(HyphenatorTest, MinimaCountCharacters) {
   EXPECT_TRUE(english->points("performance", 2, 20).empty());
 }
 
+TEST(HyphenatorMemo, AWordAskedAgainGetsTheAnswerOfAFreshDictionary) {
+  // libhyphen's answer for a word is kept; the minima, the case and the
+  // punctuation around it are applied to it on each call, so a word asked
+  // again in another form gets what a dictionary that never saw it gives.
+  auto asked = Hyphenator::load_default("en");
+  ASSERT_NE(asked, nullptr);
+  const std::vector<std::string> forms = {"optimization", "Optimization", "(optimization),", "optimizations"};
+  const std::vector<std::pair<int, int>> minima = {{2, 3}, {3, 5}, {1, 2}, {5, 5}};
+  for (int round = 0; round < 2; ++round)
+    for (const auto& word : forms)
+      for (const auto& [left, right] : minima) {
+        auto fresh = Hyphenator::load_default("en");
+        EXPECT_EQ(asked->points(word, left, right), fresh->points(word, left, right)) << word << " " << left << right;
+      }
+  EXPECT_EQ(asked->points("optimization", 3, 5), (Points{4}));
+  EXPECT_EQ(asked->points("optimization"), (Points{2, 4, 8}));
+}
+
 TEST_F(HyphenatorTest, OffsetsAreBytesInUtf8) {
   ASSERT_NE(english, nullptr);
   EXPECT_EQ(english->points("résumé", 2, 2), (Points{3}));  // ré-sumé: é is two bytes
