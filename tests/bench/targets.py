@@ -105,14 +105,15 @@ def main():
         academic = os.path.join(ROOT, "examples/academic.yaml")
         pdf = os.path.join(out, "cv.pdf")
         cases = [
-            # name, argv, outputs, targets (wall ms, RSS MB, KB)
-            ("resume.yaml en", [BINARY, "-q", resume, "--lang", "en", "-o", pdf], [pdf], (12, 25, 36)),
-            ("resume.yaml zh", [BINARY, "-q", resume, "--lang", "zh", "-o", pdf], [pdf], (20, 30, 110)),
+            # name, argv, outputs, targets (wall ms, RSS MB, KB): those of
+            # docs/performance.md; a PDF may grow by 10% at most
+            ("resume.yaml en", [BINARY, "-q", resume, "--lang", "en", "-o", pdf], [pdf], (50, 30, 38)),
+            ("resume.yaml zh", [BINARY, "-q", resume, "--lang", "zh", "-o", pdf], [pdf], (65, 40, 114)),
             ("--all (en + zh)", [BINARY, "-q", resume, "--all", "-o", os.path.join(out, "cv-{lang}.pdf")],
-             [os.path.join(out, "cv-en.pdf"), os.path.join(out, "cv-zh.pdf")], (28, None, None)),
-            ("academic.yaml (150 pubs)", [BINARY, "-q", academic, "-o", pdf], [pdf], (35, None, None)),
-            ("1200 publications", [BINARY, "-q", long_cv, "-o", pdf], [pdf], (200, 50, None)),
-            ("check resume.yaml", [BINARY, "check", "-q", resume], [], (8, None, None)),
+             [os.path.join(out, "cv-en.pdf"), os.path.join(out, "cv-zh.pdf")], (110, None, None)),
+            ("academic.yaml (150 pubs)", [BINARY, "-q", academic, "-o", pdf], [pdf], (None, None, None)),
+            ("1200 publications", [BINARY, "-q", long_cv, "-o", pdf], [pdf], (400, None, 607)),
+            ("check resume.yaml", [BINARY, "check", "-q", resume], [], (None, None, None)),
         ]
         if INSTRUCTIONS:
             if not shutil.which("valgrind"):
