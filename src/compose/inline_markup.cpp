@@ -85,8 +85,10 @@ class Scanner {
       } else if (c == '&') {
         i = entity(i, to);
       } else {
-        literal(std::string(1, c), i);
-        ++i;
+        // Plain text up to the next character markup may start with, at once.
+        const std::size_t plain = std::min(s_.substr(0, to).find_first_of("\\`*[<&", i + 1), to);
+        literal(s_.substr(i, plain - i), i);
+        i = plain;
       }
     }
   }
@@ -95,12 +97,12 @@ class Scanner {
 
  private:
   // Text joins the text token before it, which keeps its offset.
-  void literal(const std::string& text, std::size_t at) {
+  void literal(std::string_view text, std::size_t at) {
     if (!tokens.empty() && tokens.back().kind == Kind::Text) {
       tokens.back().text += text;
       return;
     }
-    push(Kind::Text, text, at);
+    push(Kind::Text, std::string(text), at);
   }
   void push(Kind kind, std::string text, std::size_t at) {
     Token t;

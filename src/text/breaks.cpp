@@ -86,8 +86,8 @@ BreakList break_opportunities(std::string_view text, const BreakOptions& options
       break;
     }
   }
-  const std::vector<Segment> segments = add_url_breaks(text, segment_text(text, options.language));
   const std::vector<UrlToken> urls = find_urls(text);
+  const std::vector<Segment> segments = add_url_breaks(text, urls, segment_text(text, options.language));
   auto url = urls.begin();  // segments and URLs both ascend
   Tokens tokens(text);
   list.at.reserve(segments.size());

@@ -2,6 +2,8 @@
 // offsets inside them, and re-cutting ICU's segments at those offsets.
 #include "text/url_breaks.hpp"
 
+#include <utility>
+
 namespace cvpdf::text {
 
 namespace {
@@ -73,9 +75,11 @@ std::vector<UrlToken> find_urls(std::string_view text) {
   return urls;
 }
 
-std::vector<std::size_t> url_break_offsets(std::string_view text) {
+std::vector<std::size_t> url_break_offsets(std::string_view text) { return url_break_offsets(text, find_urls(text)); }
+
+std::vector<std::size_t> url_break_offsets(std::string_view text, const std::vector<UrlToken>& urls) {
   std::vector<std::size_t> offsets;
-  for (const UrlToken& url : find_urls(text)) {
+  for (const UrlToken& url : urls) {
     for (std::size_t i = url.host_begin; i + 1 < url.end; ++i) {
       if (is_break_char(text[i]) && !is_break_char(text[i + 1])) offsets.push_back(i + 1);
     }
@@ -84,9 +88,13 @@ std::vector<std::size_t> url_break_offsets(std::string_view text) {
 }
 
 std::vector<Segment> add_url_breaks(std::string_view text, std::vector<Segment> segments) {
-  const std::vector<UrlToken> urls = find_urls(text);
+  return add_url_breaks(text, find_urls(text), std::move(segments));
+}
+
+std::vector<Segment> add_url_breaks(std::string_view text, const std::vector<UrlToken>& urls,
+                                    std::vector<Segment> segments) {
   if (urls.empty()) return segments;
-  std::vector<std::size_t> offsets = url_break_offsets(text);
+  std::vector<std::size_t> offsets = url_break_offsets(text, urls);
 
   // Join "https://" to its host: ICU allows a break there, and a scheme
   // alone at a line end reads as a broken address.

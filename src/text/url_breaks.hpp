@@ -35,11 +35,16 @@ std::vector<UrlToken> find_urls(std::string_view text);
 // or '~' inside a URL past its host's start, not followed by another of
 // them, and not at the URL's end.
 std::vector<std::size_t> url_break_offsets(std::string_view text);
+// The same for the URLs find_urls(text) gave.
+std::vector<std::size_t> url_break_offsets(std::string_view text, const std::vector<UrlToken>& urls);
 
 // The break list's hook (one call, right after segment_text): splits
 // segments at url_break_offsets (the new breaks are BreakAfter::Allowed, as
 // after a slash) and joins a URL's scheme to its host where ICU broke
 // between them. The result still tiles the text.
 std::vector<Segment> add_url_breaks(std::string_view text, std::vector<Segment> segments);
+// The same for the URLs find_urls(text) gave, which the caller keeps.
+std::vector<Segment> add_url_breaks(std::string_view text, const std::vector<UrlToken>& urls,
+                                    std::vector<Segment> segments);
 
 }  // namespace cvpdf::text
