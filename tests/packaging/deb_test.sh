@@ -52,7 +52,7 @@ fi
 root=$tmp/root
 dpkg-deb -x "$deb" "$root"
 # Every shared library the packaged binary needs comes from a package it
-# depends on (whichever of them are linked statically, CVPDF_STATIC_DEPS).
+# depends on.
 for so in $(objdump -p "$root/usr/bin/cvpdf" | awk '$1 == "NEEDED" {print $2}'); do
   path=$(ldconfig -p | awk -v so="$so" '$1 == so && !found {print $NF; found = 1}')
   [ -n "$path" ] || fail "the binary needs $so, which is not installed here"
