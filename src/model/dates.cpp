@@ -110,6 +110,15 @@ std::optional<Date> parse_date(std::string_view text, DateError& error) {
     error.offset = offset;
     return std::nullopt;
   }
+  if (year == 0) {
+    // The calendar a résumé is dated in has no year 0 (1 BC is followed
+    // by AD 1): 0000 is a placeholder or a slip, never a date to print.
+    error.specific = true;
+    error.problem = "has the year 0000, which no calendar has";
+    error.hint = kDateHint;
+    error.offset = offset;
+    return std::nullopt;
+  }
   std::size_t i = 4;
   if (i < s.size()) {
     if (s[i] != '-') {
@@ -165,6 +174,14 @@ bool date_before(const Date& a, const Date& b) {
     return a.day < b.day;
   }
   return a.month < b.month;
+}
+
+std::optional<RangeOrderProblem> range_order_problem(const Date& start, const Date& end, std::string_view start_key,
+                                                     std::string_view end_key) {
+  if (!date_before(end, start)) return std::nullopt;
+  const std::string first(start_key), second(end_key);
+  return RangeOrderProblem{"'" + second + "' is before '" + first + "'",
+                           "swap them: '" + first + "' is the earlier date"};
 }
 
 std::optional<DateRange> parse_date_range(std::string_view text, DateError& error) {

@@ -33,4 +33,17 @@ std::optional<DateRange> parse_date_range(std::string_view text, DateError& erro
 // (2024 is not before 2024-06); `present` is later than any date.
 bool date_before(const Date& a, const Date& b);
 
+// A range given as two keys (cvpdf's start/end, RenderCV's
+// start_date/end_date, JSON Resume's startDate/endDate) is put in order by
+// this one check, whatever format it came in (a range written in one text
+// is checked by parse_date_range): nullopt when `end` is not before
+// `start`, else the message and hint to give at `end`'s place, with the
+// keys as the file spells them.
+struct RangeOrderProblem {
+  std::string message;
+  std::string hint;
+};
+std::optional<RangeOrderProblem> range_order_problem(const Date& start, const Date& end, std::string_view start_key,
+                                                     std::string_view end_key);
+
 }  // namespace cvpdf::model

@@ -10,6 +10,7 @@
 // means the thing is ongoing (end: present), as JSON Resume themes show it.
 #include <algorithm>
 
+#include "model/dates.hpp"
 #include "model/json_resume_detail.hpp"
 #include "model/language_detect.hpp"
 #include "model/locale_words.hpp"
@@ -109,6 +110,12 @@ constexpr const char* kAlongside = " · ";
 void read_dates(const Reader& r, const YNode* start, const YNode* end, DateRange& out) {
   out.start = r.date(start, "startDate");
   out.end = r.date(end, "endDate");
+  if (auto problem = out.start && out.end ? range_order_problem(*out.start, *out.end, start->key(), end->key())
+                                          : std::nullopt) {
+    r.diags().error(r.span(*end), problem->message, problem->hint);
+    out = DateRange{};
+    return;
+  }
   if (out.start && !out.end && (!end || end->is_null())) {
     Date present;
     present.present = true;

@@ -282,8 +282,8 @@ class RenderCv {
     std::optional<Date> s, en;
     if (start && !(s = exact(start, false))) return false;
     if (end && !(en = exact(end, true))) return false;
-    if (s && en && date_before(*en, *s)) {
-      r_.diags().error(r_.span(*end), "'end_date' is before 'start_date'", "RenderCV: `start_date` cannot be after `end_date`");
+    if (auto problem = s && en ? range_order_problem(*s, *en, start->key(), end->key()) : std::nullopt) {
+      r_.diags().error(r_.span(*end), problem->message, problem->hint);
       return false;
     }
     if (s && !en) {

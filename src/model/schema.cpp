@@ -211,9 +211,8 @@ std::optional<Entry> read_entry(const Reader& r, const YNode& node) {
           r.diags().error(r.span(*start), "'" + start->key() + "' cannot be 'present'",
                           "'present' is for 'end': something that is still going on");
           ok = false;
-        } else if (s && en && date_before(*en, *s)) {
-          r.diags().error(r.span(*end), "'" + end->key() + "' is before '" + start->key() + "'",
-                          "swap them: start is the earlier date");
+        } else if (auto problem = s && en ? range_order_problem(*s, *en, start->key(), end->key()) : std::nullopt) {
+          r.diags().error(r.span(*end), problem->message, problem->hint);
           ok = false;
         } else {
           e.date.start = s;

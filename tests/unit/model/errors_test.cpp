@@ -157,6 +157,49 @@ TEST(Errors, EndBeforeStart) {
   expect_error(l, "resume.yaml:5:39", "'end' is before 'start'");
 }
 
+TEST(Errors, YearZeroIsNoDate) {
+  // The calendar has no year 0: 0000 is a placeholder, in a date, a range
+  // or an end.
+  auto l = load("person: {name: A}\nsections:\n  - title: T\n    entries:\n      - {org: B, date: 0000-05}\n");
+  expect_error(l, "resume.yaml:5:24", "'date' has the year 0000, which no calendar has");
+  auto end = load("person: {name: A}\nsections:\n  - title: T\n    entries:\n      - {org: B, start: 2020, end: 0000}\n");
+  expect_error(end, "resume.yaml:5:36", "'end' has the year 0000, which no calendar has");
+  auto first = load("person: {name: A}\nsections:\n  - title: T\n    entries:\n      - {org: B, date: 0001 – 2020}\n");
+  EXPECT_TRUE(first.resume) << first.dump();
+}
+
+TEST(Errors, EveryFormatRefusesARangeThatEndsBeforeItStarts) {
+  // One check for every format (model/dates.hpp, range_order_problem):
+  // the error is at the end's place and names the keys as written.
+  const char* json_sections[] = {"work", "volunteer", "education", "awards", "projects"};
+  for (const char* section : json_sections) {
+    const std::string name = section;
+    const std::string org = name == "education" ? "institution" : name == "volunteer" ? "organization"
+                            : name == "awards"  ? "title"
+                            : name == "projects" ? "name"
+                                                 : "name";
+    const std::string text = "{\"basics\": {\"name\": \"A\"},\n \"" + name + "\": [{\"" + org +
+                             "\": \"B\", \"startDate\": \"2020-05\", \"endDate\": \"2019-01\"}]}\n";
+    auto l = load(text, "r.json");
+    if (name == "awards") {
+      EXPECT_TRUE(l.resume) << l.dump();  // an award has a date, not a range: its keys are not read
+      continue;
+    }
+    const std::string line = text.substr(text.find('\n') + 1);
+    expect_error(l, "r.json:2:" + std::to_string(line.find("\"2019-01\"") + 1), "'endDate' is before 'startDate'");
+  }
+  auto rendercv = load(
+      "cv:\n  name: A\n  sections:\n    experience:\n      - company: B\n        position: C\n"
+      "        start_date: 2020-05\n        end_date: 2019-01\n",
+      "cv.yaml");
+  expect_error(rendercv, "cv.yaml:8:19", "'end_date' is before 'start_date'");
+  // In order, or open-ended, or at a precision that cannot tell, they load.
+  auto fine = load("{\"basics\": {\"name\": \"A\"}, \"work\": [{\"name\": \"B\", \"startDate\": \"2019\","
+                   " \"endDate\": \"2019-01\"}, {\"name\": \"C\", \"startDate\": \"2020-05\"}]}",
+                   "r.json");
+  EXPECT_TRUE(fine.resume) << fine.dump();
+}
+
 TEST(Errors, MissingName) {
   auto l = load("person:\n  headline: Engineer\n");
   expect_error(l, "resume.yaml:1:1", "'person' has no 'name'");
