@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <optional>
+#include <set>
 #include <string_view>
 
 #include "core/templates.hpp"
@@ -66,6 +67,15 @@ class Reader {
     return nullptr;
   }
 
+  // A value is there and is one value: a list where one is wanted is an
+  // error at its place (it was once read as no value at all).
+  bool single(const StyleValue* v, const std::string& key, const std::string& kind) {
+    if (!v) return false;
+    if (!v->is_list) return true;
+    error(*v, key, "must be " + kind + ", got a list", "write one value, without brackets");
+    return false;
+  }
+
   std::string text(const std::string& key, const std::string& fallback = {}) {
     const auto* v = find(key);
     if (!v) return fallback;
@@ -87,7 +97,7 @@ class Reader {
   // A ratio or factor in [min, max].
   double number(const std::string& key, double fallback, double min, double max) {
     const auto* v = find(key);
-    if (!v || v->is_list) return fallback;
+    if (!single(v, key, "a number")) return fallback;
     double d = 0;
     switch (parse_number(v->scalar, d)) {
       case NumberForm::Ok: break;
@@ -109,7 +119,7 @@ class Reader {
   // A count: a whole number in [min, max].
   int integer(const std::string& key, int fallback, int min, int max) {
     const auto* v = find(key);
-    if (!v || v->is_list) return fallback;
+    if (!single(v, key, "a whole number")) return fallback;
     double d = number(key, fallback, min, max);
     if (d != std::floor(d)) {
       error(*v, key, "must be a whole number, got '" + v->scalar + "'", "write a count such as " + fmt(fallback));
@@ -120,7 +130,7 @@ class Reader {
 
   bool boolean(const std::string& key, bool fallback) {
     const auto* v = find(key);
-    if (!v || v->is_list) return fallback;
+    if (!single(v, key, "true or false")) return fallback;
     std::string s = lower(v->scalar);
     if (s == "true" || s == "yes" || s == "on") return true;
     if (s == "false" || s == "no" || s == "off") return false;
@@ -131,7 +141,7 @@ class Reader {
   // A length in [0, max_points]: 12pt, 4.2mm, 1cm, 0.5in, or (when em > 0) 0.1em.
   Scaled length(const std::string& key, Scaled fallback, Scaled em = 0, double max_points = kMaxLengthPoints) {
     const auto* v = find(key);
-    if (!v || v->is_list) return fallback;
+    if (!single(v, key, "a length")) return fallback;
     double points = 0;
     switch (parse_length(v->scalar, em, points)) {
       case NumberForm::Ok: break;
@@ -158,7 +168,7 @@ class Reader {
 
   Color color(const std::string& key, Color fallback) {
     const auto* v = find(key);
-    if (!v || v->is_list) return fallback;
+    if (!single(v, key, "a colour")) return fallback;
     if (auto c = parse_color(v->scalar)) return *c;
     error(*v, key, "must be a colour (a CSS name such as darkred, or #rgb, #rrggbb), got '" + v->scalar + "'",
           color_hint(*v, key));
@@ -242,11 +252,65 @@ void resolve_page_size(Reader& r, Style& s, Diagnostics& diags) {
 }
 
 
-void warn_unknown_keys(const StyleMap& map, Diagnostics& diags) {
+// The known keys below `section` ("page" → page.size, page.margin.top, …),
+// as the table writes them; none when `section` is no section.
+std::vector<std::string> keys_below(const std::string& section, const std::vector<std::string>& known) {
+  std::vector<std::string> below;
+  const std::string prefix = section + ".";
+  for (const auto& k : known)
+    if (k.rfind(prefix, 0) == 0) below.push_back(k);
+  return below;
+}
+
+// The known key that `key` goes below, as the table writes it
+// ("page.size.x" → "page.size"), or "".
+std::string value_above(const std::string& key) {
+  for (std::size_t dot = key.rfind('.'); dot != std::string::npos && dot > 0; dot = key.rfind('.', dot - 1)) {
+    const std::string head = table_key(key.substr(0, dot));
+    if (find_style_field(head)) return head;
+  }
+  return {};
+}
+
+// How to set `key` where `value` was written: on the command line or in YAML.
+std::string setting(const StyleValue& value, const std::string& key) {
+  if (value.span.file.rfind("--set", 0) == 0) return "set one key: --set " + key + "=VALUE";
+  const auto dot = key.rfind('.');
+  return "set one key, nested: " + key.substr(0, dot) + ": {" + key.substr(dot + 1) + ": VALUE}";
+}
+
+// Every key of a layer is a known value, or a mistake said at its place:
+// a section written as a value (`page: 1`, `header: [a]`) or a value
+// written as a section (`page: {size: {x: 1}}`) is of the wrong kind, an
+// error; a key the table does not know is a warning with the nearest one.
+void check_keys(const StyleMap& map, Diagnostics& diags) {
   const std::vector<std::string> known = known_style_keys();
+  std::set<std::string> blocked;  // values written as sections, said once each
   for (const auto& [key, value] : map) {
     const std::string generic = table_key(key);
     if (find_style_field(generic)) continue;
+    // A language's block (dates.fr) as the table writes it (dates.en).
+    const std::string section = table_key(key + ".x").substr(0, table_key(key + ".x").size() - 2);
+    if (auto below = keys_below(section, known); !below.empty()) {
+      for (std::string& k : below) k = key + k.substr(section.size());  // dates.en.pattern → dates.fr.pattern
+      std::string some = below.front();
+      if (below.size() > 1) some += ", " + below[1];
+      if (below.size() > 2) some += ", …";
+      diags.error(value.span,
+                  "style key '" + key + "' is a section of keys (" + some + "), not " +
+                      (value.is_list ? "a list" : "a value"),
+                  setting(value, below.front()));
+      continue;
+    }
+    if (const std::string above = value_above(key); !above.empty()) {
+      // The value's key as this layer spells it (dates.fr.pattern, not the
+      // table's dates.en.pattern).
+      std::string own = key;
+      while (own.find('.') != std::string::npos && table_key(own) != above) own.erase(own.rfind('.'));
+      if (blocked.insert(own).second)
+        diags.error(value.span, "style key '" + own + "' takes one value, not a section of keys", setting(value, own));
+      continue;
+    }
     // A language block is matched as the table writes it (for `en`) and
     // suggested back in the key's own language: dates.zh.patern → dates.zh.pattern.
     std::string suggestion = nearest_word(generic, known);
@@ -526,7 +590,7 @@ class FieldReader {
 }  // namespace
 
 Style resolve_style(const StyleMap& map, const StyleMap& defaults, const std::string& language, Diagnostics& diags) {
-  warn_unknown_keys(map, diags);
+  check_keys(map, diags);
   return FieldReader(map, defaults, language, diags).read();
 }
 

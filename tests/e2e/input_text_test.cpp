@@ -63,6 +63,26 @@ TEST(InputText, SetOfANonFiniteNumberNamesTheOption) {
   }
 }
 
+TEST(InputText, SetOfTheWrongKindIsAnErrorThatNamesTheOption) {
+  // A section given one value, a value given a list: errors at the option,
+  // exit 1, nothing written (they were an "unknown style key" warning, or
+  // nothing, and the PDF was written).
+  std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", "person: {name: Ada}\nsections:\n  - title: T\n    entries: [Some text.]\n");
+  const std::pair<const char*, const char*> sets[] = {
+      {"page=1", "style key 'page' is a section of keys"},
+      {"header=[a]", "style key 'header' is a section of keys"},
+      {"text.size=[9pt]", "style key 'text.size' must be a length, got a list"},
+  };
+  for (const auto& [set, message] : sets) {
+    Result r = run(cvpdf() + " " + dir + "/r.yaml -o " + dir + "/cv.pdf --set '" + set + "'");
+    EXPECT_EQ(r.status, 1) << set << "\n" << r.err;
+    EXPECT_EQ(r.err.rfind(std::string("--set ") + set + ": error: " + message, 0), 0u) << r.err;
+    EXPECT_NE(r.err.find("hint: "), std::string::npos) << r.err;
+    EXPECT_FALSE(exists(dir + "/cv.pdf")) << set;
+  }
+}
+
 TEST(InputText, BinaryLayoutIsNamedNotEchoed) {
   std::string dir = temp_dir();
   write_file(dir + "/r.yaml", "person: {name: Ada}\nlayout: cv.pdf\n");

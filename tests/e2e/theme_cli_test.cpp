@@ -228,6 +228,10 @@ TEST(ThemeCli, MistakesInAThemeFileNameItsLineAndColumn) {
        "3:18: error: style key 'heading.style' is 'fancy'\n  hint: use rule-below, rule-beside, bar or plain"},
       {"text:\n  size: ten\n", 1, "2:9: error: style key 'text.size'"},
       {"page:\n  sise: letter\n", 0, "2:9: warning: unknown style key 'page.sise'\n  hint: did you mean 'page.size'?"},
+      {"page: 1\n", 1, "1:7: error: style key 'page' is a section of keys (page.size, page.margin.top, …), not a value"},
+      {"header: [a]\n", 1, "1:9: error: style key 'header' is a section of keys"},
+      {"page:\n  size:\n    x: 1\n", 1, "3:8: error: style key 'page.size' takes one value, not a section of keys"},
+      {"text:\n  size: [9pt]\n", 1, "2:9: error: style key 'text.size' must be a length, got a list"},
       {"- a4\n- letter\n", 1, "1:1: error: a layout must be a mapping of keys, got a list"},
   };
   const std::string dir = temp_dir();

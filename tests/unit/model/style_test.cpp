@@ -5,6 +5,7 @@
 #include "model/style_fields.hpp"
 
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <sstream>
 
@@ -233,6 +234,75 @@ TEST(Style, UnknownTemplateKeysAreWarnedAtTheValue) {
             "theme.yaml:3:14: warning: style key 'dates.en.pattern' has an unknown key {yaer}, printed as written\n"
             "  hint: the keys are {year}, {month}, {mm}, {m}, {dd}, {d}; write {{ and }} for literal braces");
   EXPECT_EQ(s.dates.pattern, "{mm}/{yaer}");
+}
+
+// A value of the wrong kind is an error at its place, for every key the
+// table knows and every section above them: a section written as one
+// value (page: 1), a value written as a section (page: {size: {x: 1}}),
+// a list where one value goes (text: {size: [9pt]}). Each was a warning
+// ("unknown style key") or nothing at all, and the run went on.
+bool error_at(const Diagnostics& d, const SourceSpan& span, std::string_view text) {
+  for (const auto& x : d.all())
+    if (x.severity == Severity::Error && x.span.to_string() == span.to_string() &&
+        x.message.find(text) != std::string::npos)
+      return true;
+  return false;
+}
+
+TEST(Style, EverySectionWrittenAsAValueIsAnError) {
+  std::set<std::string> sections;
+  for (const auto& f : style_fields())
+    for (auto dot = f.key.find('.'); dot != std::string_view::npos; dot = f.key.find('.', dot + 1))
+      sections.emplace(f.key.substr(0, dot));
+  sections.insert("dates.fr");  // a language's block, as the table's en block
+  ASSERT_GT(sections.size(), 10u);
+  for (const std::string& section : sections) {
+    for (bool list : {false, true}) {
+      StyleMap map;
+      StyleValue v;
+      v.scalar = list ? "" : "1";
+      v.is_list = list;
+      if (list) v.list = {"a"};
+      v.span = {"theme.yaml", 3, 7};
+      map[section] = v;
+      Diagnostics d;
+      resolve_style(map, {}, "en", d);
+      EXPECT_TRUE(error_at(d, v.span, "style key '" + section + "' is a section of keys")) << section << "\n" << dump(d);
+    }
+  }
+}
+
+TEST(Style, EveryValueWrittenAsASectionIsAnError) {
+  for (const auto& f : style_fields()) {
+    const std::string key(f.key);
+    StyleMap map;
+    StyleValue v;
+    v.scalar = "1";
+    v.span = {"theme.yaml", 4, 9};
+    map[key + ".x"] = v;
+    map[key + ".y"] = v;
+    Diagnostics d;
+    resolve_style(map, {}, "en", d);
+    EXPECT_TRUE(error_at(d, v.span, "style key '" + key + "' takes one value, not a section of keys")) << key << "\n"
+                                                                                                         << dump(d);
+    EXPECT_EQ(d.error_count(), 1u) << key << ": said once\n" << dump(d);
+  }
+}
+
+TEST(Style, EveryOneValueKeyRefusesAList) {
+  for (const auto& f : style_fields()) {
+    if (f.kind == FieldKind::FontList || f.kind == FieldKind::TextList) continue;
+    const std::string key(f.key);
+    StyleMap map;
+    StyleValue v;
+    v.is_list = true;
+    v.list = {"1", "2"};
+    v.span = {"theme.yaml", 5, 11};
+    map[key] = v;
+    Diagnostics d;
+    resolve_style(map, {}, "en", d);
+    EXPECT_TRUE(error_at(d, v.span, "style key '" + key + "'")) << key << "\n" << dump(d);
+  }
 }
 
 }  // namespace
