@@ -61,6 +61,9 @@ class Reader {
   Reader(const StyleMap& map, const StyleMap& defaults, Diagnostics& diags)
       : map_(map), defaults_(defaults), diags_(diags) {}
 
+  // Set above the defaults: by a theme file, the résumé's style: or --set.
+  bool overridden(const std::string& key) const { return map_.count(key) > 0; }
+
   const StyleValue* find(const std::string& key) const {
     if (auto it = map_.find(key); it != map_.end()) return &it->second;
     if (auto it = defaults_.find(key); it != defaults_.end()) return &it->second;
@@ -567,13 +570,31 @@ class FieldReader {
       if (value <= 0) diags_.error(span_of(key), std::string("style key '") + key + "' must be positive", "");
     }
     if (s.content_width() < pt(144)) {
-      diags_.error(span_of("page.margin.left"), "the margins leave less than 2 inches of line width",
-                   "make page.margin.left/right smaller");
+      diags_.error(blame({{"page.margin.left", s.margin_left}, {"page.margin.right", s.margin_right}}),
+                   "the margins leave less than 2 inches of line width",
+                   "make page.margin.left/right smaller, or the page (page.size) wider");
     }
     if (s.page_height - s.margin_top - s.margin_bottom < pt(144)) {
-      diags_.error(span_of("page.margin.top"), "the margins leave less than 2 inches of page height",
-                   "make page.margin.top/bottom smaller");
+      diags_.error(blame({{"page.margin.top", s.margin_top}, {"page.margin.bottom", s.margin_bottom}}),
+                   "the margins leave less than 2 inches of page height",
+                   "make page.margin.top/bottom smaller, or the page (page.size) taller");
     }
+  }
+
+  // Where a page too small for its margins is said: at the setting that made
+  // it so, not at the built-in theme's line the setting overrode — the
+  // larger of the two margins if a layer above the defaults set it, else the
+  // page size if one did, else the larger margin where the defaults have it.
+  SourceSpan blame(std::initializer_list<std::pair<const char*, Scaled>> margins) const {
+    const std::pair<const char*, Scaled>* larger_set = nullptr;
+    const std::pair<const char*, Scaled>* larger = nullptr;
+    for (const auto& m : margins) {
+      if (!larger || m.second > larger->second) larger = &m;
+      if (r_.overridden(m.first) && (!larger_set || m.second > larger_set->second)) larger_set = &m;
+    }
+    if (larger_set) return span_of(larger_set->first);
+    if (r_.overridden("page.size")) return span_of("page.size");
+    return span_of(larger->first);
   }
 
   Reader r_;

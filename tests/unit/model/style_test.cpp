@@ -305,5 +305,35 @@ TEST(Style, EveryOneValueKeyRefusesAList) {
   }
 }
 
+TEST(Style, APageTooSmallIsBlamedOnTheSettingThatMadeItSo) {
+  // The margins and the size are read from several layers; the error is at
+  // the one a layer above the defaults set, not at the default it overrode.
+  const StyleMap defaults = style_field_defaults();
+  auto value = [](const char* text, SourceSpan span) {
+    StyleValue v;
+    v.scalar = text;
+    v.span = span;
+    return v;
+  };
+  const SourceSpan set{"--set page.margin.right=1000pt", 0, 0};
+  const SourceSpan theme{"theme.yaml", 2, 9};
+  struct Case {
+    StyleMap map;
+    SourceSpan blamed;
+    const char* message;
+  } cases[] = {
+      {{{"page.margin.right", value("1000pt", set)}}, set, "the margins leave less than 2 inches of line width"},
+      {{{"page.size", value("1in 200in", theme)}}, theme, "the margins leave less than 2 inches of line width"},
+      {{{"page.size", value("200in 2in", theme)}}, theme, "the margins leave less than 2 inches of page height"},
+      {{{"page.margin.left", value("30mm", theme)}, {"page.margin.right", value("160mm", set)}}, set,
+       "the margins leave less than 2 inches of line width"},
+  };
+  for (const Case& c : cases) {
+    Diagnostics d;
+    resolve_style(c.map, defaults, "en", d);
+    EXPECT_TRUE(error_at(d, c.blamed, c.message)) << c.blamed.to_string() << "\n" << dump(d);
+  }
+}
+
 }  // namespace
 }  // namespace cvpdf::model
