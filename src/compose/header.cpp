@@ -42,9 +42,23 @@ std::optional<frame::Image> photo_of(const model::Resume& resume, const Style& s
   const SourceSpan at = person.photo_span.known() ? person.photo_span : person.span;
   const std::filesystem::path path(resume.photo_path());
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    diags.error(at, "the photo '" + written + "' was not found (looked for " + path.string() + ")",
-                "a relative photo path is relative to the résumé's directory");
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (!std::filesystem::is_regular_file(status)) {
+    // A path that names something else (a FIFO would block the read) is not
+    // "not found": the user looks at the path, not for the file.
+    using std::filesystem::file_type;
+    const file_type type = status.type();
+    const char* kind = type == file_type::directory ? "a directory"
+                       : type == file_type::fifo    ? "a FIFO (named pipe)"
+                       : type == file_type::socket  ? "a socket"
+                       : type == file_type::block || type == file_type::character ? "a device"
+                                                                                     : nullptr;
+    if (kind)
+      diags.error(at, "the photo '" + written + "' is " + kind + ", not an image file (" + path.string() + ")",
+                  "give the path of a JPEG or PNG file");
+    else
+      diags.error(at, "the photo '" + written + "' was not found (looked for " + path.string() + ")",
+                  "a relative photo path is relative to the résumé's directory");
     return std::nullopt;
   }
   frame::PhotoInfo pixels;

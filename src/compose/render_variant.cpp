@@ -25,13 +25,17 @@ RenderedVariant compose_variant(const model::Resume& resume, const Style& style,
   }
   FitResult fit = fit_to_pages(resume, style, layout_keys, options.compose, pages, book, diags);
   if (!fit.fits && !fit.message.empty()) {
+    // A résumé in several languages fits in one and not in another: the
+    // message says which (--all stops at the first that fails).
+    const std::string message =
+        resume.languages.size() > 1 ? fit.message + " in " + options.compose.language : fit.message;
     const auto key = layout_keys.find("fit.pages");
     if (asked_by_style && key != layout_keys.end()) {
-      diags.error(key->second.span, fit.message + " (fit.pages: " + std::to_string(pages) + ")",
+      diags.error(key->second.span, message + " (fit.pages: " + std::to_string(pages) + ")",
                   fit.hint + ", or raise fit.pages");
     } else {
       const std::string name = options.input_name.empty() ? resume.source_path : options.input_name;
-      diags.error({name, 0, 0}, fit.message, fit.hint);
+      diags.error({name, 0, 0}, message, fit.hint);
     }
   }
   out.fit_pages = pages;

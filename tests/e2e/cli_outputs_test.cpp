@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <regex>
+#include <utility>
 
 #include "run.hpp"
 
@@ -347,7 +349,7 @@ TEST(FitPages, AStyleKeyThatCannotBeMetIsAnErrorAtTheKey) {
   write_file(dir + "/cv.pdf", "previous");
   Result r = run(cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/cv.pdf'");
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.err.find("r.yaml:" + std::to_string(line) + ":12: error: does not fit on 1 page: even the smallest setting gives 2 pages (fit.pages: 1)"),
+  EXPECT_NE(r.err.find("r.yaml:" + std::to_string(line) + ":12: error: does not fit on 1 page: even the smallest setting gives 2 pages in en (fit.pages: 1)"),
             std::string::npos) << r.err;
   EXPECT_NE(r.err.find("raise fit.pages"), std::string::npos) << r.err;
   EXPECT_EQ(read_file(dir + "/cv.pdf"), "previous");
@@ -361,8 +363,16 @@ TEST(FitPages, CannotFitIsAnInputError) {
   write_file(dir + "/cv.pdf", "previous");
   Result r = run(cvpdf() + " '" + source("resume.yaml") + "' --fit-pages 1 -o '" + dir + "/cv.pdf'");
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.err.find("does not fit on 1 page: even the smallest setting gives 2 pages"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("does not fit on 1 page: even the smallest setting gives 2 pages in en"), std::string::npos) << r.err;
   EXPECT_EQ(read_file(dir + "/cv.pdf"), "previous");
+  // --all names the language that does not fit, whichever it is.
+  Result zh = run(cvpdf() + " '" + source("resume.yaml") + "' --lang zh --fit-pages 1 -o '" + dir + "/cv.pdf'");
+  EXPECT_EQ(zh.status, 1);
+  EXPECT_NE(zh.err.find("does not fit on 1 page: even the smallest setting gives 2 pages in zh"), std::string::npos)
+      << zh.err;
+  Result all = run(cvpdf() + " '" + source("resume.yaml") + "' --all --fit-pages 1 -o '" + dir + "/cv-{lang}.pdf'");
+  EXPECT_EQ(all.status, 1);
+  EXPECT_NE(all.err.find("gives 2 pages in en"), std::string::npos) << all.err;
 }
 
 }  // namespace
@@ -462,6 +472,19 @@ TEST(Photo, MissingOrBrokenPhotoIsAnInputError) {
   EXPECT_EQ(broken.status, 1);
   EXPECT_NE(broken.err.find("is not a JPEG or PNG image"), std::string::npos) << broken.err;
   EXPECT_FALSE(exists(dir + "/cv.pdf"));
+  // A path that is there but is no file is said as what it is, and a FIFO
+  // is never opened (its read would wait for a writer).
+  ASSERT_EQ(run("mkfifo '" + dir + "/pipe.jpg'").status, 0);
+  std::filesystem::create_directories(dir + "/folder.jpg");
+  for (const auto& [name, kind] : {std::pair{"pipe.jpg", "a FIFO (named pipe)"}, std::pair{"folder.jpg", "a directory"}}) {
+    write_file(dir + "/r.yaml", std::string("person:\n  name: Ada Example\n  photo: ") + name + "\nsections: []\n");
+    Result other = run("timeout 60 " + cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/cv.pdf'");
+    EXPECT_EQ(other.status, 1) << other.err;
+    EXPECT_NE(other.err.find(std::string("r.yaml:3:10: error: the photo '") + name + "' is " + kind + ", not an image file"),
+              std::string::npos)
+        << other.err;
+    EXPECT_FALSE(exists(dir + "/cv.pdf"));
+  }
 }
 
 }  // namespace
