@@ -9,6 +9,7 @@
 #include <cctype>
 
 #include "core/utf8.hpp"
+#include "model/link_policy.hpp"
 #include "model/schema.hpp"
 #include "text/line_breaks.hpp"
 #include "text/typography.hpp"
@@ -585,33 +586,6 @@ void apply_typography(std::vector<Run>& runs, const std::string& language, bool 
   rewrite_text(runs, [&](std::string_view t) { return text::typographic(t, language, options); });
 }
 
-std::string link_target(const std::string& written, bool* allowed) {
-  std::string s = written;
-  while (!s.empty() && is_space_byte(s.front())) s.erase(0, 1);
-  while (!s.empty() && is_space_byte(s.back())) s.pop_back();
-  auto refuse = [&] {
-    if (allowed) *allowed = false;
-    return std::string();
-  };
-  if (allowed) *allowed = true;
-  if (s.empty() || s.front() == '#' || s.front() == '/') return refuse();
-  // A scheme is letters, digits, + - . before the first ':'; one with a dot
-  // in it is a host with a port (example.com:8080), not a scheme.
-  std::size_t colon = s.find(':');
-  if (colon != std::string::npos && colon > 0 && ascii_alpha(s[0])) {
-    const std::string scheme = lower(s.substr(0, colon));
-    const bool scheme_like = std::all_of(scheme.begin(), scheme.end(), [](char c) {
-      return ascii_alnum(c) || c == '+' || c == '-';
-    });
-    if (scheme_like) {
-      if (scheme == "http" || scheme == "https" || scheme == "mailto" || scheme == "tel") return s;
-      // "localhost:8080/x" has a port after its colon, not a scheme's part.
-      const bool port = colon + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[colon + 1]));
-      if (!port) return refuse();
-    }
-  }
-  if (s.find("://") != std::string::npos) return refuse();
-  return model::detail::normalize_url(s);
-}
+std::string link_target(const std::string& written, bool* allowed) { return model::link_uri(written, allowed); }
 
 }  // namespace cvpdf::compose::markup

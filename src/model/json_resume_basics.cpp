@@ -125,6 +125,7 @@ void read_basics(const Reader& r, const YNode& node, Resume& out, const Unshown&
   r.text(f["label"], "label", p.headline);
   read_image(r, f["image"], out);
   r.plain(f["email"], "email", p.email);
+  if (f["email"]) p.email_span = r.span(*f["email"]);
   r.plain(f["phone"], "phone", p.phone);
   r.text(f["summary"], "summary", p.summary);
   add_url_link(r, f["url"], p.links);

@@ -8,6 +8,7 @@
 
 #include "model/language_detect.hpp"
 #include "model/json_comments.hpp"
+#include "model/link_policy.hpp"
 #include "model/schema.hpp"
 
 namespace cvpdf::model {
@@ -83,6 +84,7 @@ std::optional<Resume> load_resume(std::string_view text, const std::string& file
     return std::nullopt;
   }
   if (diags.error_count() > before) return std::nullopt;
+  apply_link_policy(out, diags);
   settle_language(out);
   return out;
 }

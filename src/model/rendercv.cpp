@@ -99,7 +99,10 @@ class RenderCv {
     if (f["photo"] && !p.photo.empty()) p.photo_span = r_.span(*f["photo"]);
     // The first address and number are cvpdf's; more become links.
     each_scalar(f["email"], "email", [&](const YNode& n) {
-      if (p.email.empty()) p.email = trimmed(n.text());
+      if (p.email.empty()) {
+        p.email = trimmed(n.text());
+        p.email_span = r_.span(n);
+      }
       else add_link(p.links, n, trimmed(n.text()), "mailto:" + trimmed(n.text()));
     });
     each_scalar(f["phone"], "phone", [&](const YNode& n) {

@@ -79,6 +79,7 @@ struct Person {
   Localized location;
   std::string photo;  // path as written, resolved against `base_directory`
   SourceSpan photo_span;  // of the `photo:` value (unknown when not from YAML)
+  SourceSpan email_span;  // of the `email:` value (unknown when not from YAML)
   std::vector<Link> links;
   Localized summary;
   std::vector<Metric> metrics;

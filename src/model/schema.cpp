@@ -105,10 +105,7 @@ void read_person(const Reader& r, const YNode& node, Person& p) {
   r.text(f["headline"], "headline", p.headline);
   r.plain(f["email"], "email", p.email);
   p.email = email_address(p.email);
-  if (!p.email.empty() && p.email.find('@') == std::string::npos) {
-    r.diags().warning(r.span(*f["email"]), "'email' does not look like an e-mail address ('" + p.email + "')",
-                      "it becomes a mailto: link; write it as name@example.com");
-  }
+  if (f["email"]) p.email_span = r.span(*f["email"]);
   r.plain(f["phone"], "phone", p.phone);
   r.text(f["location"], "location", p.location);
   r.plain(f["photo"], "photo", p.photo);

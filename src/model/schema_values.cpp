@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "model/dates.hpp"
+#include "model/link_policy.hpp"
 #include "model/networks.hpp"
 #include "model/schema.hpp"
 
@@ -74,8 +75,12 @@ std::string canonical_language(std::string_view tag) {
 std::string normalize_url(std::string url) {
   url = trim(url);
   if (url.empty()) return url;
-  if (url.find("://") != std::string::npos || url.rfind("mailto:", 0) == 0 || url.rfind("tel:", 0) == 0) return url;
-  return "https://" + url;
+  // A target the link rule refuses is kept as written, for the loader's
+  // pass (apply_link_policy) to say so at its place: "https://" before
+  // "javascript:…" made it a link.
+  bool allowed = true;
+  std::string uri = link_uri(url, &allowed);
+  return allowed ? uri : url;
 }
 
 std::string url_label(const std::string& url) {

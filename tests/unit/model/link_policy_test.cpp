@@ -1,0 +1,97 @@
+// The link rule (model/link_policy.hpp) on its own, and on every field of
+// every input format that becomes a link: only http, https, mailto and tel
+// reach the PDF; anything else is warned of at its place and left as text.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "model/link_policy.hpp"
+#include "test_support.hpp"
+
+namespace cvpdf::model {
+namespace {
+
+using testing::load;
+
+TEST(LinkPolicy, KeepsWebMailAndPhoneAddressesAndRefusesTheRest) {
+  const std::pair<const char*, const char*> kept[] = {
+      {"https://example.com/x", "https://example.com/x"}, {"HTTP://example.com", "HTTP://example.com"},
+      {"mailto:a@b.c", "mailto:a@b.c"},                   {"tel:+15551234", "tel:+15551234"},
+      {"example.com/x", "https://example.com/x"},         {"localhost:8080/x", "https://localhost:8080/x"},
+      {"  example.com  ", "https://example.com"},
+  };
+  for (const auto& [written, uri] : kept) {
+    bool allowed = false;
+    EXPECT_EQ(link_uri(written, &allowed), uri) << written;
+    EXPECT_TRUE(allowed) << written;
+  }
+  for (const char* written : {"javascript:app.alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,hi", "file:///etc/passwd",
+                              "ftp://x", "vbscript:x", "#top", "/etc/passwd", "", "   ", "x://y"}) {
+    bool allowed = true;
+    EXPECT_EQ(link_uri(written, &allowed), "") << written;
+    EXPECT_FALSE(allowed) << written;
+  }
+  EXPECT_TRUE(linkable_email("a@example.com"));
+  for (const char* address : {"javascript:alert(1)", "a@b@c", "@b.c", "a@", "a b@c.d", "mailto:x@y", "no-at-sign"})
+    EXPECT_FALSE(linkable_email(address)) << address;
+}
+
+// Every URL the PDF's links carry, and the warnings of refused ones.
+std::vector<std::string> uris(const Resume& r) {
+  std::vector<std::string> out;
+  for (const auto& l : r.person.links)
+    if (!l.url.empty()) out.push_back(l.url);
+  for (const auto& s : r.sections)
+    for (const auto& e : s.entries) {
+      for (const auto& l : e.links)
+        if (!l.url.empty()) out.push_back(l.url);
+      if (!e.url.empty()) out.push_back(e.url);
+    }
+  return out;
+}
+
+TEST(LinkPolicy, EveryFormatsEveryLinkFieldIsHeldToIt) {
+  // cvpdf YAML: person.links (mapping, scalar, a website "username"), an
+  // entry's links, a publication's url, the e-mail.
+  auto yaml = load(
+      "languages: [en]\nperson:\n  name: A\n  email: \"javascript:alert(1)\"\n  links:\n"
+      "    - {label: Home, url: \"file:///etc/passwd\"}\n    - \"javascript:app.alert(1)\"\n"
+      "    - {network: website, username: \"JaVaScRiPt:alert(1)\"}\n    - {label: Ok, url: example.com}\n"
+      "sections:\n  - title: S\n    entries:\n"
+      "      - {org: B, links: [{label: X, url: \"ftp://x\"}]}\n"
+      "      - {title: T, authors: A, venue: V, year: 2020, url: \"data:text/html,hi\"}\n");
+  ASSERT_TRUE(yaml.resume) << yaml.dump();
+  EXPECT_EQ(uris(*yaml.resume), std::vector<std::string>{"https://example.com"}) << yaml.dump();
+  EXPECT_EQ(yaml.resume->person.email, "");
+  EXPECT_NE(yaml.warning("'email' is not an e-mail address ('javascript:alert(1)')"), nullptr) << yaml.dump();
+  for (const char* refused : {"file:///etc/passwd", "javascript:app.alert(1)", "JaVaScRiPt:alert(1)", "ftp://x",
+                              "data:text/html,hi"})
+    EXPECT_NE(yaml.warning(std::string("the link to '") + refused + "' is not set"), nullptr) << refused << yaml.dump();
+  // The refused addresses stay as text: the e-mail among the links, labels kept.
+  ASSERT_FALSE(yaml.resume->person.links.empty());
+  EXPECT_EQ(yaml.resume->person.links.front().label.get("en", "en"), "javascript:alert(1)");
+
+  // JSON Resume: basics.url, basics.email, a profile's url, a work url.
+  auto json = load(
+      "{\"basics\": {\"name\": \"A\", \"email\": \"javascript:alert(1)\", \"url\": \"javascript:app.alert(1)\",\n"
+      " \"profiles\": [{\"network\": \"X\", \"url\": \"file:///etc/passwd\"}]},\n"
+      " \"work\": [{\"name\": \"B\", \"url\": \"data:,x\"}, {\"name\": \"C\", \"url\": \"https://c.example\"}]}\n",
+      "r.json");
+  ASSERT_TRUE(json.resume) << json.dump();
+  EXPECT_EQ(uris(*json.resume), std::vector<std::string>{"https://c.example"}) << json.dump();
+  EXPECT_EQ(json.resume->person.email, "");
+
+  // RenderCV: website, a custom connection, a publication's url.
+  auto rendercv = load(
+      "cv:\n  name: A\n  email: a@example.com\n  website: \"javascript:alert(1)\"\n  custom_connections:\n"
+      "    - {placeholder: P, url: \"file:///x\"}\n  sections:\n    papers:\n"
+      "      - {title: T, authors: [A], url: \"ftp://x\"}\n",
+      "cv.yaml");
+  ASSERT_TRUE(rendercv.resume) << rendercv.dump();
+  EXPECT_TRUE(uris(*rendercv.resume).empty()) << rendercv.dump();
+  EXPECT_EQ(rendercv.resume->person.email, "a@example.com");
+}
+
+}  // namespace
+}  // namespace cvpdf::model
