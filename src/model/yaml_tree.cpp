@@ -3,8 +3,9 @@
 // (YAML::Parser with our YAML::EventHandler), building the tree from its
 // events, what yaml-cpp 0.7 accepts that YAML does not (a quoted text left
 // open at the end of the file, a last key without ':'), anything after the
-// document, duplicate and non-text keys, and the cap on nodes made (aliases
-// are expanded here, so a "billion laughs" file is stopped here). Its errors
+// document, duplicate and non-text keys, and the caps on nodes made and on
+// the text they hold (aliases are expanded here, so a "billion laughs" file,
+// or a long text aliased over and over, is stopped here). Its errors
 // are put in our words by yaml_errors.cpp, its marks made file positions by
 // yaml_marks.cpp.
 //
@@ -24,6 +25,8 @@
 #include <new>
 #include <streambuf>
 #include <unordered_map>
+
+#include <fmt/format.h>
 
 #include "core/utf8.hpp"
 #include "model/scalar_source.hpp"
@@ -122,14 +125,22 @@ bool undefined_handle(const std::string& tag) {
 // Builds the YNode tree from yaml-cpp's parse events. Iterative (a stack of
 // open collections), so it adds no recursion of its own. Aliases are copied,
 // and every node made — parsed, aliased or kept for an anchor — counts
-// toward limits.max_nodes. Its diagnostics are its own until flush(): when
-// yaml-cpp then stops on a syntax error, what it made of the text just
+// toward limits.max_nodes; every text in the tree, aliased copies included,
+// toward the text budget (Limits::min_expanded_text), though the copy kept
+// for an anchor shares its texts and adds none. Its diagnostics are its own
+// until flush(): when yaml-cpp then stops on a syntax error, what it made of the text just
 // before (an empty key where a ',' was missing) is not reported.
 class Builder : public YAML::EventHandler {
  public:
   Builder(const Document& doc, std::deque<std::string>& texts, std::string_view parsed, MarkMapper& marks,
           const Prescan& scan, const Limits& limits)
-      : doc_(doc), texts_(texts), parsed_(parsed), marks_(marks), scan_(scan), limits_(limits) {}
+      : doc_(doc),
+        texts_(texts),
+        parsed_(parsed),
+        marks_(marks),
+        scan_(scan),
+        limits_(limits),
+        max_text_(std::max(limits.min_expanded_text, 2 * doc.text.size())) {}
 
   bool has_root() const { return has_root_; }
   YNode take_root() { return std::move(root_); }
@@ -213,7 +224,7 @@ class Builder : public YAML::EventHandler {
     YNode n;
     n.pos = marks_.at(at);
     count(n.pos, 1);
-    finish(std::move(n), anchor, 1);
+    finish(std::move(n), anchor, 1, 0);
   }
 
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
@@ -253,7 +264,8 @@ class Builder : public YAML::EventHandler {
       }
     }
     count(n.pos, 1);
-    finish(std::move(n), anchor, 1, at);
+    count_text(n.pos, text.size());
+    finish(std::move(n), anchor, 1, text.size(), at);
   }
 
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
@@ -270,7 +282,8 @@ class Builder : public YAML::EventHandler {
       throw Abort{};
     }
     count(at, it->second.size);
-    finish(YNode(it->second.node), 0, it->second.size);
+    count_text(at, it->second.text);
+    finish(YNode(it->second.node), 0, it->second.size, it->second.text);
   }
 
   void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
@@ -291,6 +304,7 @@ class Builder : public YAML::EventHandler {
     bool flow = false;
     std::size_t parsed = 0;       // where it starts, in the parsed text
     std::size_t made_before = 0;  // made_ when the collection opened
+    std::size_t text_before = 0;  // text_ when the collection opened
     bool has_key = false;         // a map's key is waiting for its value
     YNode key;
     std::size_t key_parsed = 0;   // where the key starts, in the parsed text
@@ -301,7 +315,8 @@ class Builder : public YAML::EventHandler {
   };
   struct Anchored {
     YNode node;
-    std::size_t size = 0;
+    std::size_t size = 0;  // nodes
+    std::size_t text = 0;  // bytes of text, aliases in it expanded
   };
 
   void count(Pos at, std::size_t nodes) {
@@ -310,6 +325,17 @@ class Builder : public YAML::EventHandler {
       found_.error(doc_.span(at), "too many nodes (alias expansion?)",
                    "the document expands to more than " + std::to_string(limits_.max_nodes) +
                        " values; an alias (*name) that repeats a large block, many times over, does that");
+      throw Abort{};
+    }
+  }
+
+  void count_text(Pos at, std::size_t bytes) {
+    text_ += bytes;
+    if (text_ > max_text_) {
+      found_.error(doc_.span(at), "too much text (alias expansion?)",
+                   fmt::format("with every alias (*name) written out, the document's texts come to more than {:.1f} "
+                               "MB; an alias that repeats a long text, many times over, does that",
+                               static_cast<double>(max_text_) / (1024.0 * 1024.0)));
       throw Abort{};
     }
   }
@@ -335,6 +361,7 @@ class Builder : public YAML::EventHandler {
     f.flow = flow;
     f.parsed = parsed;
     f.made_before = made_;
+    f.text_before = text_;
     stack_.push_back(std::move(f));
   }
 
@@ -354,7 +381,7 @@ class Builder : public YAML::EventHandler {
       root_frame_ = {f.node.kind, f.flow, f.parsed};
     }
     last_closed_ = {f.node.kind, f.flow, f.parsed};
-    finish(std::move(f.node), f.anchor, made_ - f.made_before + 1, f.parsed);
+    finish(std::move(f.node), f.anchor, made_ - f.made_before + 1, text_ - f.text_before, f.parsed);
   }
 
   // An error about a key (empty, not a text): dropped if a syntax error follows.
@@ -365,10 +392,10 @@ class Builder : public YAML::EventHandler {
 
   // A complete node (starting at byte `parsed`): keep it for its anchor, then
   // hand it to its parent.
-  void finish(YNode node, YAML::anchor_t anchor, std::size_t size, std::size_t parsed = 0) {
+  void finish(YNode node, YAML::anchor_t anchor, std::size_t size, std::size_t text, std::size_t parsed = 0) {
     if (anchor != 0) {
       count(node.pos, size);  // the copy kept for aliases
-      anchors_[anchor] = Anchored{node, size};
+      anchors_[anchor] = Anchored{node, size, text};
     }
     if (stack_.empty()) {
       root_ = std::move(node);
@@ -457,6 +484,8 @@ class Builder : public YAML::EventHandler {
   std::vector<Frame> stack_;
   std::unordered_map<YAML::anchor_t, Anchored> anchors_;
   std::size_t made_ = 0;
+  const std::size_t max_text_;
+  std::size_t text_ = 0;  // bytes of text in the tree so far, aliases expanded
   YNode root_;
   bool has_root_ = false;
   bool started_ = false;

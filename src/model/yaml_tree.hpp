@@ -66,6 +66,17 @@ struct Limits {
   std::size_t max_values = 250'000;      // estimated from the text, before parsing (time, memory)
   std::size_t max_nodes = 1'000'000;     // nodes visited after aliases are expanded
   std::size_t max_scalar_bytes = 256u * 1024u;  // one text value (a 5 MB paragraph takes seconds and a GB to set)
+  // The bytes of every text value and key, counted once per place it appears
+  // once aliases are expanded, may total the larger of this and twice the
+  // file's size. The node budget does not see a long text repeated: 10 KB
+  // aliased a thousand times over is under 2,000 nodes but 10 MB of text, 9 s
+  // and 1.1 GB to set. Without aliases a file's texts are at most 1.5 times
+  // its size (the escapes \L and \P write 3 bytes with 2), so twice the size
+  // never refuses a file that repeats nothing. The floor is over ten times
+  // the text of a 1200-publication CV (300 KB), room for any real use of
+  // aliases, and what it admits costs what a plain file of as much text does
+  // (4 MB: 2 s and 450 MB to set).
+  std::size_t min_expanded_text = 4u * 1024u * 1024u;
 };
 
 // A parsed file: the tree and what is needed to point into the text.
