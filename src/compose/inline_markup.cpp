@@ -498,13 +498,25 @@ std::string plain_text(const std::vector<Run>& runs) {
 
 std::string plain_text(std::string_view source) { return plain_text(parse(source).runs); }
 
-void apply_bold_keywords(std::vector<Run>& runs, const std::vector<std::string>& keywords) {
-  if (keywords.empty()) return;
-  // Longer keywords first, so "CUDA Graph" wins over "CUDA" where both match.
-  std::vector<std::string> sorted;
+BoldKeywords::BoldKeywords(const std::vector<std::string>& keywords) : none_(keywords.empty()) {
+  // Longer keywords first, so "CUDA Graph" wins over "CUDA" where both
+  // match. Keywords of one length keep the order std::sort leaves them in,
+  // as they always have: where two of them overlap, the earlier wins.
   for (const auto& k : keywords)
-    if (!k.empty()) sorted.push_back(k);
-  std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+    if (!k.empty()) ranked_.push_back(k);
+  std::sort(ranked_.begin(), ranked_.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+  for (const auto& k : ranked_) anywhere_.push_back(has_cjk(k));
+  matcher_ = KeywordMatcher(ranked_);
+}
+
+void apply_bold_keywords(std::vector<Run>& runs, const BoldKeywords& keywords) {
+  if (keywords.none()) return;
+  // An occurrence of a whole keyword: the keyword's rank and its first byte.
+  struct Found {
+    std::size_t rank;
+    std::size_t at;
+  };
+  std::vector<Found> found;
   std::vector<Run> out;
   for (std::size_t r = 0; r < runs.size(); ++r) {
     Run& run = runs[r];
@@ -513,30 +525,36 @@ void apply_bold_keywords(std::vector<Run>& runs, const std::vector<std::string>&
       continue;
     }
     const std::string& s = run.text;
-    // The character before the run and after it: a keyword at a run's edge
-    // is whole only if the neighbouring run does not go on with the word.
-    const char32_t before_run = r > 0 ? previous_cp(runs[r - 1].text, runs[r - 1].text.size()) : 0;
+    // A keyword at a run's start counts as starting a word (the run before
+    // is not looked at), one at its end as ending one only if the next run
+    // does not go on with the word.
     char32_t after_run = 0;
     if (r + 1 < runs.size() && !runs[r + 1].text.empty()) {
       std::size_t p = 0;
       after_run = utf8::decode(runs[r + 1].text, p);
     }
-    std::vector<bool> marked(s.size(), false);
-    for (const auto& k : sorted) {
-      const bool anywhere = has_cjk(k);
-      for (std::size_t at = s.find(k); at != std::string::npos; at = s.find(k, at + 1)) {
-        if (std::any_of(marked.begin() + static_cast<std::ptrdiff_t>(at),
-                        marked.begin() + static_cast<std::ptrdiff_t>(at + k.size()), [](bool b) { return b; }))
-          continue;
-        if (!anywhere) {
-          const char32_t before = at == 0 ? before_run : previous_cp(s, at);
-          std::size_t p = at + k.size();
-          const char32_t after = p >= s.size() ? after_run : utf8::decode(s, p);
-          if (word_character(before) || word_character(after)) continue;
-        }
-        std::fill(marked.begin() + static_cast<std::ptrdiff_t>(at),
-                  marked.begin() + static_cast<std::ptrdiff_t>(at + k.size()), true);
+    found.clear();
+    keywords.matcher_.scan(s, [&](std::size_t rank, std::size_t end) {
+      const std::size_t at = end - keywords.ranked_[rank].size();
+      if (!keywords.anywhere_[rank]) {
+        const char32_t before = previous_cp(s, at);
+        std::size_t p = end;
+        const char32_t after = p >= s.size() ? after_run : utf8::decode(s, p);
+        if (word_character(before) || word_character(after)) return;
       }
+      found.push_back({rank, at});
+    });
+    // Each keyword in rank order, its occurrences left to right, takes its
+    // bytes unless one taken before overlaps them. One taken before is at
+    // least as long, so if it overlaps it covers the first or the last byte.
+    std::sort(found.begin(), found.end(),
+              [](const Found& a, const Found& b) { return a.rank != b.rank ? a.rank < b.rank : a.at < b.at; });
+    std::vector<bool> marked(s.size(), false);
+    for (const Found& f : found) {
+      const std::size_t length = keywords.ranked_[f.rank].size();
+      if (marked[f.at] || marked[f.at + length - 1]) continue;
+      std::fill(marked.begin() + static_cast<std::ptrdiff_t>(f.at),
+                marked.begin() + static_cast<std::ptrdiff_t>(f.at + length), true);
     }
     // The pieces copy the run's other fields, not its text: copying the
     // whole text into each piece made a field of many keywords quadratic.
@@ -554,6 +572,19 @@ void apply_bold_keywords(std::vector<Run>& runs, const std::vector<std::string>&
     }
   }
   runs = std::move(out);
+}
+
+void apply_bold_keywords(std::vector<Run>& runs, const std::vector<std::string>& keywords) {
+  if (keywords.empty()) return;
+  // The last list's automaton: a caller reads every text of a variant
+  // with the same list.
+  thread_local std::vector<std::string> last;
+  thread_local std::shared_ptr<const BoldKeywords> built;
+  if (!built || keywords != last) {
+    built = std::make_shared<const BoldKeywords>(keywords);
+    last = keywords;
+  }
+  apply_bold_keywords(runs, *built);
 }
 
 void rewrite_text(std::vector<Run>& runs, const std::function<std::string(std::string_view)>& rewrite) {

@@ -20,9 +20,12 @@
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "compose/keyword_matcher.hpp"
 
 namespace cvpdf::compose::markup {
 
@@ -55,12 +58,35 @@ Parsed parse(std::string_view source);
 std::string plain_text(const std::vector<Run>& runs);
 std::string plain_text(std::string_view source);
 
+// A list of bold keywords made ready to be looked for: built once per list
+// (a variant's texts all share one), each text then read once whatever
+// the number of keywords.
+class BoldKeywords {
+ public:
+  BoldKeywords() = default;
+  explicit BoldKeywords(const std::vector<std::string>& keywords);
+  // No list given: apply_bold_keywords leaves the runs as they are.
+  bool none() const { return none_; }
+
+ private:
+  friend void apply_bold_keywords(std::vector<Run>& runs, const BoldKeywords& keywords);
+  bool none_ = true;
+  // The non-empty keywords longest first, in the order they win in.
+  std::vector<std::string> ranked_;
+  std::vector<bool> anywhere_;  // per ranked keyword: it has CJK characters
+  KeywordMatcher matcher_;      // over ranked_
+};
+
 // Splits runs so that every whole-word occurrence of a keyword is bold
 // (style.bold-keywords). Case-sensitive. A keyword is a whole word when the
 // characters either side of it are not letters or digits (so "CUDA" is not
 // found in "CUDAGraph" or "NVCUDA", but is in "CUDA-based" and "(CUDA)");
 // a keyword containing CJK characters matches anywhere, as Chinese has no
-// word boundaries to respect. Code runs are left alone.
+// word boundaries to respect. Where keywords overlap the longer wins. Code
+// and bold runs are left alone.
+void apply_bold_keywords(std::vector<Run>& runs, const BoldKeywords& keywords);
+// The same with the list as written: its BoldKeywords are built once and
+// kept for the next call with an equal list.
 void apply_bold_keywords(std::vector<Run>& runs, const std::vector<std::string>& keywords);
 
 // Rewrites the text of every run but code through `rewrite` (typographic

@@ -24,8 +24,10 @@ class MarkupMemo {
 
  private:
   std::unordered_map<std::string, markup::Parsed> parsed_;
-  // What every entry of parsed_ was read with.
+  // What every entry of parsed_ was read with; the keywords also made
+  // ready once, for every text.
   std::vector<std::string> bold_keywords_;
+  markup::BoldKeywords keywords_;
   std::string language_;
   bool corner_quotes_ = false;
 };
