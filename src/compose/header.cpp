@@ -29,6 +29,12 @@ constexpr double kMaxPhotoAspect = 4.0;
 constexpr double kIconBoxEm = 1.0;
 // The narrowest metric cell, in ems of the label size (header.cpp set_metrics).
 constexpr Scaled kMetricCellMinEm = 8;
+// The longest contact item (its words, and the address it links to) set as
+// a link. Longer is no address a browser or mail client takes, and each
+// line a link spans carries its own annotation with the whole address and
+// the whole item's words: a link over an item that long would cost its
+// length once for every line it fills.
+constexpr std::size_t kMaxLinkedBytes = 8000;
 
 // The photo, if the résumé names one: its path resolved against the
 // résumé's directory, checked by decoding it (frame/photo.hpp) before
@@ -355,6 +361,7 @@ class HeaderSetter {
   void add_item(std::vector<RichText>& items, const std::string& text, const std::string& link, const model::TextPlace& at,
                 char32_t icon, const std::string& word, bool alone, bool markup) const {
     if (model::blank(text)) return;
+    const std::string target = text.size() <= kMaxLinkedBytes && link.size() <= kMaxLinkedBytes ? link : std::string();
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
     RichText& item = items.emplace_back();
     if (icon != 0 && c_.icon_face != text::kNoFace && style_.contact_icons != "none") {
@@ -362,7 +369,7 @@ class HeaderSetter {
       // In the accent colour, as moderncv sets its symbols; a no-break
       // space after it, so the icon never ends a line without its item.
       const SpanStyle accent = c_.with(FontVariant::Regular, style_.contact_size, style_.accent_color);
-      item.add(utf8::encode(icon), accent, link, at.span);
+      item.add(utf8::encode(icon), accent, target, at.span);
       // The colon's space is the no-break space set after the icon.
       std::string reads_as = icon_only ? word : word + colon();
       while (!icon_only && !reads_as.empty() && reads_as.back() == ' ') reads_as.pop_back();
@@ -381,10 +388,10 @@ class HeaderSetter {
       const auto box = static_cast<Scaled>(kIconBoxEm * static_cast<double>(style_.contact_size));
       SpanStyle space = muted;
       space.letter_spacing = std::max<Scaled>(0, box - c_.typesetter.measure(alone_icon));
-      item.add("\u00A0", space, link, at.span);
+      item.add("\u00A0", space, target, at.span);
     }
-    if (markup) c_.add_text(item, text, muted, at, link);
-    else item.add(text, muted, link, at.span);
+    if (markup) c_.add_text(item, text, muted, at, target);
+    else item.add(text, muted, target, at.span);
   }
 
   // The items on one line, header.contact-separator between them.

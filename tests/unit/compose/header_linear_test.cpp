@@ -1,0 +1,98 @@
+// Each text of the header — the contact items (e-mail, phone, a website, a
+// link's label, the location) and the headline — costs work linear in its
+// length, from the résumé to the PDF's bytes. A contact item set as a link
+// gives every line it fills an annotation of its own, with the address and
+// the item's words: over an item of many lines that was the item's length
+// once per line, quadratic, however linear its setting was. So the work
+// counted here is the whole of it: the résumé composed and written as a
+// PDF, at N bytes in one field and at 2N (callgrind's instruction counts,
+// tests/support/work_count.hpp); quadratic shows as a ratio near 4.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+#include "header_fixture.hpp"
+#include "pdf/pdf_writer.hpp"
+#include "work_count.hpp"
+
+namespace cvpdf::compose {
+namespace {
+
+constexpr double kMaxRatio = 2.5;  // work(2N) / work(N): linear 2, quadratic 4
+constexpr std::size_t kBytes = 8 * 1024;
+
+// Letters that repeat only after a long period.
+std::string letters(std::size_t n) {
+  std::string s;
+  for (std::size_t i = 0; i < n; ++i) s += static_cast<char>('a' + (i * 7 + i / 26) % 26);
+  return s;
+}
+
+// A résumé whose person has `field` (YAML lines under person:, built from
+// the long text).
+using Field = std::string (*)(const std::string& text);
+
+std::string resume_with(Field field, std::size_t n) {
+  return "languages: [en]\n"
+         "person:\n"
+         "  name: Ada Example\n" +
+         field(letters(n)) + "sections: [{title: Skills, text: Go and SQL.}]\n";
+}
+
+// The résumé composed and written: the PDF's size, so the work is used.
+std::size_t compose_and_write(const std::string& yaml) {
+  probe::Composed c = probe::compose(yaml, "en");
+  return pdf::write_pdf(std::move(c.doc), probe::font_book()).size();
+}
+
+// `bytes`: a link's words cost less a line than its address, so a label
+// shows its growth only at a larger N.
+void expect_linear(Field field, std::size_t bytes = kBytes) {
+  CVPDF_COUNT_WORK();
+  // A first run pays what is paid once (fonts, ICU, HarfBuzz's plans).
+  EXPECT_GT(compose_and_write(resume_with(field, 256)), 0U);
+  const std::string once = resume_with(field, bytes), twice = resume_with(field, 2 * bytes);
+  const std::uint64_t w1 = testing::instructions([&] { EXPECT_GT(compose_and_write(once), 0U); });
+  const std::uint64_t w2 = testing::instructions([&] { EXPECT_GT(compose_and_write(twice), 0U); });
+  const double ratio = static_cast<double>(w2) / static_cast<double>(w1);
+  std::printf("work: N = %zu bytes: %llu instructions, 2N: %llu, ratio %.2f\n", bytes,
+              static_cast<unsigned long long>(w1), static_cast<unsigned long long>(w2), ratio);
+  EXPECT_LT(ratio, kMaxRatio) << "N = " << bytes << " bytes took " << w1 << " instructions, 2N took " << w2
+                              << ": not linear";
+}
+
+TEST(HeaderLinearTime, Email) {
+  expect_linear([](const std::string& text) { return "  email: " + text + "@example.com\n"; });
+}
+
+TEST(HeaderLinearTime, Phone) {
+  expect_linear([](const std::string& text) {
+    std::string digits;
+    for (char ch : text) digits += static_cast<char>('0' + ch % 10);
+    return "  phone: '+" + digits + "'\n";
+  });
+}
+
+// A link without a label: its address is its words.
+TEST(HeaderLinearTime, Website) {
+  expect_linear([](const std::string& text) { return "  links:\n    - url: https://example.com/" + text + "\n"; });
+}
+
+TEST(HeaderLinearTime, LinkLabel) {
+  expect_linear([](const std::string& text) {
+        return "  links:\n    - label: " + text + "\n      url: https://example.com/ada\n";
+      },
+      2 * kBytes);
+}
+
+TEST(HeaderLinearTime, Location) {
+  expect_linear([](const std::string& text) { return "  location: " + text + "\n"; });
+}
+
+TEST(HeaderLinearTime, Headline) {
+  expect_linear([](const std::string& text) { return "  headline: " + text + "\n"; });
+}
+
+}  // namespace
+}  // namespace cvpdf::compose
