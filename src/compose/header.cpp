@@ -361,7 +361,14 @@ class HeaderSetter {
   void add_item(std::vector<RichText>& items, const std::string& text, const std::string& link, const model::TextPlace& at,
                 char32_t icon, const std::string& word, bool alone, bool markup) const {
     if (model::blank(text)) return;
-    const std::string target = text.size() <= kMaxLinkedBytes && link.size() <= kMaxLinkedBytes ? link : std::string();
+    const bool linkable = text.size() <= kMaxLinkedBytes && link.size() <= kMaxLinkedBytes;
+    const std::string target = linkable ? link : std::string();
+    if (!linkable && !link.empty())
+      c_.diags.warning(at.span,
+                       "a contact item of " + std::to_string(std::max(text.size(), link.size())) +
+                           " bytes is set as text, not as a link (a link takes at most " +
+                           std::to_string(kMaxLinkedBytes) + ")",
+                       "shorten it: no browser or mail client opens an address that long");
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
     RichText& item = items.emplace_back();
     if (icon != 0 && c_.icon_face != text::kNoFace && style_.contact_icons != "none") {
