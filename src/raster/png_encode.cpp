@@ -54,8 +54,10 @@ std::string encode_png(cairo_surface_t* surface, const std::string& what) {
     image.warning_or_error = 0;
     if (!png_image_write_to_memory(&image, bytes.data(), &size, 0, rgb.data(), 0, nullptr)) fail(what, image);
   }
-  bytes.resize(size);
-  return bytes;
+  // A file the size of what libpng wrote, not of the buffer it wrote into:
+  // every page's file is held until the run writes them all, and a quarter
+  // of a 600 dpi page's pixels is 26 MB.
+  return bytes.substr(0, size);
 }
 
 }  // namespace cvpdf::raster::detail
