@@ -254,7 +254,6 @@ void resolve_page_size(Reader& r, Style& s, Diagnostics& diags) {
   s.page_height = pt(297 * kPointsPerMillimetre);
 }
 
-
 // The known keys below `section` ("page" → page.size, page.margin.top, …),
 // as the table writes them; none when `section` is no section.
 std::vector<std::string> keys_below(const std::string& section, const std::vector<std::string>& known) {
@@ -293,7 +292,8 @@ void check_keys(const StyleMap& map, Diagnostics& diags) {
     const std::string generic = table_key(key);
     if (find_style_field(generic)) continue;
     // A language's block (dates.fr) as the table writes it (dates.en).
-    const std::string section = table_key(key + ".x").substr(0, table_key(key + ".x").size() - 2);
+    std::string section = table_key(key + ".x");
+    section.resize(section.size() - 2);
     if (auto below = keys_below(section, known); !below.empty()) {
       for (std::string& k : below) k = key + k.substr(section.size());  // dates.en.pattern → dates.fr.pattern
       std::string some = below.front();
@@ -307,9 +307,10 @@ void check_keys(const StyleMap& map, Diagnostics& diags) {
     }
     if (const std::string above = value_above(key); !above.empty()) {
       // The value's key as this layer spells it (dates.fr.pattern, not the
-      // table's dates.en.pattern).
-      std::string own = key;
-      while (own.find('.') != std::string::npos && table_key(own) != above) own.erase(own.rfind('.'));
+      // table's dates.en.pattern): as many parts of `key` as `above` has.
+      std::size_t end = 0;
+      for (auto parts = std::count(above.begin(), above.end(), '.') + 1; parts > 0; --parts) end = key.find('.', end + 1);
+      const std::string own = key.substr(0, end);
       if (blocked.insert(own).second)
         diags.error(value.span, "style key '" + own + "' takes one value, not a section of keys", setting(value, own));
       continue;
