@@ -28,23 +28,30 @@ std::string page_number(const std::string& pattern, std::size_t page, std::size_
 void add_footers(std::vector<frame::Page>& pages, const std::string& name, const Style& style, Typesetter& typesetter) {
   if (pages.size() < 2 && style.footer_from_page > 1) return;
   const SpanStyle muted{FontVariant::Regular, style.footer_size, style.muted_color, 0};
+  ParagraphShape shape = typesetter.body_shape(style.content_width());
+  shape.align = Alignment::Ragged;
+  auto footer_lines = [&](const std::string& page, bool with_name) {
+    RichText footer;
+    if (with_name) footer.add(name + "  ·  ", muted);
+    footer.add(page, muted);
+    // What setting the footer could warn of (a name broken inside a word
+    // to fit) is said of the name where the header sets it, or is of a
+    // trial whose lines give way to the page number alone.
+    std::vector<Diagnostic> unsaid;
+    return typesetter.set_trial(footer, shape, unsaid);
+  };
+  // The footer is one line in the bottom margin: a name too long to share
+  // it gives way to the page number, which is what a loose page needs. The
+  // last page's number is the longest, so one trial there decides for every
+  // page — and a long name is set once, not once a page (the pages of a
+  // name that fills pages grow with it).
+  bool name_fits = !name.empty() && footer_lines(page_number(style.page_words, pages.size(), pages.size()), true).size() == 1;
   for (std::size_t i = 0; i < pages.size(); ++i) {
     int number = static_cast<int>(i) + 1;
     if (number < style.footer_from_page) continue;
     const std::string page = page_number(style.page_words, i + 1, pages.size());
-    RichText footer;
-    if (!name.empty()) footer.add(name + "  ·  ", muted);
-    footer.add(page, muted);
-    ParagraphShape shape = typesetter.body_shape(style.content_width());
-    shape.align = Alignment::Ragged;
-    auto lines = typesetter.set(footer, shape);
-    // The footer is one line in the bottom margin: a name too long to share
-    // it gives way to the page number, which is what a loose page needs.
-    if (lines.size() > 1) {
-      RichText page_only;
-      page_only.add(page, muted);
-      lines = typesetter.set(page_only, shape);
-    }
+    auto lines = footer_lines(page, name_fits);
+    if (lines.size() > 1 && name_fits) lines = footer_lines(page, false);
     if (lines.empty()) continue;
     SetLine& line = lines.front();
     // Flush right, halfway down the bottom margin.

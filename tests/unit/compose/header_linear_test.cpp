@@ -1,6 +1,8 @@
-// Each text of the header — the contact items (e-mail, phone, a website, a
-// link's label, the location) and the headline — costs work linear in its
-// length, from the résumé to the PDF's bytes. A contact item set as a link
+// Each text of the header — the name, the contact items (e-mail, phone, a
+// website, a link's label, the location), the headline, the summary and a
+// metric — costs work linear in its length, from the résumé to the PDF's
+// bytes. A name long enough to fill pages was set again in every page's
+// footer: pages times length, quadratic. A contact item set as a link
 // gives every line it fills an annotation of its own, with the address and
 // the item's words: over an item of many lines that was the item's length
 // once per line, quadratic, however linear its setting was. So the work
@@ -34,10 +36,11 @@ std::string letters(std::size_t n) {
 using Field = std::string (*)(const std::string& text);
 
 std::string resume_with(Field field, std::size_t n) {
+  std::string person = field(letters(n));
+  if (person.rfind("  name:", 0) != 0) person = "  name: Ada Example\n" + person;
   return "languages: [en]\n"
-         "person:\n"
-         "  name: Ada Example\n" +
-         field(letters(n)) + "sections: [{title: Skills, text: Go and SQL.}]\n";
+         "person:\n" +
+         person + "sections: [{title: Skills, text: Go and SQL.}]\n";
 }
 
 // The résumé composed and written: the PDF's size, so the work is used.
@@ -88,6 +91,19 @@ TEST(HeaderLinearTime, LinkLabel) {
 
 TEST(HeaderLinearTime, Location) {
   expect_linear([](const std::string& text) { return "  location: " + text + "\n"; });
+}
+
+// Sixteen kilobytes of name fill pages, each with the footer "Name · Page n".
+TEST(HeaderLinearTime, Name) {
+  expect_linear([](const std::string& text) { return "  name: " + text + "\n"; });
+}
+
+TEST(HeaderLinearTime, Summary) {
+  expect_linear([](const std::string& text) { return "  summary: " + text + "\n"; });
+}
+
+TEST(HeaderLinearTime, MetricLabel) {
+  expect_linear([](const std::string& text) { return "  metrics: [{value: 6x, label: " + text + "}]\n"; });
 }
 
 TEST(HeaderLinearTime, Headline) {
