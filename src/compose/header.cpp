@@ -16,6 +16,7 @@
 #include "compose/inline_markup.hpp"
 #include "core/utf8.hpp"
 #include "frame/photo.hpp"
+#include "model/link_policy.hpp"
 #include "model/networks.hpp"
 #include "text/case_mapping.hpp"
 
@@ -29,12 +30,6 @@ constexpr double kMaxPhotoAspect = 4.0;
 constexpr double kIconBoxEm = 1.0;
 // The narrowest metric cell, in ems of the label size (header.cpp set_metrics).
 constexpr Scaled kMetricCellMinEm = 8;
-// The longest contact item (its words, and the address it links to) set as
-// a link. Longer is no address a browser or mail client takes, and each
-// line a link spans carries its own annotation with the whole address and
-// the whole item's words: a link over an item that long would cost its
-// length once for every line it fills.
-constexpr std::size_t kMaxLinkedBytes = 8000;
 
 // The photo, if the résumé names one: its path resolved against the
 // résumé's directory, checked by decoding it (frame/photo.hpp) before
@@ -361,14 +356,17 @@ class HeaderSetter {
   void add_item(std::vector<RichText>& items, const std::string& text, const std::string& link, const model::TextPlace& at,
                 char32_t icon, const std::string& word, bool alone, bool markup) const {
     if (model::blank(text)) return;
-    const bool linkable = text.size() <= kMaxLinkedBytes && link.size() <= kMaxLinkedBytes;
+    // The résumé's links passed the link rule as written (model/link_policy);
+    // what the header makes of a field (tel: and its digits) is held to the
+    // same longest address.
+    const bool linkable = link.size() <= model::kMaxLinkBytes;
     const std::string target = linkable ? link : std::string();
-    if (!linkable && !link.empty())
+    if (!linkable)
       c_.diags.warning(at.span,
-                       "a contact item of " + std::to_string(std::max(text.size(), link.size())) +
-                           " bytes is set as text, not as a link (a link takes at most " +
-                           std::to_string(kMaxLinkedBytes) + ")",
-                       "shorten it: no browser or mail client opens an address that long");
+                       "a contact item of " + std::to_string(link.size()) +
+                           " bytes is set as text, not as a link (an address takes at most " +
+                           std::to_string(model::kMaxLinkBytes) + ")",
+                       "shorten it: no browser or phone opens an address that long");
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
     RichText& item = items.emplace_back();
     if (icon != 0 && c_.icon_face != text::kNoFace && style_.contact_icons != "none") {

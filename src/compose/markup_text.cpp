@@ -5,6 +5,7 @@
 
 #include "compose/composer.hpp"
 #include "compose/inline_markup.hpp"
+#include "model/link_policy.hpp"
 
 namespace cvpdf::compose {
 
@@ -75,9 +76,8 @@ void Composer::add_text(RichText& rich, const std::string& text, const SpanStyle
         target = std::move(uri);
         s.color = style.accent_color;
       } else if (!refused || *refused != run.link) {
-        warn_at(run.offset,
-                "markup: the link to '" + run.link + "' is not set: only http, https, mailto and tel addresses are",
-                "write the address in full, e.g. [label](https://example.com)");
+        model::RefusedLink why = model::refused_link(run.link, true);
+        warn_at(run.offset, std::move(why.message), std::move(why.hint));
       }
       refused = allowed ? nullptr : &run.link;
     } else {

@@ -235,7 +235,14 @@ std::string link_contents(const std::vector<const frame::GlyphRun*>& runs, const
     utf8::append(out, cp);
     last = cp;
   }
-  return out.empty() ? uri : out;
+  if (out.empty()) out = uri;
+  if (out.size() > kMaxLinkContentsBytes) {
+    std::size_t cut = kMaxLinkContentsBytes - std::string_view("…").size();
+    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+    out.resize(cut);
+    out += "…";
+  }
+  return out;
 }
 
 }  // namespace cvpdf::compose

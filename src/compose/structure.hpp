@@ -4,8 +4,10 @@
 // live on the elements, so they survive translate, stack_lines and
 // paginate; the backend writes the tree (frame.hpp explains Tag and seq).
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compose/paragraph.hpp"
@@ -92,7 +94,11 @@ StructureBuilder structure_builder(frame::Document& doc, const model::Resume& re
 
 // The text a link shows, for its annotation's /Contents: its runs' glyph
 // texts (an extraction span's reads_as in place of its glyphs), spaces
-// collapsed; `uri` when that is empty.
+// collapsed; `uri` when that is empty. At most kMaxLinkContentsBytes, cut
+// at a character with "…": every line of a link is an annotation with its
+// own /Contents, so a link's whole words there cost its length once per
+// line — and a description is for a listener, who wants it short.
+inline constexpr std::size_t kMaxLinkContentsBytes = 400;
 std::string link_contents(const std::vector<const frame::GlyphRun*>& runs, const std::string& uri);
 
 }  // namespace cvpdf::compose

@@ -24,22 +24,24 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-constexpr const char* kRefusedHint = "write the address in full, e.g. https://example.com";
-
-std::string refused_message(const std::string& written) {
-  return "the link to '" + written + "' is not set: only http, https, mailto and tel addresses are";
+// A target quoted in a message: its first 60 bytes (whole characters).
+std::string quoted(std::string_view written) {
+  constexpr std::size_t kQuoted = 60;
+  written = trim(written);
+  if (written.size() <= kQuoted) return std::string(written);
+  std::size_t cut = kQuoted;
+  while (cut > 0 && (static_cast<unsigned char>(written[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(written.substr(0, cut)) + "…";
 }
 
 }  // namespace
 
-std::string link_uri(std::string_view written, bool* allowed) {
+namespace {
+
+// link_uri's rule on the scheme alone: the address to link, or "".
+std::string by_scheme(std::string_view written) {
   const std::string_view s = trim(written);
-  auto refuse = [&] {
-    if (allowed) *allowed = false;
-    return std::string();
-  };
-  if (allowed) *allowed = true;
-  if (s.empty() || s.front() == '#' || s.front() == '/') return refuse();
+  if (s.empty() || s.front() == '#' || s.front() == '/') return {};
   // A scheme is letters, digits, + - . before the first ':' (RFC 3986);
   // one with a dot in it is a host with a port (example.com:8080), and a
   // digit after the colon is a port too (localhost:8080/x).
@@ -51,15 +53,37 @@ std::string link_uri(std::string_view written, bool* allowed) {
     if (scheme_like) {
       if (scheme == "http" || scheme == "https" || scheme == "mailto" || scheme == "tel") return std::string(s);
       const bool port = colon + 1 < s.size() && digit(s[colon + 1]);
-      if (!port) return refuse();
+      if (!port) return {};
     }
   }
-  if (s.find("://") != std::string_view::npos) return refuse();
+  if (s.find("://") != std::string_view::npos) return {};
   return "https://" + std::string(s);
+}
+
+}  // namespace
+
+std::string link_uri(std::string_view written, bool* allowed) {
+  std::string uri = by_scheme(written);
+  if (uri.size() > kMaxLinkBytes) uri.clear();
+  if (allowed) *allowed = !uri.empty();
+  return uri;
+}
+
+RefusedLink refused_link(std::string_view written, bool markup) {
+  const std::string prefix = markup ? "markup: " : "";
+  const std::size_t bytes = by_scheme(written).size();
+  if (bytes > kMaxLinkBytes)
+    return {prefix + "the link to '" + quoted(written) + "' is not set: it is " + std::to_string(bytes) +
+                " bytes long, and an address takes at most " + std::to_string(kMaxLinkBytes),
+            "shorten it: no browser or mail client opens an address that long"};
+  return {prefix + "the link to '" + quoted(written) + "' is not set: only http, https, mailto and tel addresses are",
+          markup ? "write the address in full, e.g. [label](https://example.com)"
+                 : "write the address in full, e.g. https://example.com"};
 }
 
 bool linkable_email(std::string_view address) {
   const std::string_view s = trim(address);
+  if (s.size() + std::string_view("mailto:").size() > kMaxLinkBytes) return false;
   const std::size_t at = s.find('@');
   if (at == std::string_view::npos || at == 0 || at + 1 == s.size() || s.find('@', at + 1) != std::string_view::npos)
     return false;
@@ -78,7 +102,8 @@ void apply_link_policy(Resume& resume, Diagnostics& diags) {
         link.url = std::move(uri);
         continue;
       }
-      diags.warning(link.span, refused_message(link.url), kRefusedHint);
+      RefusedLink refused = refused_link(link.url);
+      diags.warning(link.span, std::move(refused.message), std::move(refused.hint));
       // The label stays, as plain text; one that was the address is the
       // address as written.
       if (link.label.empty()) link.label = Localized::plain(link.url, link.span);
@@ -89,8 +114,14 @@ void apply_link_policy(Resume& resume, Diagnostics& diags) {
   check_links(person.links);
   if (!person.email.empty() && !linkable_email(person.email)) {
     const SourceSpan at = person.email_span.known() ? person.email_span : person.span;
-    diags.warning(at, "'email' is not an e-mail address ('" + person.email + "'): it is printed, not linked",
-                  "write it as name@example.com");
+    if (trim(person.email).size() + std::string_view("mailto:").size() > kMaxLinkBytes)
+      diags.warning(at,
+                    "'email' is " + std::to_string(person.email.size()) + " bytes long: it is printed, not linked (an "
+                        "address takes at most " + std::to_string(kMaxLinkBytes) + ")",
+                    "shorten it: no mail client opens an address that long");
+    else
+      diags.warning(at, "'email' is not an e-mail address ('" + quoted(person.email) + "'): it is printed, not linked",
+                    "write it as name@example.com");
     Link plain;
     plain.label = Localized::plain(person.email, at);
     plain.span = at;
@@ -106,7 +137,8 @@ void apply_link_policy(Resume& resume, Diagnostics& diags) {
       if (allowed) {
         entry.url = std::move(uri);
       } else {
-        diags.warning(entry.span, refused_message(entry.url), kRefusedHint);
+        RefusedLink refused = refused_link(entry.url);
+        diags.warning(entry.span, std::move(refused.message), std::move(refused.hint));
         entry.url.clear();
       }
     }

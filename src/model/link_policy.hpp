@@ -5,6 +5,7 @@
 // would run (javascript:, data:) or open on the reader's machine (file:)
 // never becomes a /URI action, whatever field it came in.
 #pragma once
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -13,15 +14,29 @@
 
 namespace cvpdf::model {
 
+// The longest address linked, in bytes: what HTTP asks every client and
+// server to take (RFC 9110, 4.1); none opens a longer one, and each line a
+// link fills carries its address.
+inline constexpr std::size_t kMaxLinkBytes = 8000;
+
 // A link target as it may be put in the PDF: http, https, mailto and tel
 // are kept as written (trimmed); a bare domain or host with a port
 // (example.com/x, localhost:8080) gets https://; anything else (another
 // scheme in any case — javascript:, JaVaScRiPt:, data:, file:, ftp: — a
-// fragment, a path) gives "" and `allowed` false.
+// fragment, a path) or an address over kMaxLinkBytes gives "" and
+// `allowed` false.
 std::string link_uri(std::string_view written, bool* allowed = nullptr);
 
+// Why link_uri refuses `written`, as a warning's message and hint; `markup`
+// for a [label](target) in a text (the hint writes one).
+struct RefusedLink {
+  std::string message;
+  std::string hint;
+};
+RefusedLink refused_link(std::string_view written, bool markup = false);
+
 // An e-mail address that may be linked as mailto:: one '@' with text on
-// both sides, no scheme before it, no spaces.
+// both sides, no scheme before it, no spaces, within kMaxLinkBytes.
 bool linkable_email(std::string_view address);
 
 // Applies the rule to every link of a loaded résumé, whatever format it was

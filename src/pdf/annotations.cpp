@@ -2,7 +2,9 @@
 // clock stamp (/M) and no appearance: a link is an invisible clickable rectangle
 // (/Border [0 0 0]) with a URI action. /Contents says what the link is for
 // screen readers (PDF/UA asks for it on every annotation): the LinkArea's
-// words, else its URI.
+// words, else its URI. A link set over several lines is an annotation per
+// line; they share one action object, so its address is in the file once,
+// not once a line.
 #include <iterator>
 
 #include <fmt/format.h>
@@ -33,7 +35,7 @@ std::string ascii_uri(const std::string& uri) {
 }  // namespace
 
 std::vector<LinkAnnotation> add_links(PdfMemDocument& pdf, PdfObject& page_object, const frame::Page& page,
-                                      bool printable) {
+                                      bool printable, UriActions& actions) {
   std::vector<LinkAnnotation> made;
   for (std::size_t e = 0; e < page.elements.size(); ++e) {
     const auto* link = std::get_if<frame::LinkArea>(&page.elements[e]);
@@ -48,9 +50,14 @@ std::vector<LinkAnnotation> add_links(PdfMemDocument& pdf, PdfObject& page_objec
     rect.push_back(pdf_real(to_pt(page.height - link->y)));
     PdfArray& border = add_array(a, "Border");
     for (int i = 0; i < 3; ++i) border.push_back(pdf_int(0));
-    PdfDictionary& action = add_dictionary(a, "A");
-    action.AddKey("S", PdfName("URI"));
-    action.AddKey("URI", PdfString(ascii_uri(link->uri)));
+    auto [action, fresh] = actions.try_emplace(link->uri);
+    if (fresh) {
+      PdfObject& object = *pdf.GetObjects().CreateObject("Action");
+      object.GetDictionary().AddKey("S", PdfName("URI"));
+      object.GetDictionary().AddKey("URI", PdfString(ascii_uri(link->uri)));
+      action->second = object.Reference();
+    }
+    a.AddKey("A", action->second);
     a.AddKey("P", page_object.Reference());
     a.AddKey("Contents", pdf_text(link->contents.empty() ? link->uri : link->contents));
     if (printable) a.AddKey("F", pdf_int(4));  // the Print flag, which PDF/A requires

@@ -10,6 +10,7 @@
 // which stamp the clock, leave orphan objects or omit /Count.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,10 +72,14 @@ struct LinkAnnotation {
   PoDoFo::PdfObject* object = nullptr;
 };
 
+// The document's URI actions, one object per address, by address: the
+// annotations of a link's lines (and every link to one address) share it.
+using UriActions = std::map<std::string, PoDoFo::PdfReference>;
+
 // Link annotations with URI actions for the page's LinkAreas (those with a
 // URI and an area), in element order. `printable` sets the Print flag.
 std::vector<LinkAnnotation> add_links(PoDoFo::PdfMemDocument& pdf, PoDoFo::PdfObject& page_object,
-                                      const frame::Page& page, bool printable);
+                                      const frame::Page& page, bool printable, UriActions& actions);
 
 // The document outline, one entry per bookmark, nested by level.
 void add_outline(PoDoFo::PdfMemDocument& pdf, const std::vector<PoDoFo::PdfReference>& pages,

@@ -68,7 +68,7 @@ void embed_images(PdfMemDocument& pdf, const frame::Document& doc, Resources& r)
 }
 
 TaggedPage add_page(PdfMemDocument& pdf, const frame::Page& page, PaintedPage&& painted, const Resources& r,
-                    const PdfOptions& options) {
+                    const PdfOptions& options, UriActions& actions) {
   if (page.width <= 0 || page.height <= 0)
     throw FatalError({Severity::Error, SourceSpan{}, "a page has no size", "this is a bug in cvpdf; please report it"});
   // The page tree, /Parent, /MediaBox and /Resources with its /ProcSet are PoDoFo's.
@@ -90,7 +90,7 @@ TaggedPage add_page(PdfMemDocument& pdf, const frame::Page& page, PaintedPage&& 
   TaggedPage tagged;
   tagged.object = &object;
   tagged.marked = std::move(painted.marked);
-  for (const LinkAnnotation& link : add_links(pdf, object, page, options.pdfa))
+  for (const LinkAnnotation& link : add_links(pdf, object, page, options.pdfa, actions))
     tagged.annotations.push_back({link.object, std::get<frame::LinkArea>(page.elements[link.element]).tag});
   return tagged;
 }
@@ -107,8 +107,10 @@ std::string write_document(const frame::Document& doc, const text::FontBook& fon
   resources.names.structure = &doc.structure;
   std::vector<TaggedPage> tagged;
   std::vector<PdfReference> pages;
+  UriActions actions;
   for (std::size_t i = 0; i < doc.pages.size(); ++i) {
-    tagged.push_back(add_page(pdf, doc.pages[i], paint_page(doc.pages[i], resources.names), resources, options));
+    tagged.push_back(
+        add_page(pdf, doc.pages[i], paint_page(doc.pages[i], resources.names), resources, options, actions));
     pages.push_back(tagged.back().object->Reference());
     if (consumed) std::vector<frame::Element>().swap(consumed->pages[i].elements);
   }

@@ -27,14 +27,15 @@ struct Annotation {
 std::vector<Annotation> link_annotations(const std::string& pdf, double page_height) {
   const std::string objects = pdf_objects(pdf);
   std::vector<Annotation> out;
-  static const std::regex kUri(R"(/URI \(([^)]*)\))");
   static const std::regex kRect(R"(/Rect \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\])");
-  for (const auto& [number, body] : object_bodies(objects)) {
+  const std::map<std::string, std::string> bodies = object_bodies(objects);
+  for (const auto& [number, body] : bodies) {
     if (body.find("/Subtype /Link") == std::string::npos) continue;
-    std::smatch uri, rect;
-    if (!std::regex_search(body, uri, kUri) || !std::regex_search(body, rect, kRect)) continue;
+    const std::string uri = link_action_uri(bodies, body);
+    std::smatch rect;
+    if (uri.empty() || !std::regex_search(body, rect, kRect)) continue;
     const double x0 = std::stod(rect[1]), y0 = std::stod(rect[2]), x1 = std::stod(rect[3]), y1 = std::stod(rect[4]);
-    out.push_back({uri[1], {x0, page_height - y1, x1, page_height - y0}});
+    out.push_back({uri, {x0, page_height - y1, x1, page_height - y0}});
   }
   return out;
 }

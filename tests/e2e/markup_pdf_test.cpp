@@ -52,7 +52,6 @@ std::vector<Annotation> read_links(const std::string& pdf, double page_height) {
   static const std::regex kPage(R"(%% Page (\d+)\n%%[^\n]*\n(\d+) 0 obj)");
   static const std::regex kAnnots(R"(/Annots \[([^\]]*)\])");
   static const std::regex kRef(R"((\d+) 0 R)");
-  static const std::regex kUri(R"(/URI \(([^)]*)\))");
   static const std::regex kRect(R"(/Rect \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\])");
   std::map<std::string, std::string> bodies = object_bodies(objects);
   std::vector<Annotation> out;
@@ -63,13 +62,13 @@ std::vector<Annotation> read_links(const std::string& pdf, double page_height) {
     if (!std::regex_search(page_body, annots, kAnnots)) continue;
     const std::string refs = annots[1];
     for (auto r = std::sregex_iterator(refs.begin(), refs.end(), kRef); r != std::sregex_iterator(); ++r) {
-      const std::string& body = bodies[(*r)[1]];
-      std::smatch uri, rect;
-      if (body.find("/Subtype /Link") == std::string::npos || !std::regex_search(body, uri, kUri) ||
-          !std::regex_search(body, rect, kRect))
+      const std::string body = bodies[(*r)[1]];
+      const std::string uri = link_action_uri(bodies, body);
+      std::smatch rect;
+      if (body.find("/Subtype /Link") == std::string::npos || uri.empty() || !std::regex_search(body, rect, kRect))
         continue;
       const double x0 = std::stod(rect[1]), y0 = std::stod(rect[2]), x1 = std::stod(rect[3]), y1 = std::stod(rect[4]);
-      out.push_back({page, uri[1], {x0, page_height - y1, x1, page_height - y0}});
+      out.push_back({page, uri, {x0, page_height - y1, x1, page_height - y0}});
     }
   }
   return out;

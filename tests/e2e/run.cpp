@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 namespace cvpdf::test {
@@ -110,6 +111,19 @@ std::map<std::string, std::string> object_bodies(const std::string& objects) {
     at = end;
   }
   return bodies;
+}
+
+std::string link_action_uri(const std::map<std::string, std::string>& bodies, const std::string& annotation) {
+  static const std::regex kIndirect(R"(/A (\d+) 0 R)");
+  static const std::regex kUri(R"(/URI \(([^)]*)\))");
+  std::smatch match;
+  const std::string* action = &annotation;
+  if (std::regex_search(annotation, match, kIndirect)) {
+    const auto it = bodies.find(match[1]);
+    if (it == bodies.end()) return {};
+    action = &it->second;
+  }
+  return std::regex_search(*action, match, kUri) ? std::string(match[1]) : std::string();
 }
 
 std::string cvpdf() { return std::string("'") + CVPDF_BINARY + "'"; }

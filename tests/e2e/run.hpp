@@ -31,6 +31,10 @@ std::string pdf_objects(const std::string& pdf);
 // libstdc++ matcher recurses once per character and overflows the stack
 // on a large object.
 std::map<std::string, std::string> object_bodies(const std::string& objects);
+// A link annotation's URI (its body one of object_bodies'): from its /A
+// action, inline or an indirect object (the lines of one link share one);
+// "" for none.
+std::string link_action_uri(const std::map<std::string, std::string>& bodies, const std::string& annotation);
 
 std::string cvpdf();  // the binary, quoted for the shell
 std::string source(const std::string& relative);  // a path in the source tree

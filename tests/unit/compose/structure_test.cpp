@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "compose/builtin_layouts.hpp"
+#include "core/utf8.hpp"
 #include "header_fixture.hpp"
 
 namespace cvpdf::compose {
@@ -402,6 +403,29 @@ TEST(Structure, ALinkOverTwoLinesIsOneLinkElement) {
   const Tree tree(c.doc);
   EXPECT_EQ(tree.node(areas.front()->tag.node).role, "Link");
   EXPECT_EQ(tree.node(tree.node(areas.front()->tag.node).parent).role, "LBody");
+}
+
+// A link's /Contents is repeated on every line's annotation: a long one is
+// cut, at a whole character, so a link over many lines costs its length
+// once, not once a line.
+TEST(Structure, ALongLinksContentsIsCutAtACharacter) {
+  std::string label;
+  for (int i = 0; i < 300; ++i) label += "训练 ";
+  const auto c = probe::compose("languages: [en]\nperson: {name: A}\nsections:\n  - title: S\n    entries:\n"
+                                "      - org: O\n        links: [{label: \"" + label + "\", url: \"https://e.com\"}]\n",
+                                "en");
+  std::size_t areas = 0;
+  for (const auto& page : c.doc.pages)
+    for (const auto& e : page.elements)
+      if (const auto* link = std::get_if<frame::LinkArea>(&e); link && link->uri == "https://e.com") {
+        ++areas;
+        EXPECT_LE(link->contents.size(), kMaxLinkContentsBytes);
+        EXPECT_GT(link->contents.size(), kMaxLinkContentsBytes - 8);
+        EXPECT_EQ(link->contents.substr(0, 10), "训练 训");
+        EXPECT_EQ(link->contents.substr(link->contents.size() - 3), "…");
+        EXPECT_EQ(utf8::find_invalid(link->contents), std::string::npos) << link->contents;
+      }
+  EXPECT_GE(areas, 3U) << "the link fits a line or two: the test tests little";
 }
 
 }  // namespace

@@ -37,6 +37,35 @@ TEST(LinkPolicy, KeepsWebMailAndPhoneAddressesAndRefusesTheRest) {
     EXPECT_FALSE(linkable_email(address)) << address;
 }
 
+// An address no browser opens is no link, and each line a link fills would
+// carry it: over kMaxLinkBytes a target is refused, and said so by length.
+TEST(LinkPolicy, RefusesAnAddressLongerThanAnyClientOpens) {
+  const std::string longest = "https://e.com/" + std::string(kMaxLinkBytes - 14, 'a');
+  bool allowed = false;
+  EXPECT_TRUE(link_uri(longest, &allowed) == longest);
+  EXPECT_TRUE(allowed);
+  for (const std::string& written : {longest + "a", "e.com/" + std::string(kMaxLinkBytes - 12, 'a')}) {
+    EXPECT_TRUE(link_uri(written, &allowed).empty());
+    EXPECT_FALSE(allowed);
+    const RefusedLink why = refused_link(written);
+    EXPECT_NE(why.message.find("bytes long"), std::string::npos) << why.message;
+    EXPECT_LT(why.message.size(), 200U) << "the message quotes the whole address";
+  }
+  EXPECT_FALSE(linkable_email(std::string(kMaxLinkBytes, 'a') + "@b.c"));
+  EXPECT_NE(refused_link("javascript:x").message.find("only http"), std::string::npos);
+  EXPECT_EQ(refused_link("javascript:x", true).message.rfind("markup: ", 0), 0U);
+
+  auto r = load("languages: [en]\nperson:\n  name: A\n  email: \"" + std::string(9000, 'a') +
+                "@b.c\"\n  links: [{label: L, url: \"https://e.com/" + std::string(9000, 'b') +
+                "\"}]\nsections: [{title: S, text: x}]\n");
+  ASSERT_TRUE(r.resume) << r.dump();
+  EXPECT_TRUE(r.resume->person.email.empty()) << "the e-mail is printed, not linked";
+  std::size_t said = 0;
+  for (const auto& d : r.diags.all())
+    if (d.message.find("bytes long") != std::string::npos) ++said;
+  EXPECT_EQ(said, 2U);
+}
+
 // Every URL the PDF's links carry, and the warnings of refused ones.
 std::vector<std::string> uris(const Resume& r) {
   std::vector<std::string> out;

@@ -64,12 +64,16 @@ frame::Document sample_document(const text::FontBook& fonts, text::FaceId lato_i
   page.elements.push_back(mail);
   page.elements.push_back(frame::LinkArea{pt(72), pt(221), mail.width(), pt(12), "mailto:jane@example.com"});
   page.elements.push_back(frame::LinkArea{pt(72), pt(245), pt(100), pt(12), "https://example.com/päth"});
+  // The same link's second line.
+  page.elements.push_back(frame::LinkArea{pt(72), pt(257), pt(60), pt(12), "https://example.com/päth"});
   doc.pages.push_back(page);
 
   frame::Page second;
   second.width = page.width;
   second.height = page.height;
   second.elements.push_back(make_run(lato, "Second page", pt(12), pt(72), pt(90)));
+  // And its third, over the page.
+  second.elements.push_back(frame::LinkArea{pt(72), pt(110), pt(60), pt(12), "https://example.com/päth"});
   doc.pages.push_back(second);
 
   doc.bookmarks = {{"Experience", 0, pt(90), 0}, {"Projects", 0, pt(160), 1}, {"Education", 1, pt(80), 0}};
@@ -176,6 +180,21 @@ TEST_F(PdfWriter, LinksAreUriActionsWithoutBordersOrTimestamps) {
   EXPECT_NE(q.find("/Border [\n"), std::string::npos);
   EXPECT_EQ(q.find("/M ("), std::string::npos);
   EXPECT_NE(q.find("/Annots ["), std::string::npos);
+}
+
+// A link over three lines (two pages) is three annotations sharing one
+// action: its address is in the file once, not once a line.
+TEST_F(PdfWriter, TheLinesOfALinkShareOneAction) {
+  const std::string q = qdf();
+  auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = q.find(what); at != std::string::npos; at = q.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("/Subtype /Link"), 4U);
+  EXPECT_EQ(count("/URI (https://example.com/p%C3%A4th)"), 1U);
+  EXPECT_EQ(count("/URI (mailto:jane@example.com)"), 1U);
+  EXPECT_EQ(count("/S /URI"), 2U);
 }
 
 TEST_F(PdfWriter, OutlineHasOneEntryPerBookmarkWithCounts) {
