@@ -56,7 +56,7 @@ std::string clock_time() { return fmt::format("{:%H:%M:%S}", fmt::localtime(std:
 void write_outputs(const Options& options, const RenderResult& result) {
   std::vector<OutputRequest> requests;
   for (const auto& out : result.outputs) requests.push_back({out.path, out.origin, out.templated});
-  std::string depfile;
+  OutputBytes depfile;
   if (!options.depfile.empty()) {
     depfile = make_depfile(result.rules);
     requests.push_back({options.depfile, "the depfile (-M)"});
@@ -64,7 +64,7 @@ void write_outputs(const Options& options, const RenderResult& result) {
   std::vector<Target> targets = plan_targets(requests, result.read, result.read_stdin);
   std::vector<PlannedWrite> writes;
   for (std::size_t i = 0; i < targets.size(); ++i) {
-    const std::string* bytes = i < result.outputs.size() ? &result.outputs[i].bytes : &depfile;
+    const OutputBytes* bytes = i < result.outputs.size() ? &result.outputs[i].bytes : &depfile;
     writes.push_back({std::move(targets[i]), bytes});
   }
   write_all(writes);

@@ -48,18 +48,6 @@ mode_t creation_mode() {
   return mode;
 }
 
-// Writes everything or returns false with errno set (EINTR retried).
-bool write_fully(int fd, const std::string& bytes) {
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
 // The existing file's owner, group and mode on the replacement, so a
 // rewrite does not widen a 0600 file or hand a root-run output to root.
 bool keep_attributes(int fd, const Target& t) {
@@ -194,7 +182,7 @@ class Transaction {
       fail(i, "cannot create a temporary file beside it");
     }
     fds_[i] = fd;
-    if (!write_fully(fd, *w.bytes) || ::fsync(fd) != 0) fail(i, "cannot write");
+    if (!w.bytes->write_to(fd) || ::fsync(fd) != 0) fail(i, "cannot write");
     if (!keep_attributes(fd, w.target)) fail(i, "cannot keep the owner and mode of the file");
     fds_[i] = -1;
     if (::close(fd) != 0) fail(i, "cannot write");
@@ -215,7 +203,7 @@ class Transaction {
   void rewrite(std::size_t i) {
     const PlannedWrite& w = writes_[i];
     const int fd = fds_[i];
-    if (::lseek(fd, 0, SEEK_SET) != 0 || !write_fully(fd, *w.bytes) ||
+    if (::lseek(fd, 0, SEEK_SET) != 0 || !w.bytes->write_to(fd) ||
         ::ftruncate(fd, static_cast<off_t>(w.bytes->size())) != 0 || ::fsync(fd) != 0)
       fail(i, "cannot rewrite the hard-linked file in place (it may be damaged)");
     fds_[i] = -1;
@@ -235,7 +223,7 @@ class Transaction {
       if (fd < 0) fail(i, "cannot open");
     }
     if (kind != WriteKind::Stdout) fds_[i] = fd;
-    if (!write_fully(fd, *w.bytes)) fail(i, "cannot write");
+    if (!w.bytes->write_to(fd)) fail(i, "cannot write");
     if (kind == WriteKind::Stdout) return;
     fds_[i] = -1;
     if (::close(fd) != 0) fail(i, "cannot write");

@@ -7,13 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "app/output_bytes.hpp"
 #include "app/output_target.hpp"
 
 namespace cvpdf::app {
 
 struct PlannedWrite {
   Target target;
-  const std::string* bytes = nullptr;
+  const OutputBytes* bytes = nullptr;
 };
 
 // Throws IoError naming the output that failed (exit status 3).

@@ -41,7 +41,8 @@ void write_converted(const std::string& input, const std::string& output, const 
   std::vector<std::string> read;
   if (input != "-") read.push_back(input);
   auto targets = plan_targets({{path, "the converted résumé"}}, read, input == "-");
-  write_all({PlannedWrite{targets.front(), &yaml}});
+  const OutputBytes bytes(yaml);
+  write_all({PlannedWrite{targets.front(), &bytes}});
 }
 
 }  // namespace cvpdf::app

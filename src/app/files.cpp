@@ -22,6 +22,8 @@ std::string errno_text() { return std::strerror(errno); }
 }  // namespace
 
 std::string read_input(const std::string& path) {
+  // Standard input is "<stdin>" in every message, as the résumé's own are.
+  const std::string name = path == "-" ? "<stdin>" : path;
   std::string data;
   FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (!f) io_error(path, "cannot open: " + errno_text(), "check the file name and its permissions");
@@ -36,14 +38,14 @@ std::string read_input(const std::string& path) {
     data.append(buffer, n);
     if (data.size() > kMaxInputBytes) {
       if (f != stdin) std::fclose(f);
-      throw FatalError({Severity::Error, SourceSpan{path, 0, 0},
-                        "the file is larger than 10 MB; a résumé is a few kilobytes",
+      throw FatalError({Severity::Error, SourceSpan{name, 0, 0},
+                        "the input is larger than 10 MB; a résumé is a few kilobytes",
                         "check that this is the right file"});
     }
   }
   bool failed = std::ferror(f) != 0;
   if (f != stdin) std::fclose(f);
-  if (failed) io_error(path, "read error: " + errno_text(), "");
+  if (failed) io_error(name, "read error: " + errno_text(), "");
   return data;
 }
 

@@ -12,6 +12,7 @@
 #include <ctime>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <set>
 
 #include <fmt/format.h>
@@ -164,6 +165,7 @@ void add_fonts(const frame::Document& doc, const text::FontBook& book, std::set<
 
 RenderResult render_all(const Options& options, text::FontBook& book, Diagnostics& diags, std::string* log) {
   RenderResult result;
+  std::shared_ptr<Spool> spool;  // made for the first preview's pages
   const bool check = options.command == Options::Command::Check;
   const std::optional<std::int64_t> epoch = source_date_epoch(diags);
   for (const auto& input : options.inputs) {
@@ -258,18 +260,22 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
       const std::string origin = "the output of " + name + " (" + language + ")";
       if (per_page(format)) {
         const std::vector<std::string> paths = page_paths(pattern, input, language, pages, format);
-        std::vector<std::string> files = format == Format::Png
-                                             ? raster::pages_png(doc, book, options.dpi ? options.dpi : raster::kDefaultDpi)
-                                             : raster::pages_svg(doc, book);
+        // Each page set down on the spool as it is drawn: the run holds
+        // one page's pixels and file, not the document's.
+        if (!spool) spool = std::make_shared<Spool>();
+        const raster::PageSink keep = [&](std::size_t i, const std::string& file) {
+          const std::string page = "page " + std::to_string(i + 1);
+          result.outputs.push_back({paths[i], OutputBytes::spooled(spool, file), page + " of " + std::to_string(pages),
+                                    origin + ", " + page, templated_output(options)});
+          rule.targets.push_back(paths[i]);
+        };
+        if (format == Format::Png)
+          raster::pages_png(doc, book, options.dpi ? options.dpi : raster::kDefaultDpi, keep);
+        else
+          raster::pages_svg(doc, book, keep);
         book.check_unchanged();
         if (log_here)
           *log_here += "[" + language + "] drew " + std::to_string(pages) + " page(s) in " + fixed(clock.lap_ms()) + " ms\n";
-        for (std::size_t i = 0; i < pages; ++i) {
-          const std::string page = "page " + std::to_string(i + 1);
-          result.outputs.push_back({paths[i], std::move(files[i]), page + " of " + std::to_string(pages),
-                                  origin + ", " + page, templated_output(options)});
-          rule.targets.push_back(paths[i]);
-        }
         return true;
       }
       std::string bytes = pdf::write_pdf(std::move(doc), book, pdf::PdfOptions{.pdfa = options.pdfa});

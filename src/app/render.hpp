@@ -1,12 +1,14 @@
 // One run of the pipeline over every input and variant asked for: load,
-// lay out, and produce each output in memory. Nothing is written here, so a
-// failure anywhere leaves no file of any variant behind.
+// lay out, and produce each output — in memory, or a preview's pages on the
+// spool (output_bytes.hpp). No output is written here, so a failure
+// anywhere leaves no file of any variant behind.
 #pragma once
 #include <string>
 #include <vector>
 
 #include "app/cli.hpp"
 #include "app/depfile.hpp"
+#include "app/output_bytes.hpp"
 #include "core/diagnostics.hpp"
 #include "text/font_book.hpp"
 
@@ -14,7 +16,7 @@ namespace cvpdf::app {
 
 struct Output {
   std::string path;  // "-" is standard output
-  std::string bytes;
+  OutputBytes bytes;
   std::string summary;  // "2 pages" or "text", for messages
   std::string origin;   // "r.yaml (en)": whose output, for refusals
   bool templated = false;  // named by a template ({lang}, {name}): missing directories are made

@@ -4,6 +4,7 @@
 // PDF painter (pdf/page_content.cpp) draws them. Link areas are invisible.
 #include "raster/cairo_painter.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cvpdf::raster::detail {
@@ -74,8 +75,20 @@ void Painter::paint(cairo_t* cr, const frame::Rule& rule) {
 }
 
 void Painter::paint(cairo_t* cr, const frame::Image& image) {
-  auto it = images_.find(image.path);
-  if (it == images_.end()) it = images_.emplace(image.path, make_image(image.path)).first;
+  if (image.width <= 0 || image.height <= 0) return;
+  // The pixels the box covers on the surface: a PNG's at its resolution;
+  // an SVG's device unit is the point, and its file embeds the photo's own
+  // bytes — the surface is only what cairo falls back on, at 4 × 72 dpi.
+  double across = to_pt(image.width), down = to_pt(image.height);
+  cairo_user_to_device_distance(cr, &across, &down);
+  const double oversampling = outlines_ ? 1 : 4;
+  const auto pixels_for = [oversampling](double length) {
+    return static_cast<int>(std::min(std::ceil(std::abs(length) * oversampling), 32767.0));
+  };
+  const int most_width = pixels_for(across), most_height = pixels_for(down);
+  const std::string key = image.path + '\n' + std::to_string(most_width) + 'x' + std::to_string(most_height);
+  auto it = images_.find(key);
+  if (it == images_.end()) it = images_.emplace(key, make_image(image.path, most_width, most_height)).first;
   cairo_surface_t* pixels = it->second.get();
   const int width = cairo_image_surface_get_width(pixels), height = cairo_image_surface_get_height(pixels);
   if (width <= 0 || height <= 0 || image.width <= 0 || image.height <= 0) return;

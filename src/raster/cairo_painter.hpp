@@ -28,10 +28,13 @@ using CairoPtr = std::unique_ptr<T, CairoDeleter>;
 // through FreeType, so that HarfBuzz's glyph ids draw as they were shaped.
 CairoPtr<cairo_font_face_t> make_font_face(const text::Face& face);
 
-// A photo decoded into a cairo image surface, with its original bytes as
-// MIME data (an SVG embeds those, not a re-encoding). Throws FatalError at
-// the photo when it no longer decodes (it changed since it was checked).
-CairoPtr<cairo_surface_t> make_image(const std::string& path);
+// A photo decoded into a cairo image surface of at most `most_width` ×
+// `most_height` pixels (averaged down from its own size, never up), with
+// its original bytes as MIME data (an SVG embeds those, not a re-encoding).
+// A 10000-pixel-square photo set 3 cm wide costs the pixels it is drawn
+// at, not 400 MB. Throws FatalError at the photo when it no longer decodes
+// (it changed since it was checked).
+CairoPtr<cairo_surface_t> make_image(const std::string& path, int most_width, int most_height);
 
 // Throws FatalError when `cr`'s drawing failed (cairo records the first
 // error and then draws nothing): `what` says what was being made.
@@ -64,7 +67,7 @@ class Painter {
   const bool outlines_;
   CairoPtr<cairo_font_options_t> options_;
   std::map<text::FaceId, CairoPtr<cairo_font_face_t>> fonts_;
-  std::map<std::string, CairoPtr<cairo_surface_t>> images_;
+  std::map<std::string, CairoPtr<cairo_surface_t>> images_;  // by path and pixel size
   std::vector<cairo_glyph_t> glyphs_;  // reused by every run
 };
 

@@ -13,7 +13,8 @@ namespace cvpdf::raster::detail {
 // cairo's own writer (cairo_surface_write_to_png_stream, which filters each
 // row five ways and keeps the best guess: poor on flat text on white) in a
 // quarter of its instructions (222 M against 859 M, callgrind). Throws
-// FatalError when libpng fails (out of memory).
+// FatalError when libpng fails (out of memory). The surface's pixels are
+// packed to RGB in place: it is not to be read or drawn on after.
 std::string encode_png(cairo_surface_t* surface, const std::string& what);
 
 }  // namespace cvpdf::raster::detail

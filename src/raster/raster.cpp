@@ -1,5 +1,6 @@
 // PNG and SVG previews (see raster.hpp): a cairo surface per page, painted by
-// the Painter, encoded in memory (the app writes files atomically).
+// the Painter, encoded in memory and handed on before the next page is
+// drawn (the app sets each down and writes the files atomically).
 #include "raster/raster.hpp"
 
 #include <cairo-svg.h>
@@ -76,9 +77,8 @@ PixelSize pixel_size(const frame::Page& page, int dpi) {
           static_cast<int>(std::min<long>(pixels(page.height), kMaxPixels + 1L))};
 }
 
-std::vector<std::string> pages_png(const frame::Document& doc, const text::FontBook& book, int dpi) {
+void pages_png(const frame::Document& doc, const text::FontBook& book, int dpi, const PageSink& each) {
   detail::Painter painter(book, true);
-  std::vector<std::string> files;
   for (std::size_t i = 0; i < doc.pages.size(); ++i) {
     const frame::Page& page = doc.pages[i];
     const PixelSize size = pixel_size(page, dpi);
@@ -96,14 +96,14 @@ std::vector<std::string> pages_png(const frame::Document& doc, const text::FontB
     painter.paint(cr.get(), page);
     check_status(cairo_status(cr.get()), page_name(i));
     cr.reset();
-    files.push_back(detail::encode_png(surface.get(), page_name(i)));
+    const std::string file = detail::encode_png(surface.get(), page_name(i));
+    surface.reset();
+    each(i, file);
   }
-  return files;
 }
 
-std::vector<std::string> pages_svg(const frame::Document& doc, const text::FontBook& book) {
+void pages_svg(const frame::Document& doc, const text::FontBook& book, const PageSink& each) {
   detail::Painter painter(book, false);
-  std::vector<std::string> files;
   for (std::size_t i = 0; i < doc.pages.size(); ++i) {
     const frame::Page& page = doc.pages[i];
     std::string bytes;
@@ -119,9 +119,8 @@ std::vector<std::string> pages_svg(const frame::Document& doc, const text::FontB
       cairo_surface_finish(surface.get());  // writes the file's end
       check_status(cairo_surface_status(surface.get()), page_name(i));
     }
-    files.push_back(stable_ids(bytes));
+    each(i, stable_ids(bytes));
   }
-  return files;
 }
 
 }  // namespace cvpdf::raster

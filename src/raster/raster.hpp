@@ -5,6 +5,7 @@
 // carry no text layer, links or structure (that is what the PDF is for).
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,14 +31,19 @@ struct PixelSize {
 // rounded up (as poppler's pdftoppm does).
 PixelSize pixel_size(const frame::Page& page, int dpi);
 
+// Receives each page's file as soon as it is drawn (its index from 0, in
+// order); the bytes are freed when it returns, so a caller that sets them
+// down holds one page at a time.
+using PageSink = std::function<void(std::size_t page, const std::string& file)>;
+
 // Every page, in order, as the bytes of a PNG file: 8-bit RGB on a white
 // page, grayscale-antialiased, unhinted outlines. Same bytes for the same
 // frames and fonts. Throws FatalError when an image would be over
 // kMaxPixels a side or cairo cannot draw it (out of memory).
-std::vector<std::string> pages_png(const frame::Document& doc, const text::FontBook& book, int dpi);
+void pages_png(const frame::Document& doc, const text::FontBook& book, int dpi, const PageSink& each);
 
 // Every page as an SVG file, sized in points as the PDF page is; glyphs
 // are outlines (the file needs no fonts), photos embedded as they are.
-std::vector<std::string> pages_svg(const frame::Document& doc, const text::FontBook& book);
+void pages_svg(const frame::Document& doc, const text::FontBook& book, const PageSink& each);
 
 }  // namespace cvpdf::raster

@@ -207,7 +207,8 @@ TEST_F(Generated, InputOverTenMegabytes) {
 TEST_F(Generated, InputOverTenMegabytesOnStandardInput) {
   write_file(dir.path / "huge.yaml", std::string(kPerson) + "# " + std::string(11u << 20, 'x') + "\n");
   Result r = run_cvpdf("- -o cv.pdf", dir.path, 30, (dir.path / "huge.yaml").string());
-  expect_sane(r, 1, {"error:", "10 MB"});
+  // Standard input is <stdin> here as in every other message, never "-".
+  expect_sane(r, 1, {"<stdin>: error:", "10 MB"});
   EXPECT_FALSE(wrote_pdf());
 }
 
