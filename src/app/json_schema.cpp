@@ -1,6 +1,6 @@
 // The JSON Schemas of a résumé and a theme, from the key tables: a résumé's
 // places (model/resume_keys.hpp) become objects with their keys and
-// aliases, a theme's dotted keys (model/style_fields.hpp) nested objects.
+// aliases, a theme's dotted keys (theme/style_fields.hpp) nested objects.
 // What the loader takes loosely the schema takes loosely too: any scalar is
 // a text (YAML reads `year: 2024` as a number, cvpdf as the text "2024").
 #include "app/json_schema.hpp"
@@ -15,7 +15,7 @@
 #include "app/layouts.hpp"
 #include "model/color_names.hpp"
 #include "model/resume_keys.hpp"
-#include "model/style_fields.hpp"
+#include "theme/style_fields.hpp"
 
 namespace cvpdf::app {
 
@@ -160,13 +160,13 @@ Json list_or_one() {
   return any_of({list, def_ref("scalar")});
 }
 
-Json leaf_schema(const model::StyleField& f) {
-  using K = model::FieldKind;
+Json leaf_schema(const theme::StyleField& f) {
+  using K = theme::FieldKind;
   Json s;
   switch (f.kind) {
     case K::PageSize: {
       std::vector<std::string> names;
-      for (const auto& p : model::page_sizes()) names.emplace_back(p.name);
+      for (const auto& p : theme::page_sizes()) names.emplace_back(p.name);
       Json sides = type("string");
       sides["pattern"] = Json::str("^\\S+ +\\S+$");
       s = any_of({words(names), sides});
@@ -188,8 +188,8 @@ Json leaf_schema(const model::StyleField& f) {
     case K::TextList: s = list_or_one(); break;
     case K::Align: {
       std::vector<std::string> all;
-      for (auto w : model::kAlignJustify) all.emplace_back(w);
-      for (auto w : model::kAlignRagged) all.emplace_back(w);
+      for (auto w : theme::kAlignJustify) all.emplace_back(w);
+      for (auto w : theme::kAlignRagged) all.emplace_back(w);
       s = words(all);
       break;
     }
@@ -208,7 +208,7 @@ Json leaf_schema(const model::StyleField& f) {
     }
   }
   std::string description(f.meaning);
-  if (!model::no_limit_default(f) && !f.fallback.empty())
+  if (!theme::no_limit_default(f) && !f.fallback.empty())
     description += f.fallback.front() == '=' ? " (default: as " + std::string(f.fallback.substr(1)) + ")"
                                              : " (default: " + std::string(f.fallback) + ")";
   s["description"] = Json::str(description);
@@ -221,7 +221,7 @@ struct ThemeNode {
   std::map<std::string, std::unique_ptr<ThemeNode>> children;
   std::vector<std::string> order;
   std::unique_ptr<ThemeNode> lang;
-  const model::StyleField* leaf = nullptr;
+  const theme::StyleField* leaf = nullptr;
 
   ThemeNode& child(const std::string& name) {
     auto& c = children[name];
@@ -249,7 +249,7 @@ struct ThemeNode {
 
 Json theme_body() {
   ThemeNode root;
-  for (const auto& f : model::style_fields()) {
+  for (const auto& f : theme::style_fields()) {
     ThemeNode* node = &root;
     std::string_view key = f.key;
     while (!key.empty()) {

@@ -12,6 +12,7 @@
 #include "compose/builtin_layouts.hpp"
 #include "core/utf8.hpp"
 #include "model/loader.hpp"
+#include "theme/style_loader.hpp"
 
 namespace cvpdf::app {
 
@@ -83,7 +84,7 @@ LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, c
   const auto* standard = find_builtin(kDefaultLayout);
   if (!standard) throw FatalError({Severity::Error, {}, "the default theme is missing from this build", ""});
   const std::string standard_origin = builtin_origin(kDefaultLayout);
-  auto defaults = model::load_style(standard->text(), standard_origin, diags);
+  auto defaults = theme::load_style(standard->text(), standard_origin, diags);
   if (!defaults) throw FatalError({Severity::Error, {}, "the built-in theme does not load", ""});
   // Built-in themes name families, not files: "" resolves only in fonts/.
   keys.layers.push({standard_origin, "", std::move(*defaults)});
@@ -96,7 +97,7 @@ LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, c
   if (!name.empty() && name != kDefaultLayout) {
     if (const auto* builtin = find_builtin(name)) {
       const std::string origin = builtin_origin(name);
-      if (auto map = model::load_style(builtin->text(), origin, diags)) keys.layers.push({origin, "", std::move(*map)});
+      if (auto map = theme::load_style(builtin->text(), origin, diags)) keys.layers.push({origin, "", std::move(*map)});
     } else {
       fs::path path(name);
       // --theme is relative to the working directory; a file's `theme:`
@@ -120,7 +121,7 @@ LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, c
       // A theme named without a directory (--theme mine.yaml) is in the
       // working directory: its font paths resolve there, not nowhere.
       const std::string directory = path.has_parent_path() ? path.parent_path().string() : ".";
-      if (auto map = model::load_style(text, path.string(), diags))
+      if (auto map = theme::load_style(text, path.string(), diags))
         keys.layers.push({path.string(), directory, std::move(*map)});
       keys.file = path.string();
     }
@@ -129,9 +130,10 @@ LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, c
   // directory (the user guide: against the file that names them). --set names no
   // file: a path typed on the command line is the shell's, so it resolves
   // against the working directory, as every other path argument does.
+  theme::check_commented_colours(resume.style_comments, diags);
   keys.layers.push({resume.source_path + " (style:)", resume.base_directory, resume.style});
   model::StyleMap sets_map;
-  for (const auto& assignment : sets) model::apply_style_override(sets_map, assignment, diags);
+  for (const auto& assignment : sets) theme::apply_style_override(sets_map, assignment, diags);
   keys.layers.push({"--set", ".", std::move(sets_map)});
   return keys;
 }

@@ -1,6 +1,6 @@
 // Themes (also called layouts) for a run: the built-in default theme, with a
 // named built-in or a theme file, the résumé's `style:` and `--set` laid over
-// it in order, as a model::StyleLayers stack (each layer with its origin and
+// it in order, as a theme::StyleLayers stack (each layer with its origin and
 // directory); and the list of built-in themes `cvpdf themes` prints.
 #pragma once
 #include <string>
@@ -9,7 +9,7 @@
 
 #include "core/diagnostics.hpp"
 #include "model/resume.hpp"
-#include "model/style_layers.hpp"
+#include "theme/style_layers.hpp"
 
 namespace cvpdf::app {
 
@@ -18,7 +18,7 @@ inline constexpr const char* kDefaultLayout = "classic";
 struct LayoutKeys {
   // Bottom first: the default theme (every known key), a named built-in or
   // a theme file, the résumé's `style:`, then --set.
-  model::StyleLayers layers;
+  theme::StyleLayers layers;
   std::string file;  // the theme file read, if any (a dependency)
 };
 

@@ -18,13 +18,13 @@
 #include <fmt/format.h>
 
 #include "app/files.hpp"
-#include "app/output_target.hpp"
 #include "app/layouts.hpp"
+#include "app/output_target.hpp"
 #include "app/text_export.hpp"
 #include "compose/render_variant.hpp"
-#include "frame/dump.hpp"
-#include "compose/style.hpp"
 #include "core/templates.hpp"
+#include "frame/dump.hpp"
+#include "model/language_tags.hpp"
 #include "model/loader.hpp"
 #include "model/locale_words.hpp"
 #include "model/not_shown.hpp"
@@ -32,6 +32,8 @@
 #include "pdf/pdf_writer.hpp"
 #include "raster/raster.hpp"
 #include "text/font_fallback.hpp"
+#include "theme/language_words.hpp"
+#include "theme/style.hpp"
 
 #ifndef CVPDF_VERSION
 #define CVPDF_VERSION "0.0.0"
@@ -190,7 +192,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     if (!layout.file.empty()) result.read.push_back(layout.file);
     // A theme that shows no photo (header.photo: none) neither reads nor
     // depends on it: a missing photo is then no reason for make to fail.
-    const model::LayeredValue photo_side = layout.layers.lookup("header.photo");
+    const theme::LayeredValue photo_side = layout.layers.lookup("header.photo");
     std::string side = photo_side && !photo_side.value->is_list ? photo_side.value->scalar : std::string();
     for (auto& c : side) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const bool photo_shown = side != "none";
@@ -212,11 +214,11 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
     // does not fit), the languages after it are not rendered.
     auto render_language = [&](const std::string& language) -> bool {
       std::string* const log_here = log;
-      compose::Style style = compose::resolve_style(layout.layers, language, diags);
+      theme::Style style = theme::resolve_style(layout.layers, language, diags);
       if (diags.has_errors()) return false;
       if (check) {
         // A language the theme has no words for prints English ones there.
-        const auto missing = model::missing_language_words(layout_keys, language);
+        const auto missing = theme::missing_language_words(layout_keys, language);
         std::string keys;
         for (const auto& k : missing) keys += (keys.empty() ? "" : ", ") + k;
         if (!missing.empty())

@@ -15,7 +15,7 @@ namespace {
 
 class Writer {
  public:
-  Writer(const model::Resume& resume, const compose::Style& style, const std::string& language, TextFlavour flavour)
+  Writer(const model::Resume& resume, const theme::Style& style, const std::string& language, TextFlavour flavour)
       : resume_(resume), style_(style), language_(language), md_(flavour == TextFlavour::Markdown) {}
 
   std::string run() {
@@ -226,7 +226,7 @@ class Writer {
   }
 
   const model::Resume& resume_;
-  const compose::Style& style_;
+  const theme::Style& style_;
   const std::string& language_;
   bool md_;
   std::string out_;
@@ -234,7 +234,7 @@ class Writer {
 
 }  // namespace
 
-std::string export_text(const model::Resume& resume, const compose::Style& style, const std::string& language,
+std::string export_text(const model::Resume& resume, const theme::Style& style, const std::string& language,
                         TextFlavour flavour) {
   return Writer(resume, style, language, flavour).run();
 }

@@ -4,14 +4,15 @@
 #pragma once
 #include <string>
 
-#include "compose/style.hpp"
+#include "model/language_tags.hpp"
 #include "model/resume.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::app {
 
 enum class TextFlavour { Plain, Markdown };
 
-std::string export_text(const model::Resume& resume, const compose::Style& style, const std::string& language,
+std::string export_text(const model::Resume& resume, const theme::Style& style, const std::string& language,
                         TextFlavour flavour);
 
 }  // namespace cvpdf::app

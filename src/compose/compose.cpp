@@ -25,11 +25,12 @@ std::string page_number(const std::string& pattern, std::size_t page, std::size_
 
 // "Name · Page 2 of 3" at the foot of every page from the layout's
 // `footer.from-page`, so a loose page still says whose and which it is.
-void add_footers(std::vector<frame::Page>& pages, const std::string& name, const Style& style, Typesetter& typesetter) {
+void add_footers(std::vector<frame::Page>& pages, const std::string& name, const theme::Style& style,
+                 Typesetter& typesetter) {
   if (pages.size() < 2 && style.footer_from_page > 1) return;
   const SpanStyle muted{FontVariant::Regular, style.footer_size, style.muted_color, 0};
   ParagraphShape shape = typesetter.body_shape(style.content_width());
-  shape.align = Alignment::Ragged;
+  shape.align = theme::Alignment::Ragged;
   auto footer_lines = [&](const std::string& page, bool with_name) {
     RichText footer;
     if (with_name) footer.add(name + "  ·  ", muted);
@@ -80,9 +81,10 @@ std::string keywords_from(const std::string& headline) {
 
 }  // namespace
 
-frame::Document compose_document(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+frame::Document compose_document(const model::Resume& resume, const theme::Style& style,
+                                 const model::StyleMap& layout_keys,
                                  const ComposeOptions& options, text::FontBook& book, Diagnostics& diags) {
-  const std::string hb_language = pdf_language_tag(options.language);
+  const std::string hb_language = model::pdf_language_tag(options.language);
   FontSet fonts = resolve_fonts(style, hb_language, book, layout_keys, diags);
   const text::Hyphenator* hyphenator = style.hyphenate ? text::Hyphenator::shared(hb_language) : nullptr;
   Typesetter typesetter(book, fonts, style, hb_language, hyphenator, diags, options.memo);

@@ -6,11 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "compose/style.hpp"
 #include "core/diagnostics.hpp"
 #include "frame/frame.hpp"
+#include "model/language_tags.hpp"
 #include "model/resume.hpp"
 #include "text/font_book.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::compose {
 
@@ -33,7 +34,8 @@ struct ComposeOptions {
 
 // `layout_keys` is the merged StyleMap the Style was read from (used to point
 // font warnings at the key that named the font).
-frame::Document compose_document(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+frame::Document compose_document(const model::Resume& resume, const theme::Style& style,
+                                 const model::StyleMap& layout_keys,
                                  const ComposeOptions& options, text::FontBook& book, Diagnostics& diags);
 
 }  // namespace cvpdf::compose

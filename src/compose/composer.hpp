@@ -9,10 +9,11 @@
 #include "compose/galley.hpp"
 #include "compose/paragraph.hpp"
 #include "compose/structure.hpp"
-#include "compose/style.hpp"
 #include "model/entry_lines.hpp"
+#include "model/language_tags.hpp"
 #include "model/resume.hpp"
 #include "model/visible_content.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::compose {
 
@@ -35,7 +36,7 @@ inline constexpr double kCapHeightEm = 0.70;
 
 struct Composer {
   const model::Resume& resume;
-  const Style& style;
+  const theme::Style& style;
   const std::string& language;
   Typesetter& typesetter;
   Galley& galley;
@@ -173,7 +174,7 @@ struct Composer {
   // title (H3) on its first head line under a titled section, else a P —
   // and `right` a P after it.
   void add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap = 0,
-                      Alignment align = Alignment::Ragged, const char* role = nullptr);
+                      theme::Alignment align = theme::Alignment::Ragged, const char* role = nullptr);
   std::string run_in_separator() const;
   // A bullet: the symbol hanging in the indent, the text after it.
   void add_bullet(const model::Localized& bullet, bool keep_with_previous, Scaled gap = 0);

@@ -4,13 +4,14 @@
 #pragma once
 #include <string>
 
-#include "compose/style.hpp"
+#include "model/language_tags.hpp"
 #include "model/resume.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::compose {
 
-std::string format_date(const model::Date& date, const DateWords& words);
+std::string format_date(const model::Date& date, const theme::DateWords& words);
 // A range whose ends are written the same is written once.
-std::string format_range(const model::DateRange& range, const DateWords& words, const std::string& separator);
+std::string format_range(const model::DateRange& range, const theme::DateWords& words, const std::string& separator);
 
 }  // namespace cvpdf::compose

@@ -129,7 +129,7 @@ void Composer::compose_entry(const model::Entry& entry, const model::Section& se
 }
 
 void Composer::add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap,
-                              Alignment align, const char* role) {
+                              theme::Alignment align, const char* role) {
   const Scaled width = column_width;
   const Scaled em = style.text_size;
   const Scaled right_width = right.empty() ? 0 : typesetter.measure(right);
@@ -175,7 +175,7 @@ void Composer::add_split_line(const RichText& left, const RichText& right, bool 
     // One line when it fits the column (set a little wider than it
     // measures, so rounding never breaks it), else ragged lines; each flush right.
     ParagraphShape rshape = typesetter.body_shape(std::min(width, right_width + pt(1)));
-    rshape.align = Alignment::Ragged;
+    rshape.align = theme::Alignment::Ragged;
     rshape.hyphenate = false;
     auto right_lines = typesetter.set(right, rshape);
     read(right_lines);
@@ -202,7 +202,7 @@ void Composer::add_bullet(const model::Localized& bullet, bool keep_with_previou
   RichText symbol;
   symbol.add(style.bullet_symbol, with(FontVariant::Regular, style.text_size, style.accent_color));
   ParagraphShape shape = typesetter.body_shape(style.bullet_indent);
-  shape.align = Alignment::Ragged;
+  shape.align = theme::Alignment::Ragged;
   auto symbol_lines = typesetter.set(symbol, shape);
   // The entry's (or section's) one L, an LI per bullet: its symbol the
   // Lbl, its text the LBody.
@@ -226,7 +226,7 @@ void Composer::add_bullet(const model::Localized& bullet, bool keep_with_previou
 // Between a run-in head and its text: an em dash in Latin text, a
 // full-width colon in Chinese and Japanese (CLREQ's habit for run-in heads).
 std::string Composer::run_in_separator() const {
-  const std::string primary = primary_language(language);
+  const std::string primary = model::primary_language(language);
   if (primary == "zh" || primary == "ja") return "：";
   return " — ";
 }
@@ -255,7 +255,7 @@ namespace {
 // the middle dot "·" is, by GB/T 15834, for the parts of a foreign name.
 // Japanese writes its comma as "、" (tōten). Korean uses the Latin comma.
 std::string field_joiner(const std::string& language) {
-  const std::string primary = primary_language(language);
+  const std::string primary = model::primary_language(language);
   if (primary == "zh") return "，";
   if (primary == "ja") return "、";
   return ", ";
@@ -405,7 +405,7 @@ void Composer::add_item(const model::Entry& entry) {
   std::vector<SetLine> date_lines;
   if (left_dates && !head.date.empty()) {
     ParagraphShape shape = typesetter.body_shape(style.date_column_width);
-    shape.align = Alignment::Ragged;
+    shape.align = theme::Alignment::Ragged;
     shape.hyphenate = false;
     auto set_date = [&](const std::string& words) {
       RichText date;
@@ -465,7 +465,8 @@ void Composer::add_item(const model::Entry& entry) {
       }
     }
     // A run-in head is a paragraph's beginning, not a title of its own.
-    add_split_line(left, right, set_any, set_any ? style.entry_head_gap : 0, run_in_here ? style.align : Alignment::Ragged,
+    add_split_line(left, right, set_any, set_any ? style.entry_head_gap : 0,
+                   run_in_here ? style.align : theme::Alignment::Ragged,
                    run_in_here ? "P" : nullptr);
     set_any = true;
     read_date();
@@ -476,12 +477,12 @@ void Composer::add_item(const model::Entry& entry) {
     RichText links;
     links.add(" ", with(FontVariant::Regular, style.links_size, style.muted_color));
     for (auto& span : links_text(entry).spans) links.spans.push_back(std::move(span));
-    add_split_line(links, {}, set_any, set_any ? style.entry_head_gap : 0, Alignment::Ragged, "P");
+    add_split_line(links, {}, set_any, set_any ? style.entry_head_gap : 0, theme::Alignment::Ragged, "P");
     set_any = true;
   }
 
   if (links_below) {
-    add_split_line(links_text(entry), {}, set_any, set_any ? style.entry_head_gap : 0, Alignment::Ragged, "P");
+    add_split_line(links_text(entry), {}, set_any, set_any ? style.entry_head_gap : 0, theme::Alignment::Ragged, "P");
     set_any = true;
   }
 
@@ -571,7 +572,7 @@ void Composer::add_pair(const model::Entry& entry) {
   const StructId item = add_node("LI", entry_list);
   if (!left_dates && width < kStackedPairsBelowEm * style.text_size) {
     ParagraphShape shape = typesetter.body_shape(width);
-    shape.align = Alignment::Ragged;
+    shape.align = theme::Alignment::Ragged;
     auto label_lines = typesetter.set(label, shape);
     auto value_lines = typesetter.set(value, shape);
     tag_as(label_lines, "Lbl", item);
@@ -583,10 +584,10 @@ void Composer::add_pair(const model::Entry& entry) {
   const Scaled label_width = left_dates ? style.date_column_width : std::max(pair_label_width, pt(24));
   const Scaled text_x = left_dates ? text_column_x() : label_width + style.pair_column_gap;
   ParagraphShape label_shape = typesetter.body_shape(label_width);
-  label_shape.align = Alignment::Ragged;
+  label_shape.align = theme::Alignment::Ragged;
   auto label_lines = typesetter.set(label, label_shape);
   ParagraphShape value_shape = typesetter.body_shape(width - text_x);
-  value_shape.align = Alignment::Ragged;  // short lists of names: ragged reads better than stretched
+  value_shape.align = theme::Alignment::Ragged;  // short lists of names: ragged reads better than stretched
   auto value_lines = typesetter.set(value, value_shape);
   tag_as(label_lines, "Lbl", item);
   tag_as(value_lines, "LBody", item);
@@ -671,7 +672,7 @@ void Composer::add_publication(const model::Entry& entry) {
   std::vector<SetLine> number_lines;
   if (!lines.empty() && !number.empty()) {
     ParagraphShape shape = typesetter.body_shape(left_dates ? style.date_column_width : indent);
-    shape.align = Alignment::Ragged;
+    shape.align = theme::Alignment::Ragged;
     number_lines = typesetter.set(number, shape);
   }
   // An LI of the section's list of publications: its number the Lbl, read

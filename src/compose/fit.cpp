@@ -10,7 +10,7 @@
 #include <variant>
 
 #include "compose/paragraph.hpp"
-#include "model/style_fields.hpp"
+#include "theme/style_fields.hpp"
 
 namespace cvpdf::compose {
 
@@ -26,7 +26,7 @@ Scaled times(Scaled length, double factor) { return static_cast<Scaled>(static_c
 
 struct Trial {
   frame::Document document;
-  Style style;
+  theme::Style style;
   Diagnostics diags;
   double t = 0;
   std::vector<double> filled;  // how full each page is (ComposeOptions::filled)
@@ -34,13 +34,13 @@ struct Trial {
 
 }  // namespace
 
-Style fitted_style(const Style& base, double t) {
+theme::Style fitted_style(const theme::Style& base, double t) {
   t = std::clamp(t, 0.0, 1.0);
-  Style s = base;
+  theme::Style s = base;
   if (t == 0) return s;
-  const FitLimits& fit = base.fit;
+  const theme::FitLimits& fit = base.fit;
 
-  // The field table (model/style_fields.hpp) says which values move and how.
+  // The field table (theme/style_fields.hpp) says which values move and how.
   // Sizes: the body text moves toward its limit; every other size (and the
   // indents measured in ems) keeps its proportion to it, so the hierarchy
   // of name, headings and text looks the same, only smaller.
@@ -49,25 +49,25 @@ Style fitted_style(const Style& base, double t) {
   s.leading = lerp(base.leading, std::min(base.leading, fit.min_leading), t);
   s.leading_cjk = lerp(base.leading_cjk, std::min(base.leading_cjk, fit.min_leading_cjk), t);
   const double spacing = lerp(1.0, std::clamp(fit.min_spacing, 0.0, 1.0), t);
-  for (const auto& field : model::style_fields()) {
-    const auto* access = std::get_if<Scaled& (*)(Style&)>(&field.target);
+  for (const auto& field : theme::style_fields()) {
+    const auto* access = std::get_if<Scaled& (*)(theme::Style&)>(&field.target);
     if (!access) continue;  // only lengths are Proportional, Gap or Margin
     Scaled& value = (*access)(s);
     switch (field.fit) {
-      case model::FitRole::Proportional: value = times(value, k); break;
-      case model::FitRole::Gap: value = times(value, spacing); break;
-      case model::FitRole::Margin: value = lerp(value, std::min(value, fit.min_margin), t); break;
+      case theme::FitRole::Proportional: value = times(value, k); break;
+      case theme::FitRole::Gap: value = times(value, spacing); break;
+      case theme::FitRole::Margin: value = lerp(value, std::min(value, fit.min_margin), t); break;
       // Read above: they set the factors the others use.
-      case model::FitRole::BodySize:
-      case model::FitRole::Leading:
-      case model::FitRole::LeadingCjk:
-      case model::FitRole::None: break;
+      case theme::FitRole::BodySize:
+      case theme::FitRole::Leading:
+      case theme::FitRole::LeadingCjk:
+      case theme::FitRole::None: break;
     }
   }
   return s;
 }
 
-FitResult fit_to_pages(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+FitResult fit_to_pages(const model::Resume& resume, const theme::Style& style, const model::StyleMap& layout_keys,
                        const ComposeOptions& options, std::size_t pages, text::FontBook& book, Diagnostics& diags) {
   FitResult result;
   // The trials set the same paragraphs at different sizes: each is

@@ -10,11 +10,12 @@
 #include <string>
 
 #include "compose/compose.hpp"
-#include "compose/style.hpp"
 #include "core/diagnostics.hpp"
 #include "frame/frame.hpp"
+#include "model/language_tags.hpp"
 #include "model/resume.hpp"
 #include "text/font_book.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::compose {
 
@@ -35,7 +36,7 @@ struct FitResult {
   // The laid-out résumé: at the largest setting that fits; when nothing
   // fits, at the smallest setting (t = 1).
   frame::Document document;
-  Style style;              // the style `document` was set with
+  theme::Style style;              // the style `document` was set with
   double t = 0;             // 0: the layout as written … 1: every fit.min-* limit
   int layouts = 0;          // how many times the résumé was laid out
   std::size_t pages = 0;    // pages of `document`
@@ -47,14 +48,14 @@ struct FitResult {
 
 // The style at setting t: the fitted values of `base` moved the fraction t
 // of the way to base.fit's limits (t is clamped to [0, 1]).
-Style fitted_style(const Style& base, double t);
+theme::Style fitted_style(const theme::Style& base, double t);
 
 // Lays out `resume` (as compose_document does, with the same arguments) at
 // the largest setting that fits `pages` pages. Warnings of the trial
 // layouts are dropped; those of the returned layout go to `diags`. Errors
 // (a missing font) stop the search: the result then has fits == false and
 // an empty message, and the errors are in `diags`.
-FitResult fit_to_pages(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+FitResult fit_to_pages(const model::Resume& resume, const theme::Style& style, const model::StyleMap& layout_keys,
                        const ComposeOptions& options, std::size_t pages, text::FontBook& book, Diagnostics& diags);
 
 }  // namespace cvpdf::compose

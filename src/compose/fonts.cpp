@@ -110,13 +110,13 @@ const text::FontChain& FontSet::chain(FontVariant v) const {
   return regular;
 }
 
-FontSet resolve_fonts(const Style& style, const std::string& language, text::FontBook& book,
+FontSet resolve_fonts(const theme::Style& style, const std::string& language, text::FontBook& book,
                       const model::StyleMap& layout_keys, Diagnostics& diags) {
   Resolver r{book, language, layout_keys, diags};
   FontSet set;
   set.alive = r.alive;
   // The key the CJK list came from (resolve_style falls back to fonts.cjk), for messages.
-  std::string cjk_key = cjk_font_key(language);
+  std::string cjk_key = model::cjk_font_key(language);
   if (!layout_keys.count(cjk_key)) cjk_key = "fonts.cjk";
   struct Slot {
     text::FontChain* chain;

@@ -7,10 +7,11 @@
 #include <memory>
 #include <string>
 
-#include "compose/style.hpp"
 #include "core/diagnostics.hpp"
+#include "model/language_tags.hpp"
 #include "text/font_book.hpp"
 #include "text/shaper.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::compose {
 
@@ -47,7 +48,7 @@ struct FontSet {
 // warns when a character first needs it. Other missing families warn; a
 // style a family lacks (no bold face) warns once and uses the regular face,
 // never a faked bold. Throws FatalError when no Latin face can be found.
-FontSet resolve_fonts(const Style& style, const std::string& language, text::FontBook& book,
+FontSet resolve_fonts(const theme::Style& style, const std::string& language, text::FontBook& book,
                       const model::StyleMap& layout_keys, Diagnostics& diags);
 
 }  // namespace cvpdf::compose

@@ -129,12 +129,12 @@ void extent(const std::vector<frame::Element>& elements, Scaled& left, Scaled& r
 
 }  // namespace
 
-ColumnFrame text_area(const Style& style) {
+ColumnFrame text_area(const theme::Style& style) {
   return {style.margin_left, style.content_width(), style.margin_top,
           style.page_height - style.margin_top - style.margin_bottom};
 }
 
-std::vector<frame::Page> paginate(Galley&& galley, const Style& style, const ColumnFrame& column,
+std::vector<frame::Page> paginate(Galley&& galley, const theme::Style& style, const ColumnFrame& column,
                                   std::vector<frame::Bookmark>& bookmarks, std::vector<PlacedBlock>* placed,
                                   std::vector<double>* filled) {
   typeset::PageParams params;
@@ -190,7 +190,7 @@ std::vector<frame::Page> paginate(Galley&& galley, const Style& style, const Col
   return pages;
 }
 
-std::vector<frame::Page> paginate(Galley&& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
+std::vector<frame::Page> paginate(Galley&& galley, const theme::Style& style, std::vector<frame::Bookmark>& bookmarks,
                                   std::vector<PlacedBlock>* placed, std::vector<double>* filled) {
   return paginate(std::move(galley), style, text_area(style), bookmarks, placed, filled);
 }

@@ -7,8 +7,9 @@
 #include <vector>
 
 #include "compose/paragraph.hpp"
-#include "compose/style.hpp"
 #include "frame/frame.hpp"
+#include "model/language_tags.hpp"
+#include "theme/style.hpp"
 #include "typeset/items.hpp"
 
 namespace cvpdf::compose {
@@ -61,7 +62,7 @@ struct ColumnFrame {
 
 // The text area inside the margins: the one column of a page without a
 // sidebar.
-ColumnFrame text_area(const Style& style);
+ColumnFrame text_area(const theme::Style& style);
 
 // Where a block landed, for the debug overlay (lengths from the page's
 // top-left corner).
@@ -132,11 +133,11 @@ Block stack_lines(std::vector<SetLine> lines, Scaled x);
 // The blocks' elements are moved onto the pages, not copied: a long CV's
 // glyphs would otherwise be held twice (27 of the 1200-publication CV's
 // 79 MB).
-std::vector<frame::Page> paginate(Galley&& galley, const Style& style, const ColumnFrame& column,
+std::vector<frame::Page> paginate(Galley&& galley, const theme::Style& style, const ColumnFrame& column,
                                   std::vector<frame::Bookmark>& bookmarks, std::vector<PlacedBlock>* placed = nullptr,
                                   std::vector<double>* filled = nullptr);
 // The same in the text area (one column).
-std::vector<frame::Page> paginate(Galley&& galley, const Style& style, std::vector<frame::Bookmark>& bookmarks,
+std::vector<frame::Page> paginate(Galley&& galley, const theme::Style& style, std::vector<frame::Bookmark>& bookmarks,
                                   std::vector<PlacedBlock>* placed = nullptr, std::vector<double>* filled = nullptr);
 
 }  // namespace cvpdf::compose

@@ -36,7 +36,8 @@ constexpr Scaled kMetricCellMinEm = 8;
 // anything is laid out, and fitted inside the photo box, a square of the
 // layout's photo size (never wider than the column), keeping its aspect
 // ratio. Problems are errors at the `photo:` value.
-std::optional<frame::Image> photo_of(const model::Resume& resume, const Style& style, Scaled column, Diagnostics& diags) {
+std::optional<frame::Image> photo_of(const model::Resume& resume, const theme::Style& style, Scaled column,
+                                     Diagnostics& diags) {
   const model::Person& person = resume.person;
   const std::string& written = person.photo;
   if (written.empty()) return std::nullopt;
@@ -100,7 +101,7 @@ std::string tel_uri(const std::string& phone) {
 
 // Chinese and Japanese set a label's colon full-width (as run-in heads).
 bool full_width_colon(const std::string& language) {
-  const std::string primary = primary_language(language);
+  const std::string primary = model::primary_language(language);
   return primary == "zh" || primary == "ja";
 }
 
@@ -200,7 +201,7 @@ class HeaderSetter {
 
   ParagraphShape text_shape(Scaled width) const {
     ParagraphShape shape = c_.typesetter.body_shape(width);
-    shape.align = Alignment::Ragged;
+    shape.align = theme::Alignment::Ragged;
     return shape;
   }
 
@@ -687,7 +688,7 @@ class HeaderSetter {
   }
 
   Composer& c_;
-  const Style& style_;
+  const theme::Style& style_;
   const unsigned parts_;
   const Scaled width_;
   // The measure the name, headline and contacts are set to: the column

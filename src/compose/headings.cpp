@@ -95,7 +95,7 @@ void Composer::compose_heading(const model::Localized& title_value) {
   const Scaled indent = bar ? style.heading_bar_width + ems(kHeadingGap) : 0;
   const Scaled reserve = beside ? ems(kHeadingGap + kMinRuleBeside) : 0;
   ParagraphShape shape = typesetter.body_shape(width - indent - reserve);
-  shape.align = Alignment::Ragged;
+  shape.align = theme::Alignment::Ragged;
   auto lines = typesetter.set(rich, shape);
   tag_as(lines, "H2");  // its rule or bar stays an artifact
   const Scaled last_width = lines.empty() ? 0 : lines.back().width;

@@ -37,7 +37,7 @@ void add_debug_overlay(frame::Document& doc, const std::vector<PlacedBlock>& blo
   }
 }
 
-void add_debug_overlay(frame::Document& doc, const std::vector<PlacedBlock>& blocks, const Style& style) {
+void add_debug_overlay(frame::Document& doc, const std::vector<PlacedBlock>& blocks, const theme::Style& style) {
   add_debug_overlay(doc, blocks, std::vector<ColumnFrame>{text_area(style)});
 }
 

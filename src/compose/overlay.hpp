@@ -7,8 +7,9 @@
 #include <vector>
 
 #include "compose/galley.hpp"
-#include "compose/style.hpp"
 #include "frame/frame.hpp"
+#include "model/language_tags.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::compose {
 
@@ -24,6 +25,6 @@ inline const frame::Color kOverlayMarginColor{0.6, 0.9, 0.6};
 void add_debug_overlay(frame::Document& doc, const std::vector<PlacedBlock>& blocks,
                        const std::vector<ColumnFrame>& columns);
 // The same for the one column of the text area.
-void add_debug_overlay(frame::Document& doc, const std::vector<PlacedBlock>& blocks, const Style& style);
+void add_debug_overlay(frame::Document& doc, const std::vector<PlacedBlock>& blocks, const theme::Style& style);
 
 }  // namespace cvpdf::compose

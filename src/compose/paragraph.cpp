@@ -34,7 +34,8 @@ void translate(std::vector<frame::Element>& elements, Scaled dx, Scaled dy) {
   }
 }
 
-Typesetter::Typesetter(const text::FontBook& book, const FontSet& fonts, const Style& style, std::string language,
+Typesetter::Typesetter(const text::FontBook& book, const FontSet& fonts, const theme::Style& style,
+                       std::string language,
                        const text::Hyphenator* hyphenator, Diagnostics& diags, TextMemo* memo)
     : book_(book),
       fonts_(fonts),
@@ -45,7 +46,7 @@ Typesetter::Typesetter(const text::FontBook& book, const FontSet& fonts, const S
       own_memo_(memo ? nullptr : std::make_unique<TextMemo>()),
       memo_(memo ? memo : own_memo_.get()),
       punctuation_(book, language_) {
-  const std::string primary = primary_language(language_);
+  const std::string primary = model::primary_language(language_);
   if (!hyphenator_ && style_.hyphenate && (primary == "zh" || primary == "ja" || primary == "ko"))
     latin_hyphenator_ = text::Hyphenator::shared("en");
 }
@@ -165,7 +166,7 @@ void Typesetter::warn_cut(const SourceSpan& where, const std::string& text, std:
 Scaled Typesetter::measure(const RichText& rich) {
   Prepared p = prepare(rich, false);
   ParagraphShape one_line = body_shape(0);
-  one_line.align = Alignment::Justify;
+  one_line.align = theme::Alignment::Justify;
   Itemised list = itemise(p, one_line);
   Scaled w = 0;
   for (const auto& item : list.items)

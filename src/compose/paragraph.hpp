@@ -18,13 +18,14 @@
 #include "compose/clreq.hpp"
 #include "compose/fonts.hpp"
 #include "compose/markup_memo.hpp"
-#include "compose/style.hpp"
 #include "core/diagnostics.hpp"
 #include "frame/frame.hpp"
+#include "model/language_tags.hpp"
 #include "text/breaks.hpp"
 #include "text/font_book.hpp"
 #include "text/hyphenator.hpp"
 #include "text/shaper.hpp"
+#include "theme/style.hpp"
 #include "typeset/knuth_plass.hpp"
 
 namespace cvpdf::compose {
@@ -56,7 +57,7 @@ struct RichText {
 struct ParagraphShape {
   Scaled width = 0;
   Scaled first_line_width = 0;  // when > 0, the first line's (room for a date flush right)
-  Alignment align = Alignment::Justify;
+  theme::Alignment align = theme::Alignment::Justify;
   int tolerance = 200;
   double leading = 1.3;      // for Latin-only paragraphs
   double leading_cjk = 1.5;  // for paragraphs with CJK text
@@ -117,7 +118,7 @@ class Typesetter {
   // `hyphenator` may be null: the layout's text.hyphenate is false, or the
   // language has no dictionary (Chinese, Japanese and Korean then divide
   // their Latin words with the English one when text.hyphenate is true).
-  Typesetter(const text::FontBook& book, const FontSet& fonts, const Style& style, std::string language,
+  Typesetter(const text::FontBook& book, const FontSet& fonts, const theme::Style& style, std::string language,
              const text::Hyphenator* hyphenator, Diagnostics& diags, TextMemo* memo = nullptr);
 
   std::vector<SetLine> set(const RichText& text, const ParagraphShape& shape);
@@ -134,7 +135,7 @@ class Typesetter {
   // The strut of a line of the given size: height above and depth below the baseline.
   void strut(Scaled size, double leading, Scaled& height, Scaled& depth) const;
 
-  const Style& style() const { return style_; }
+  const theme::Style& style() const { return style_; }
   const std::string& language() const { return language_; }
   // The caller's memo, else the Typesetter's own.
   TextMemo& memo() const { return *memo_; }
@@ -187,7 +188,7 @@ class Typesetter {
 
   const text::FontBook& book_;
   const FontSet& fonts_;
-  const Style& style_;
+  const theme::Style& style_;
   std::string language_;  // BCP 47 for HarfBuzz and ICU
   const text::Hyphenator* hyphenator_;
   // Latin words inside Chinese, Japanese or Korean text follow the Latin

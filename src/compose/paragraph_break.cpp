@@ -19,7 +19,7 @@ typeset::BreakResult Typesetter::break_ordinary(const Itemised& list, const Prep
   params.fitness_demerits = 10000;
   params.line_widths = {shape.width};
   if (shape.first_line_width > 0) params.line_widths = {shape.first_line_width, shape.width};
-  params.pretolerance = shape.align == Alignment::Ragged ? -1 : 100;
+  params.pretolerance = shape.align == theme::Alignment::Ragged ? -1 : 100;
   params.tolerance = shape.tolerance;
   params.emergency_stretch = 2 * p.em;
   typeset::BreakResult result = typeset::break_paragraph(list.items, params);
@@ -65,7 +65,7 @@ double Typesetter::widest_space(const Itemised& list, const Prepared& p, const t
 
 int Typesetter::loose_lines(const Itemised& list, const Prepared& p, const typeset::BreakResult& result,
                             const ParagraphShape& shape) const {
-  if (shape.align == Alignment::Ragged) return 0;
+  if (shape.align == theme::Alignment::Ragged) return 0;
   int loose = 0;
   for (const auto& line : result.lines) loose += widest_space(list, p, line) > style_.max_space + 1e-9 ? 1 : 0;
   return loose;
@@ -79,7 +79,7 @@ int Typesetter::loose_lines(const Itemised& list, const Prepared& p, const types
 // loose lines and no more overfull ones.
 typeset::BreakResult Typesetter::break_items(Itemised& list, Prepared& p, const ParagraphShape& shape) const {
   typeset::BreakResult result = break_ordinary(list, p, shape);
-  const Scaled ragged_stretch = shape.align == Alignment::Ragged ? kRaggedStretchEms * p.em : 0;
+  const Scaled ragged_stretch = shape.align == theme::Alignment::Ragged ? kRaggedStretchEms * p.em : 0;
   const last_resort::Verdict verdict = last_resort::judge(result, shape.tolerance, ragged_stretch);
   const int loose = loose_lines(list, p, result, shape);
   if (!verdict.failed() && loose == 0) return result;

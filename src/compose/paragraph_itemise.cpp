@@ -17,7 +17,7 @@ Typesetter::Itemised Typesetter::itemise(const Prepared& p, const ParagraphShape
   out.roles.reserve(expected);
   out.part_of.reserve(expected);
   const Scaled em = p.em;
-  const bool ragged = shape.align == Alignment::Ragged;
+  const bool ragged = shape.align == theme::Alignment::Ragged;
   const Scaled ragged_stretch = kRaggedStretchEms * em;
 
   auto push = [&](typeset::Item item, Role role) {

@@ -373,7 +373,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     out.width = x;
     // Once per line: a justified line whose spaces the last resort could
     // not bring within text.max-space.
-    if (shape.align != Alignment::Ragged) {
+    if (shape.align != theme::Alignment::Ragged) {
       bool ideographs = false;
       const double widest = widest_space(list, p, line, &ideographs);
       if (widest > style_.max_space + 1e-9) warn_loose(where, widest, ideographs, out);

@@ -11,7 +11,8 @@ namespace cvpdf::compose {
 
 namespace {
 
-RenderedVariant compose_variant(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+RenderedVariant compose_variant(const model::Resume& resume, const theme::Style& style,
+                                const model::StyleMap& layout_keys,
                                 text::FontBook& book, const VariantOptions& options, Diagnostics& diags) {
   RenderedVariant out;
   const bool asked_by_style = options.fit_pages == 0 && style.fit.pages > 0;
@@ -49,7 +50,8 @@ RenderedVariant compose_variant(const model::Resume& resume, const Style& style,
 
 }  // namespace
 
-RenderedVariant render_variant(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+RenderedVariant render_variant(const model::Resume& resume, const theme::Style& style,
+                               const model::StyleMap& layout_keys,
                                text::FontBook& book, const VariantOptions& options, Diagnostics& diags) {
   // The layouts of one variant set the same texts: each is shaped and
   // broken into segments once.
@@ -59,9 +61,9 @@ RenderedVariant render_variant(const model::Resume& resume, const Style& style, 
   return compose_variant(resume, style, layout_keys, book, shared, diags);
 }
 
-RenderedVariant render_variant(const model::Resume& resume, const model::StyleLayers& layers, text::FontBook& book,
+RenderedVariant render_variant(const model::Resume& resume, const theme::StyleLayers& layers, text::FontBook& book,
                                const VariantOptions& options, Diagnostics& diags) {
-  Style style = resolve_style(layers, options.compose.language, diags);
+  theme::Style style = theme::resolve_style(layers, options.compose.language, diags);
   if (diags.has_errors()) {
     RenderedVariant none;
     none.style = std::move(style);

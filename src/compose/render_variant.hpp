@@ -7,12 +7,13 @@
 #include <string>
 
 #include "compose/compose.hpp"
-#include "compose/style.hpp"
 #include "core/diagnostics.hpp"
 #include "frame/frame.hpp"
+#include "model/language_tags.hpp"
 #include "model/resume.hpp"
-#include "model/style_layers.hpp"
 #include "text/font_book.hpp"
+#include "theme/style.hpp"
+#include "theme/style_layers.hpp"
 
 namespace cvpdf::compose {
 
@@ -24,7 +25,7 @@ struct VariantOptions {
 
 struct RenderedVariant {
   frame::Document document;
-  Style style;  // the style `document` was set with (the fitted one with --fit-pages)
+  theme::Style style;  // the style `document` was set with (the fitted one with --fit-pages)
   // With --fit-pages or fit.pages: the page count fitted (0: none), the
   // setting chosen (0 … 1) and how many layouts it took.
   std::size_t fit_pages = 0;
@@ -38,11 +39,12 @@ struct RenderedVariant {
 // the pages asked for (options.fit_pages, else the style's fit.pages) even
 // at the smallest setting, that is an error here: at the résumé for
 // --fit-pages, at the key for fit.pages.
-RenderedVariant render_variant(const model::Resume& resume, const Style& style, const model::StyleMap& layout_keys,
+RenderedVariant render_variant(const model::Resume& resume, const theme::Style& style,
+                               const model::StyleMap& layout_keys,
                                text::FontBook& book, const VariantOptions& options, Diagnostics& diags);
 
 // Reads the style from `layers` for options.compose.language, then renders.
-RenderedVariant render_variant(const model::Resume& resume, const model::StyleLayers& layers, text::FontBook& book,
+RenderedVariant render_variant(const model::Resume& resume, const theme::StyleLayers& layers, text::FontBook& book,
                                const VariantOptions& options, Diagnostics& diags);
 
 }  // namespace cvpdf::compose

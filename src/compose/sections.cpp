@@ -18,7 +18,7 @@ void Composer::compose_section(const model::Section& section, bool first) {
   const Scaled width = column_width;
   // The page foot is weighed in body lines of the variant's script
   // (text.leading, or text.leading-cjk for Chinese, Japanese and Korean).
-  const std::string primary = primary_language(language);
+  const std::string primary = model::primary_language(language);
   const bool cjk = primary == "zh" || primary == "ja" || primary == "ko";
   galley.set_foot_stretch(static_cast<Scaled>(kFootStretchLines * static_cast<double>(style.text_size) *
                                               (cjk ? style.leading_cjk : style.leading)));

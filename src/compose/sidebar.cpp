@@ -46,7 +46,7 @@ constexpr PartWord kPartWords[] = {
 };
 
 // Lays the pages of the two columns over one another.
-std::vector<frame::Page> assemble_columns(const Style& style, const SidebarGeometry& geometry,
+std::vector<frame::Page> assemble_columns(const theme::Style& style, const SidebarGeometry& geometry,
                                           std::vector<frame::Page> main_pages,
                                           std::vector<frame::Page> sidebar_pages,
                                           const std::vector<frame::Bookmark>& main_bookmarks,
@@ -80,7 +80,7 @@ std::vector<frame::Page> assemble_columns(const Style& style, const SidebarGeome
 
 }  // namespace
 
-SidebarGeometry sidebar_geometry(const Style& style) {
+SidebarGeometry sidebar_geometry(const theme::Style& style) {
   const Scaled area = style.content_width();
   const Scaled column = static_cast<Scaled>(style.sidebar_width * static_cast<double>(area));
   // Padding wider than half the column, or a gap wider than what is left,
@@ -111,7 +111,7 @@ SidebarGeometry sidebar_geometry(const Style& style) {
   return g;
 }
 
-bool in_sidebar(const model::Section& section, const Style& style) {
+bool in_sidebar(const model::Section& section, const theme::Style& style) {
   for (const auto& [language, title] : section.title.by_language) {
     const std::string key = folded(title);
     if (key.empty()) continue;
@@ -121,7 +121,7 @@ bool in_sidebar(const model::Section& section, const Style& style) {
   return false;
 }
 
-unsigned sidebar_header_parts(const Style& style, const model::StyleMap& layout_keys, Diagnostics& diags) {
+unsigned sidebar_header_parts(const theme::Style& style, const model::StyleMap& layout_keys, Diagnostics& diags) {
   unsigned parts = 0;
   std::vector<std::string> words;
   for (const auto& w : kPartWords) words.emplace_back(w.word);
@@ -145,8 +145,8 @@ unsigned sidebar_header_parts(const Style& style, const model::StyleMap& layout_
   return parts;
 }
 
-Style sidebar_header_style(const Style& style, unsigned parts) {
-  Style s = style;
+theme::Style sidebar_header_style(const theme::Style& style, unsigned parts) {
+  theme::Style s = style;
   // A photo with nothing beside it reads as the column's emblem: centred.
   // With contacts (or a name) under it, everything shares the left edge.
   const bool lone_photo = parts == kHeaderPhoto;
@@ -161,10 +161,10 @@ Style sidebar_header_style(const Style& style, unsigned parts) {
 std::vector<frame::Page> compose_two_columns(const Composer& base, const model::StyleMap& layout_keys,
                                              std::vector<frame::Bookmark>& bookmarks,
                                              std::vector<PlacedBlock>* placed, std::vector<double>* filled) {
-  const Style& style = base.style;
+  const theme::Style& style = base.style;
   const SidebarGeometry geometry = sidebar_geometry(style);
   const unsigned sidebar_parts = sidebar_header_parts(style, layout_keys, base.diags);
-  const Style sidebar_style = sidebar_header_style(style, sidebar_parts);
+  const theme::Style sidebar_style = sidebar_header_style(style, sidebar_parts);
 
   Galley main_galley, sidebar_galley;
   Composer main{base.resume, style, base.language, base.typesetter, main_galley, base.diags, geometry.main.width};

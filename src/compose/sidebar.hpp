@@ -8,10 +8,11 @@
 
 #include "compose/composer.hpp"
 #include "compose/galley.hpp"
-#include "compose/style.hpp"
 #include "core/diagnostics.hpp"
 #include "frame/frame.hpp"
+#include "model/language_tags.hpp"
 #include "model/resume.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::compose {
 
@@ -29,21 +30,21 @@ struct SidebarGeometry {
   bool draws_background = false;  // false for a white background
 };
 
-SidebarGeometry sidebar_geometry(const Style& style);
+SidebarGeometry sidebar_geometry(const theme::Style& style);
 
 // Whether the section goes into the sidebar: its title, in any of the
 // résumé's languages, is one of sidebar.sections (case and surrounding
 // space ignored).
-bool in_sidebar(const model::Section& section, const Style& style);
+bool in_sidebar(const model::Section& section, const theme::Style& style);
 
 // The header parts sidebar.header names (photo, contact, metrics; name,
 // headline and summary too), as a HeaderPart mask. An unknown word is a
 // warning at the key's place in `layout_keys`.
-unsigned sidebar_header_parts(const Style& style, const model::StyleMap& layout_keys, Diagnostics& diags);
+unsigned sidebar_header_parts(const theme::Style& style, const model::StyleMap& layout_keys, Diagnostics& diags);
 
 // The style the sidebar's part of the header is set in: flush left with
 // contacts one per line (a photo alone is centred in the column).
-Style sidebar_header_style(const Style& style, unsigned parts);
+theme::Style sidebar_header_style(const theme::Style& style, unsigned parts);
 
 // Sets the header and the sections into the two columns (the composer
 // `base` lends its résumé, style, language, typesetter and diagnostics) and

@@ -35,7 +35,7 @@ std::string run_text(const frame::GlyphRun& run) {
 StructureBuilder::StructureBuilder(std::vector<frame::StructNode>& nodes, std::string language,
                                    std::vector<std::string> cjk_languages, std::uint32_t seq_base)
     : nodes_(nodes), language_(std::move(language)), cjk_languages_(std::move(cjk_languages)), next_(seq_base) {
-  const std::string primary = primary_language(language_);
+  const std::string primary = model::primary_language(language_);
   latin_document_ = primary != "zh" && primary != "ja" && primary != "ko";
   make_root(nodes_);
 }
@@ -75,9 +75,9 @@ void StructureBuilder::close() {
 // Hangul only in Korean), else what the script says.
 std::string StructureBuilder::span_language(const std::string& text) const {
   const std::string detected = model::detect_language_of_text(text);
-  const std::string script = primary_language(detected);
+  const std::string script = model::primary_language(detected);
   for (const auto& declared : cjk_languages_) {
-    const std::string primary = primary_language(declared);
+    const std::string primary = model::primary_language(declared);
     if (primary == script || (script == "zh" && primary == "ja")) return declared;
   }
   return detected;
@@ -179,8 +179,8 @@ StructureBuilder structure_builder(frame::Document& doc, const model::Resume& re
                                    text::FaceId icon_face, std::uint32_t seq_base) {
   std::vector<std::string> cjk;
   for (const auto& declared : resume.languages) {
-    const std::string primary = primary_language(declared);
-    if (primary == "zh" || primary == "ja" || primary == "ko") cjk.push_back(pdf_language_tag(declared));
+    const std::string primary = model::primary_language(declared);
+    if (primary == "zh" || primary == "ja" || primary == "ko") cjk.push_back(model::pdf_language_tag(declared));
   }
   StructureBuilder builder(doc.structure, language, std::move(cjk), seq_base);
   builder.set_icon_face(icon_face);

@@ -1,4 +1,5 @@
-// Loading: YAML (or JSON) text → Resume, and layout files → StyleMap.
+// Loading: YAML (or JSON) text → Resume (theme files are theme/'s:
+// theme/style_loader.hpp).
 // Syntax and type errors are collected in Diagnostics with file:line:col and
 // a hint; unknown keys warn and suggest the nearest known key.
 #pragma once
@@ -16,14 +17,6 @@ namespace cvpdf::model {
 // `base_directory` is where relative paths in the file resolve.
 std::optional<Resume> load_resume(std::string_view text, const std::string& file_name,
                                   const std::string& base_directory, Diagnostics& diags);
-
-// Parses a layout file (or an embedded layout) into a flattened StyleMap.
-std::optional<StyleMap> load_style(std::string_view text, const std::string& file_name,
-                                   Diagnostics& diags);
-
-// `--set KEY=VALUE`: VALUE is parsed as a YAML flow value (so `[a, b]` is a list).
-// Returns false and reports an error when the text is not KEY=VALUE.
-bool apply_style_override(StyleMap& style, const std::string& assignment, Diagnostics& diags);
 
 // For `check` (docs/user-guide.md: "a variant missing a translation falls back to the first
 // language and `check` warns"): one warning per localized text that lacks a

@@ -13,7 +13,6 @@
 #include <memory>
 
 #include "model/language_tags.hpp"
-#include "model/style_fields.hpp"
 
 namespace cvpdf::model {
 
@@ -168,25 +167,6 @@ Localized section_heading(std::string_view section, SourceSpan span) {
     }
   }
   return out;
-}
-
-std::vector<std::string> missing_language_words(const StyleMap& style, const std::string& language) {
-  std::vector<std::string> missing;
-  const std::string primary = primary_language(language);
-  if (primary == "en") return missing;  // the table's own words
-  const bool icu_dates = locale_dates(language).has_value();
-  for (const auto& f : style_fields()) {
-    if (!f.per_language) continue;
-    const std::string key(f.key);
-    auto block = [&](const std::string& tag) {
-      std::string own = key;
-      return own.replace(own.find(".en."), 4, "." + tag + ".");
-    };
-    if (style.count(block(language)) || style.count(block(primary))) continue;
-    if (icu_dates && (key == "dates.en.pattern" || key == "dates.en.months")) continue;
-    missing.push_back(block(language));
-  }
-  return missing;
 }
 
 }  // namespace cvpdf::model

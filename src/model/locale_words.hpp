@@ -38,10 +38,4 @@ std::optional<std::string> section_heading_word(std::string_view section, const 
 // settles on (language_detect.hpp) reads its own word.
 Localized section_heading(std::string_view section, SourceSpan span = {});
 
-// The per-language style keys (dates.LANG.present, words.LANG.page, …)
-// for which `language` has no value, neither in a block of `style` nor
-// from ICU: the variant prints the English word there. Keys are returned
-// as the variant's own (words.fr.page).
-std::vector<std::string> missing_language_words(const StyleMap& style, const std::string& language);
-
 }  // namespace cvpdf::model

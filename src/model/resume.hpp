@@ -137,6 +137,16 @@ struct StyleValue {
 // (`page.margin.top`, `fonts.latin`). Later sources override earlier ones.
 using StyleMap = std::map<std::string, StyleValue>;
 
+// A style key written with no value and a colour-like word after it
+// (`accent: #c00`), which YAML reads as a comment; kept for the theme,
+// which knows which keys are colours, to say so.
+struct CommentedStyleKey {
+  std::string key;   // dotted: "colors.accent"
+  std::string name;  // as written: "accent"
+  std::string word;  // "#c00"
+  SourceSpan span;   // of the key
+};
+
 struct Resume {
   std::vector<std::string> languages;  // first is the default; never empty after loading
   // False when no declaration gave `languages` (no `languages:`, no
@@ -147,6 +157,7 @@ struct Resume {
   SourceSpan layout_span;
   bool layout_builtin_only = false;    // JSON Resume's meta.theme: used only when it names a built-in theme
   StyleMap style;                      // the file's `style:` block, flattened
+  std::vector<CommentedStyleKey> style_comments;  // its keys whose value YAML took for a comment
   Person person;
   std::vector<Section> sections;
   std::string source_path;             // as given on the command line ("-" for stdin)

@@ -364,7 +364,7 @@ void read_resume(Reader& r, const YNode& root, Resume& out) {
   }
   if (const YNode* style = f["style"]; style && !style->is_null()) {
     if (style->is_map()) {
-      flatten_style(r, *style, "", out.style);
+      flatten_style(r, *style, "", out.style, &out.style_comments);
     } else {
       r.wrong_type(*style, "style", "a mapping of layout keys", "write e.g. style: {page: {size: letter}}");
     }

@@ -89,8 +89,10 @@ std::string normalize_url(std::string url);
 std::string url_label(const std::string& url);
 bool looks_like_url(const std::string& text);
 
-// style_loader.cpp: a YAML mapping → dotted keys, added to `out`.
-void flatten_style(const Reader& reader, const YNode& node, const std::string& prefix, StyleMap& out);
+// style_block.cpp: a YAML mapping → dotted keys, added to `out`; a key
+// with no value but a colour-like comment after it goes to `commented`.
+void flatten_style(const Reader& reader, const YNode& node, const std::string& prefix, StyleMap& out,
+                   std::vector<CommentedStyleKey>* commented);
 
 // schema.cpp: a cvpdf résumé (the root has `person`).
 void read_resume(Reader& reader, const YNode& root, Resume& out);

@@ -21,6 +21,7 @@
 #include "pdf_structure.hpp"
 #include "run.hpp"
 #include "text/case_mapping.hpp"
+#include "theme/style_loader.hpp"
 
 namespace cvpdf::test {
 
@@ -340,7 +341,7 @@ const compose::BuiltinLayout* builtin(const std::string& name) {
 
 }  // namespace
 
-std::optional<model::Style> theme_style(const std::string& name, const model::Resume& resume,
+std::optional<theme::Style> theme_style(const std::string& name, const model::Resume& resume,
                                         const std::string& language, std::string& why) {
   Diagnostics diags;
   const auto* classic = builtin("classic");
@@ -349,12 +350,12 @@ std::optional<model::Style> theme_style(const std::string& name, const model::Re
     why = "'" + name + "' is not a built-in layout of this build";
     return std::nullopt;
   }
-  model::StyleLayers layers;
+  theme::StyleLayers layers;
   std::vector<const compose::BuiltinLayout*> stack = {classic};
   if (theme != classic) stack.push_back(theme);
   for (const auto* layout : stack) {
     const std::string origin = "<built-in layout " + std::string(layout->name) + ">";
-    auto map = model::load_style(layout->text(), origin, diags);
+    auto map = theme::load_style(layout->text(), origin, diags);
     if (!map) {
       why = origin + " does not load";
       return std::nullopt;
@@ -362,7 +363,7 @@ std::optional<model::Style> theme_style(const std::string& name, const model::Re
     layers.push({origin, "", std::move(*map)});
   }
   layers.push({resume.source_path + " (style:)", resume.base_directory, resume.style});
-  model::Style style = model::resolve_style(layers, language, diags);
+  theme::Style style = theme::resolve_style(layers, language, diags);
   if (diags.has_errors()) {
     const auto& all = diags.all();
     why = "the theme's style does not resolve: " +
@@ -373,12 +374,12 @@ std::optional<model::Style> theme_style(const std::string& name, const model::Re
 }
 
 
-Box text_area(const model::Style& style, const Page& page) {
+Box text_area(const theme::Style& style, const Page& page) {
   return {to_pt(style.margin_left), to_pt(style.margin_top), page.width - to_pt(style.margin_right),
           page.height - to_pt(style.margin_bottom)};
 }
 
-bool in_sidebar(const model::Style& style, const Box& box, const Page& page) {
+bool in_sidebar(const theme::Style& style, const Box& box, const Page& page) {
   const Box area = text_area(style, page);
   const double width = style.sidebar_width * (area.x1 - area.x0);
   const double centre = (box.x0 + box.x1) / 2;
@@ -386,7 +387,7 @@ bool in_sidebar(const model::Style& style, const Box& box, const Page& page) {
          (style.sidebar_side == "right" && centre > area.x1 - width);
 }
 
-Box allowed_area(const model::Style& style, const Box& ink, const Page& page, bool footer) {
+Box allowed_area(const theme::Style& style, const Box& ink, const Page& page, bool footer) {
   Box allowed = text_area(style, page);
   if (style.sidebar_side != "none" && in_sidebar(style, ink, page)) {
     const double padding = to_pt(style.sidebar_padding);

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "model/resume.hpp"
-#include "model/style.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::test {
 
@@ -166,18 +166,18 @@ std::vector<std::string> listed_themes();
 // app/layouts.cpp does: classic under the named theme, the résumé's
 // `style:` over both. nullopt (with `why`) when the theme is not built in
 // or a layer does not load.
-std::optional<model::Style> theme_style(const std::string& theme, const model::Resume& resume,
+std::optional<theme::Style> theme_style(const std::string& theme, const model::Resume& resume,
                                         const std::string& language, std::string& why);
 
 // The text area the style declares (page minus margins), in poppler's
 // coordinates.
-Box text_area(const model::Style& style, const Page& page);
+Box text_area(const theme::Style& style, const Page& page);
 // In the sidebar's column, by the box's centre (when the theme has one).
-bool in_sidebar(const model::Style& style, const Box& box, const Page& page);
+bool in_sidebar(const theme::Style& style, const Box& box, const Page& page);
 // Where a glyph box `ink` may be: the text area, widened in a sidebar by
 // its padding toward the paper's edge and above and below (the tint's inset
 // text), and down to the paper's foot for the footer's line.
-Box allowed_area(const model::Style& style, const Box& ink, const Page& page, bool footer);
+Box allowed_area(const theme::Style& style, const Box& ink, const Page& page, bool footer);
 
 // Decodes UTF-8 (the PDF tools write it; a bad byte reads as itself).
 std::vector<char32_t> code_points(const std::string& s);

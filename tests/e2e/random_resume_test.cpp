@@ -113,7 +113,7 @@ constexpr int kShards = 8;          // ctest tests the cases are spread over
 // The widest word space a justified line may have, in ems: the theme's
 // text.max-space (0.9 by default, 3× a 0.3 em word space), past which the
 // loose-line warning must name the line.
-double max_space(const model::Style& style) { return style.max_space; }
+double max_space(const theme::Style& style) { return style.max_space; }
 // Ems a gap read back from the PDF may differ from the one set: positions
 // are written to a thousandth of a point and TJ adjustments to a
 // hundredth of a thousandth of an em, so a space set at exactly
@@ -124,7 +124,7 @@ constexpr double kMeasured = 0.005;
 // half its width (compose/clreq.cpp), so at the stretch that widens a
 // quarter-em word space to 0.9 em the ideographs stand 0.65 em apart; in
 // proportion for another text.max-space.
-double max_cjk_gap(const model::Style& style) { return style.max_space * 0.65 / 0.9; }
+double max_cjk_gap(const theme::Style& style) { return style.max_space * 0.65 / 0.9; }
 constexpr int kShownPerProperty = 8;  // details printed per property and case
 
 // ---- the cases ---------------------------------------------------------------
@@ -217,7 +217,7 @@ constexpr unsigned kTaggedEvery = 4;
 
 using RunStarts = std::vector<std::vector<RunStart>>;
 
-bool leaves_text_area(const model::Style& style, const Box& ink, const Page& page, bool footer) {
+bool leaves_text_area(const theme::Style& style, const Box& ink, const Page& page, bool footer) {
   const Box allowed = allowed_area(style, ink, page, footer);
   return !(ink.x0 >= allowed.x0 - kMargin && ink.x1 <= allowed.x1 + kMargin && ink.y0 >= allowed.y0 - kMargin &&
            ink.y1 <= allowed.y1 + kMargin);
@@ -263,7 +263,7 @@ constexpr double kEdge = 0.05;
 // where a gap is wide); a row's gap is judged by what the PDF draws there:
 // whether a run begins in it (run_starts) and whether a space glyph starts
 // at the word before it.
-std::vector<Failure> word_space_failures(const model::Style& style, const GlyphBoxes& glyphs, const RunStarts& runs,
+std::vector<Failure> word_space_failures(const theme::Style& style, const GlyphBoxes& glyphs, const RunStarts& runs,
                                          const std::vector<std::string>& loose) {
   std::vector<Failure> failures;
   for (std::size_t p = 0; p < glyphs.pages.size() && p < glyphs.glyph_pages.size(); ++p) {
@@ -366,7 +366,7 @@ std::vector<Failure> word_space_failures(const model::Style& style, const GlyphB
 
 class Checker {
  public:
-  Checker(const Case& c, const RandomResume& resume, const model::Style& style, const GlyphBoxes& glyphs,
+  Checker(const Case& c, const RandomResume& resume, const theme::Style& style, const GlyphBoxes& glyphs,
           const RunStarts& runs, const std::vector<std::string>& loose, const std::string& text,
           const std::vector<std::string>& lines, const std::vector<OutlineEntry>& outline)
       : c_(c), resume_(resume), style_(style), glyphs_(glyphs), runs_(runs), loose_(loose), text_(text), lines_(lines),
@@ -558,7 +558,7 @@ class Checker {
 
   const Case& c_;
   const RandomResume& resume_;
-  const model::Style& style_;
+  const theme::Style& style_;
   const GlyphBoxes& glyphs_;
   const RunStarts& runs_;
   const std::vector<std::string>& loose_;  // the lines the loose-line warning names (loose_lines())
@@ -754,7 +754,7 @@ std::vector<std::string> properties(const std::vector<Failure>& failures) {
 }
 
 TEST(RandomResumeWordSpaces, AStretchedSpaceInsideARunCountsAGapBetweenRunsDoesNot) {
-  const model::Style style;  // no margins, no sidebar
+  const theme::Style style;  // no margins, no sidebar
   const double em = 10, advance = 5, space = 2.5, wide = 12;  // 1.45 em of white in all
   // "ab cd" justified: one run, its space glyph at "ab"'s end, then the stretch.
   auto line = one_page(glyph_line("ab cd", 100, 100, em, advance, space, wide));
@@ -782,7 +782,7 @@ TEST(RandomResumeWordSpaces, AStretchedSpaceInsideARunCountsAGapBetweenRunsDoesN
 }
 
 TEST(RandomResumeWordSpaces, IdeographsOfOneRunSpacedApartCount) {
-  const model::Style style;
+  const theme::Style style;
   const double em = 10, gap = 0.8 * em;  // more than max_cjk_gap
   auto spaced = one_page(glyph_line("中~文~字", 100, 100, em, em, 0, gap));
   const RunStarts one_run = {{{100, 100}}};

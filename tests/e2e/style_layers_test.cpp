@@ -1,4 +1,4 @@
-// End to end: the style layers (model/style_layers.hpp) — a font file path
+// End to end: the style layers (theme/style_layers.hpp) — a font file path
 // resolves against the directory of the file that names it: a layout file's
 // against the layout's, the résumé's `style:` against the résumé's.
 #include <gtest/gtest.h>

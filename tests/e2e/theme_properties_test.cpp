@@ -30,9 +30,9 @@
 
 #include "compose/builtin_layouts.hpp"
 #include "model/loader.hpp"
-#include "model/style.hpp"
 #include "pdf_boxes.hpp"
 #include "run.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::test {
 namespace {
@@ -111,7 +111,7 @@ std::vector<Case> cases() {
 
 // ---- what the theme declares ------------------------------------------
 
-std::optional<model::Style> declared_style(const Case& c, std::string& why) {
+std::optional<theme::Style> declared_style(const Case& c, std::string& why) {
   Diagnostics diags;
   auto resume = load(c.input.file, diags);
   if (!resume) {
@@ -171,7 +171,7 @@ class ThemeProperty : public ::testing::TestWithParam<Case> {
   Box text_area(const Page& page) const { return cvpdf::test::text_area(style_, page); }
   bool in_sidebar(const Box& box, const Page& page) const { return cvpdf::test::in_sidebar(style_, box, page); }
 
-  model::Style style_;
+  theme::Style style_;
   Rendered rendered_;
 };
 

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "model/loader.hpp"
+#include "theme/style_loader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -22,6 +23,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   // The same bytes as a layout file.
   cvpdf::Diagnostics style_diags;
-  (void)cvpdf::model::load_style(text, "fuzz-layout.yaml", style_diags);
+  (void)cvpdf::theme::load_style(text, "fuzz-layout.yaml", style_diags);
   return 0;
 }

@@ -14,6 +14,7 @@
 #include "model/loader.hpp"
 #include "pdf/pdf_writer.hpp"
 #include "text/font_book.hpp"
+#include "theme/style_loader.hpp"
 
 namespace {
 
@@ -26,14 +27,14 @@ struct Shared {
     book.set_bundled_font_dirs({CVPDF_SOURCE_DIR "/fonts"});
     Diagnostics diags;
     for (const auto& l : compose::builtin_layouts())
-      if (l.name == "classic") defaults = *model::load_style(l.text(), "<built-in layout classic>", diags);
+      if (l.name == "classic") defaults = *theme::load_style(l.text(), "<built-in layout classic>", diags);
     if (defaults.empty() || diags.has_errors()) std::abort();
   }
 };
 
 void render(const model::Resume& resume, const std::string& language, Shared& shared) {
   Diagnostics diags;
-  model::StyleLayers layers;
+  theme::StyleLayers layers;
   layers.push({"<built-in layout classic>", "", shared.defaults});
   layers.push({"fuzz.yaml (style:)", resume.base_directory, resume.style});
   compose::RenderedVariant rendered =

@@ -4,7 +4,7 @@
 
 #include "classic_layout.hpp"
 #include "compose/fonts.hpp"
-#include "model/style.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::compose {
 namespace {
@@ -27,7 +27,7 @@ TEST(CjkBoldFonts, BoldCjkTextUsesItsOwnListAndTheRestKeepsFontsCjk) {
   model::StyleMap keys = classic_layout_keys(diags);
   keys["fonts.cjk"] = list({"Noto Serif CJK SC"});
   keys["fonts.cjk-bold"] = list({"Noto Sans CJK SC"});
-  const Style style = model::resolve_style({}, keys, "zh", diags);
+  const theme::Style style = theme::resolve_style({}, keys, "zh", diags);
   text::FontBook book;
   const FontSet fonts = resolve_fonts(style, "zh-Hans", book, keys, diags);
   ASSERT_FALSE(diags.has_errors());
@@ -41,7 +41,7 @@ TEST(CjkBoldFonts, AnEmptyListLeavesBoldToTheCjkFaces) {
   Diagnostics diags;
   model::StyleMap keys = classic_layout_keys(diags);
   keys["fonts.cjk"] = list({"Noto Serif CJK SC"});
-  const Style style = model::resolve_style({}, keys, "zh", diags);
+  const theme::Style style = theme::resolve_style({}, keys, "zh", diags);
   EXPECT_TRUE(style.cjk_bold_fonts.empty());
   text::FontBook book;
   const FontSet fonts = resolve_fonts(style, "zh-Hans", book, keys, diags);

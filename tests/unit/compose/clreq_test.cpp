@@ -26,16 +26,16 @@ namespace {
 struct CjkText {
   Diagnostics diags;
   model::StyleMap keys;
-  Style style;
+  theme::Style style;
   text::FontBook book;
   FontSet fonts;
   std::unique_ptr<Typesetter> typesetter;
 
   explicit CjkText(const std::string& language = "zh") {
     keys = classic_layout_keys(diags);
-    style = resolve_style({}, keys, language, diags);
-    fonts = resolve_fonts(style, pdf_language_tag(language), book, keys, diags);
-    typesetter = std::make_unique<Typesetter>(book, fonts, style, pdf_language_tag(language), nullptr, diags);
+    style = theme::resolve_style({}, keys, language, diags);
+    fonts = resolve_fonts(style, model::pdf_language_tag(language), book, keys, diags);
+    typesetter = std::make_unique<Typesetter>(book, fonts, style, model::pdf_language_tag(language), nullptr, diags);
   }
   Scaled em() const { return style.text_size; }
   RichText text(const std::string& s) const {
@@ -43,12 +43,12 @@ struct CjkText {
     r.add(s, {FontVariant::Regular, style.text_size, style.text_color, 0});
     return r;
   }
-  ParagraphShape shape(double width_pt, Alignment align = Alignment::Justify) const {
+  ParagraphShape shape(double width_pt, theme::Alignment align = theme::Alignment::Justify) const {
     ParagraphShape shape = typesetter->body_shape(pt(width_pt));
     shape.align = align;
     return shape;
   }
-  std::vector<SetLine> set(const std::string& s, double width_pt, Alignment align = Alignment::Justify) {
+  std::vector<SetLine> set(const std::string& s, double width_pt, theme::Alignment align = theme::Alignment::Justify) {
     return typesetter->set(text(s), shape(width_pt, align));
   }
 };
@@ -89,7 +89,7 @@ int ideographs(const std::vector<char32_t>& cs) {
 // Sets `text` at every width from `from` to `to` pt and calls check(lines, width).
 template <typename Check>
 void sweep(CjkText& s, const std::string& text, double from, double to, double step, Check check,
-           Alignment align = Alignment::Justify) {
+           theme::Alignment align = theme::Alignment::Justify) {
   for (double w = from; w <= to; w += step) check(s.set(text, w, align), w);
 }
 
@@ -116,7 +116,7 @@ TEST(ClreqKinsoku, ABreakBeforeACommaMovesACharacterDown) {
   // begin the next line, so a character goes down with it.
   CjkText s;
   const double em = to_pt(s.em());
-  auto lines = s.set("一二三四五六七八九十，一二三四五六七八九十一二三四五。", 10 * em, Alignment::Ragged);
+  auto lines = s.set("一二三四五六七八九十，一二三四五六七八九十一二三四五。", 10 * em, theme::Alignment::Ragged);
   ASSERT_GE(lines.size(), 2u);
   EXPECT_NE(visible(lines[1]).front(), U'，') << text_of(lines[1]);
   // At the item level: no break between a character and a comma.
@@ -285,7 +285,7 @@ TEST(ClreqPunctuation, AnOpeningBracketBeginsALineAtItsInk) {
 TEST(ClreqPunctuation, AdjacentMarksTakeLessThanTwoEms) {
   CjkText s;
   const Scaled em = s.em();
-  auto lines = s.set("他说：「好。」然后（注）、再见，（完）", 400, Alignment::Ragged);
+  auto lines = s.set("他说：「好。」然后（注）、再见，（完）", 400, theme::Alignment::Ragged);
   ASSERT_EQ(lines.size(), 1u);
   auto glyphs = glyphs_of(lines[0]);
   auto pair = [&](const std::string& a, const std::string& b) -> Scaled {
@@ -403,7 +403,7 @@ TEST(ClreqJustification, StretchesBetweenHanAndAtJoinsNeverInsideLatinWords) {
     // And in the set lines, every glyph inside a Latin word keeps its
     // natural advance (as set on one unjustified line).
     auto natural = s.typesetter->set(s.text(text), [&] {
-      ParagraphShape one = s.shape(2000, Alignment::Ragged);
+      ParagraphShape one = s.shape(2000, theme::Alignment::Ragged);
       one.hyphenate = false;
       return one;
     }());

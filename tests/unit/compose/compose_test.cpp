@@ -15,7 +15,7 @@ namespace {
 
 struct Composed {
   frame::Document doc;
-  Style style;
+  theme::Style style;
   Diagnostics diags;
 };
 

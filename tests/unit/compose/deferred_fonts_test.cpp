@@ -4,7 +4,7 @@
 
 #include "classic_layout.hpp"
 #include "compose/fonts.hpp"
-#include "model/style.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::compose {
 namespace {
@@ -12,10 +12,10 @@ namespace {
 // The classic layout's style for `language`, and a book to resolve it in.
 struct Classic {
   explicit Classic(const std::string& language)
-      : keys(classic_layout_keys(diags)), style(model::resolve_style({}, keys, language, diags)) {}
+      : keys(classic_layout_keys(diags)), style(theme::resolve_style({}, keys, language, diags)) {}
   Diagnostics diags;
   model::StyleMap keys;
-  Style style;
+  theme::Style style;
   text::FontBook book;
 };
 

@@ -10,6 +10,7 @@
 #include "classic_layout.hpp"
 #include "compose/render_variant.hpp"
 #include "model/loader.hpp"
+#include "theme/style_loader.hpp"
 
 namespace cvpdf::compose {
 namespace {
@@ -61,7 +62,7 @@ struct SetRun {
 struct Composed {
   std::vector<SetRun> runs;  // page 1, in the order they were placed
   std::vector<frame::LinkArea> links;
-  Style style;
+  theme::Style style;
   Diagnostics diags;
 
   // The first run whose text contains `part`.
@@ -92,7 +93,7 @@ Composed compose(const std::string& language, const std::vector<std::string>& se
   EXPECT_TRUE(resume.has_value());
   if (!resume) return c;
   model::StyleMap overrides;
-  for (const auto& s : sets) EXPECT_TRUE(model::apply_style_override(overrides, s, c.diags)) << s;
+  for (const auto& s : sets) EXPECT_TRUE(theme::apply_style_override(overrides, s, c.diags)) << s;
   text::FontBook book;
   RenderedVariant rendered =
       render_variant(*resume, classic_layers(overrides, CVPDF_SOURCE_DIR, c.diags), book, {{language, 0, "test"}}, c.diags);

@@ -11,7 +11,7 @@
 #include "compose/fit.hpp"
 #include "compose/render_variant.hpp"
 #include "model/loader.hpp"
-#include "model/style_fields.hpp"
+#include "theme/style_fields.hpp"
 
 namespace cvpdf::compose {
 namespace {
@@ -19,13 +19,13 @@ namespace {
 struct Fixture {
   Diagnostics diags;
   model::StyleMap keys;
-  Style style;
+  theme::Style style;
   text::FontBook book;
   std::optional<model::Resume> resume;
 
   explicit Fixture(int bullets) {
     keys = classic_layout_keys(diags);
-    style = resolve_style({}, keys, "en", diags);
+    style = theme::resolve_style({}, keys, "en", diags);
     std::string yaml = "languages: [en]\nperson:\n  name: Ada Example\nsections:\n  - title: Notes\n    bullets:\n";
     for (int i = 0; i < bullets; ++i)
       yaml += "      - Note number " + std::to_string(i + 1) + " is one short line.\n";
@@ -38,15 +38,15 @@ struct Fixture {
 
 TEST(FittedStyle, MovesEveryFittedValueTogether) {
   Fixture f(1);
-  const Style& base = f.style;
+  const theme::Style& base = f.style;
   ASSERT_LT(base.fit.min_text_size, base.text_size);
   ASSERT_LT(base.fit.min_spacing, 1.0);
 
-  Style same = fitted_style(base, 0);
+  theme::Style same = fitted_style(base, 0);
   EXPECT_EQ(same.text_size, base.text_size);
   EXPECT_EQ(same.margin_top, base.margin_top);
 
-  Style smallest = fitted_style(base, 1);
+  theme::Style smallest = fitted_style(base, 1);
   EXPECT_EQ(smallest.text_size, base.fit.min_text_size);
   EXPECT_DOUBLE_EQ(smallest.leading, base.fit.min_leading);
   EXPECT_DOUBLE_EQ(smallest.leading_cjk, base.fit.min_leading_cjk);
@@ -58,7 +58,7 @@ TEST(FittedStyle, MovesEveryFittedValueTogether) {
   EXPECT_NEAR(static_cast<double>(smallest.heading_size), static_cast<double>(base.heading_size) * k, 1);
   EXPECT_NEAR(static_cast<double>(smallest.name_size), static_cast<double>(base.name_size) * k, 1);
 
-  Style half = fitted_style(base, 0.5);
+  theme::Style half = fitted_style(base, 0.5);
   EXPECT_GT(half.text_size, smallest.text_size);
   EXPECT_LT(half.text_size, base.text_size);
   // t is clamped.
@@ -70,20 +70,20 @@ TEST(FittedStyle, MovesEveryFittedValueTogether) {
 // as its role says, and no other length moves.
 TEST(FittedStyle, EveryFieldMovesAsItsFitRoleSays) {
   Fixture f(1);
-  const Style& base = f.style;
-  Style smallest = fitted_style(base, 1);
+  const theme::Style& base = f.style;
+  theme::Style smallest = fitted_style(base, 1);
   const double k = static_cast<double>(smallest.text_size) / static_cast<double>(base.text_size);
   std::set<std::string> proportional, gaps, margins;
-  for (const auto& field : model::style_fields()) {
-    const auto* access = std::get_if<Scaled& (*)(Style&)>(&field.target);
+  for (const auto& field : theme::style_fields()) {
+    const auto* access = std::get_if<Scaled& (*)(theme::Style&)>(&field.target);
     if (!access || field.key == "text.size") continue;
-    Style before = base;
+    theme::Style before = base;
     const double from = static_cast<double>((*access)(before));
     const double to = static_cast<double>((*access)(smallest));
     switch (field.fit) {
-      case model::FitRole::Proportional: proportional.emplace(field.key); EXPECT_NEAR(to, from * k, 1) << field.key; break;
-      case model::FitRole::Gap: gaps.emplace(field.key); EXPECT_NEAR(to, from * base.fit.min_spacing, 1) << field.key; break;
-      case model::FitRole::Margin:
+      case theme::FitRole::Proportional: proportional.emplace(field.key); EXPECT_NEAR(to, from * k, 1) << field.key; break;
+      case theme::FitRole::Gap: gaps.emplace(field.key); EXPECT_NEAR(to, from * base.fit.min_spacing, 1) << field.key; break;
+      case theme::FitRole::Margin:
         margins.emplace(field.key);
         EXPECT_EQ(to, std::min(from, static_cast<double>(base.fit.min_margin))) << field.key;
         break;
@@ -105,13 +105,13 @@ TEST(FittedStyle, EveryFieldMovesAsItsFitRoleSays) {
 
 TEST(FittedStyle, LimitsAboveTheLayoutsValuesChangeNothing) {
   Fixture f(1);
-  Style base = f.style;
+  theme::Style base = f.style;
   base.fit.min_text_size = base.text_size;
   base.fit.min_leading = base.leading;
   base.fit.min_leading_cjk = base.leading_cjk;
   base.fit.min_spacing = 1;
   base.fit.min_margin = kMaxScaled;
-  Style s = fitted_style(base, 1);
+  theme::Style s = fitted_style(base, 1);
   EXPECT_EQ(s.text_size, base.text_size);
   EXPECT_EQ(s.margin_top, base.margin_top);
   EXPECT_EQ(s.heading_space_before, base.heading_space_before);
@@ -161,7 +161,7 @@ TEST(FitToPages, ShrinksUntilItFits) {
   EXPECT_LT(r.layouts, 2 + 6);
   EXPECT_LE(r.layouts, 2 + kFitGuessSteps);
   // The largest setting that fits: one step of the grid larger does not.
-  Style bigger = fitted_style(f.style, r.t - 1.0 / 64);
+  theme::Style bigger = fitted_style(f.style, r.t - 1.0 / 64);
   Diagnostics d;
   frame::Document doc = render_variant(*f.resume, bigger, f.keys, f.book, {{"en", 0, "test"}}, d).document;
   EXPECT_EQ(doc.pages.size(), 2u);

@@ -24,15 +24,15 @@ std::vector<SetLine> lines(int n) {
 }
 
 // A page whose text area is `height` points tall, no margins.
-Style page(double height) {
-  Style s;
+theme::Style page(double height) {
+  theme::Style s;
   s.page_width = pt(300);
   s.page_height = pt(height);
   return s;
 }
 
 // The page of each block, in galley order (paginate places every block once).
-std::vector<std::size_t> pages_of(Galley g, const Style& s) {
+std::vector<std::size_t> pages_of(Galley g, const theme::Style& s) {
   const std::size_t blocks = g.blocks().size();
   std::vector<frame::Bookmark> bookmarks;
   std::vector<PlacedBlock> placed;
@@ -223,7 +223,7 @@ TEST(Galley, BookmarksPointAtTheTopOfTheirHeading) {
   heading.depth = pt(4);
   heading.bookmark = "Experience";
   g.add_block(std::move(heading));
-  Style s = page(200);
+  theme::Style s = page(200);
   s.margin_top = pt(20);
   s.page_height += pt(20);
   std::vector<frame::Bookmark> bookmarks;
@@ -238,7 +238,7 @@ TEST(Galley, PlacedBlocksAndTheOverlay) {
   std::vector<SetLine> two = lines(2);
   two[0].elements.push_back(frame::Rule{0, -pt(8), pt(100), pt(10), {}});
   g.add_block(stack_lines(std::move(two), pt(5)));
-  Style s = page(100);
+  theme::Style s = page(100);
   s.margin_left = pt(10);
   s.page_width = pt(320);
   std::vector<frame::Bookmark> bookmarks;

@@ -35,7 +35,7 @@ std::string composed_dump(const std::string& input, const std::string& language,
   auto resume = model::load_resume(read(kGoldenDir + input), input, kGoldenDir, diags);
   EXPECT_TRUE(resume.has_value());
   if (!resume) return {};
-  const model::StyleLayers layers = classic_layers(resume->style, resume->base_directory, diags);
+  const theme::StyleLayers layers = classic_layers(resume->style, resume->base_directory, diags);
   text::FontBook book;
   VariantOptions options{{language, 0, "test"}};
   options.compose.debug_overlay = overlay;

@@ -52,7 +52,7 @@ inline std::string resume_yaml(const std::string& photo = "", const std::string&
 
 struct Composed {
   frame::Document doc;
-  Style style;
+  theme::Style style;
   Diagnostics diags;
   Scaled column = 0;  // the width set into
 
@@ -66,7 +66,7 @@ inline text::FontBook& font_book() {
   return book;
 }
 
-inline model::StyleLayers layers_with(const Settings& settings, Diagnostics& diags) {
+inline theme::StyleLayers layers_with(const Settings& settings, Diagnostics& diags) {
   model::StyleMap keys;
   for (const auto& [key, value] : settings) keys[key].scalar = value;
   return classic_layers(keys, kPhotoDir, diags);
@@ -98,10 +98,10 @@ inline Composed compose_parts(const std::string& yaml, const std::string& langua
   Composed c;
   auto resume = load(yaml, c.diags);
   if (!resume) return c;
-  const model::StyleLayers layers = layers_with(settings, c.diags);
-  c.style = resolve_style(layers, language, c.diags);
+  const theme::StyleLayers layers = layers_with(settings, c.diags);
+  c.style = theme::resolve_style(layers, language, c.diags);
   c.column = column > 0 ? column : c.style.content_width();
-  const std::string hb_language = pdf_language_tag(language);
+  const std::string hb_language = model::pdf_language_tag(language);
   FontSet fonts = resolve_fonts(c.style, hb_language, font_book(), layers.merged(), c.diags);
   Typesetter typesetter(font_book(), fonts, c.style, hb_language, nullptr, c.diags);
   Galley galley;

@@ -145,11 +145,11 @@ TEST(LastResort, AFingerprintFitsEveryMeasure) {
   RichText text;
   text.add(kKeyText + token + kKeyTail, regular(f.style));
   for (double width = 120; width <= 480; width += 20) {
-    for (Alignment align : {Alignment::Justify, Alignment::Ragged}) {
+    for (theme::Alignment align : {theme::Alignment::Justify, theme::Alignment::Ragged}) {
       ParagraphShape shape = t.body_shape(pt(width));
       shape.align = align;
       auto b = t.break_lines(text, shape);
-      const std::string what = std::to_string(width) + "pt " + (align == Alignment::Ragged ? "ragged" : "justified");
+      const std::string what = std::to_string(width) + "pt " + (align == theme::Alignment::Ragged ? "ragged" : "justified");
       for (const auto& line : b.result.lines) EXPECT_FALSE(line.overfull) << what << "\n" << dump(b);
       EXPECT_EQ(rejoined(b), kKeyText + token + kKeyTail) << what;
       // The lines that hold the token, from the one it starts on, are within
@@ -161,7 +161,7 @@ TEST(LastResort, AFingerprintFitsEveryMeasure) {
       bool in_token = false;
       for (const auto& view : lines_of(b)) {
         in_token = in_token || view.text.find(token.substr(0, 3)) != std::string::npos;
-        if (in_token && align == Alignment::Justify) {
+        if (in_token && align == theme::Alignment::Justify) {
           EXPECT_LE(view.line->adjustment_ratio, ratio_at(shape.tolerance) + 1e-9) << what << "\n" << dump(b);
         }
       }
@@ -257,7 +257,7 @@ TEST(LastResort, OrdinaryParagraphsBreakAsBefore) {
            "of the tooling and https://github.com/example/repository links.",
            regular(f.style));
   for (double width = 120; width <= 480; width += 7) {
-    for (Alignment align : {Alignment::Justify, Alignment::Ragged}) {
+    for (theme::Alignment align : {theme::Alignment::Justify, theme::Alignment::Ragged}) {
       ParagraphShape shape = t.body_shape(pt(width));
       shape.align = align;
       auto b = t.break_lines(text, shape);

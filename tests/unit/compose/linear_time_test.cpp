@@ -41,9 +41,9 @@ struct Setter : ParagraphFixture {
   SpanStyle regular() const { return compose::regular(style); }
 
   // One setting of `text` in a bullet's measure, as the composer sets it.
-  void set(const RichText& text, Alignment align) {
+  void set(const RichText& text, theme::Alignment align) {
     Diagnostics run_diags;
-    Typesetter t(book, fonts, style, pdf_language_tag(style_language), hyphenator.get(), run_diags);
+    Typesetter t(book, fonts, style, model::pdf_language_tag(style_language), hyphenator.get(), run_diags);
     ParagraphShape shape = t.body_shape(style.content_width() - style.bullet_indent);
     shape.align = align;
     auto lines = t.set(text, shape);
@@ -74,7 +74,7 @@ char letter(std::size_t i) { return static_cast<char>('a' + (i * 7 + i / 26) % 2
 
 // `bytes`: where a shape's cost has a ramp before it turns linear (the
 // breaker's active list filling up to its cap), N starts past it.
-void expect_linear(const std::string& language, const Maker& make, Alignment align = Alignment::Justify,
+void expect_linear(const std::string& language, const Maker& make, theme::Alignment align = theme::Alignment::Justify,
                    std::size_t bytes = kBytes) {
   CVPDF_COUNT_WORK();
   Setter setter(language);
@@ -119,7 +119,7 @@ std::string short_word(std::size_t i) {
 }
 
 TEST(LinearTime, ShortWords) { expect_linear("en", cycle(short_word)); }
-TEST(LinearTime, ShortWordsRagged) { expect_linear("en", cycle(short_word), Alignment::Ragged); }
+TEST(LinearTime, ShortWordsRagged) { expect_linear("en", cycle(short_word), theme::Alignment::Ragged); }
 
 // Many words after an overfull token: the breaker's last resort (tolerance
 // 10000) with every break feasible.
@@ -201,7 +201,7 @@ TEST(LinearTime, ZeroWidthSpaces) {
 // every one of them would stay active.
 TEST(LinearTime, ZeroWidthPiecesAfterAnOverfullToken) {
   expect_linear("en", cycle([](std::size_t) { return std::string("\u0301\u200B"); }, std::string(400, 'x') + " "),
-                Alignment::Justify, 24 * 1024);
+                theme::Alignment::Justify, 24 * 1024);
 }
 
 // Words with a character no font has, a different one in each (unassigned

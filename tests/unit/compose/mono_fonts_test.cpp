@@ -5,7 +5,7 @@
 
 #include "classic_layout.hpp"
 #include "compose/fonts.hpp"
-#include "model/style.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::compose {
 namespace {
@@ -15,7 +15,7 @@ std::string family(const text::FontBook& book, text::FaceId id) { return book.fa
 TEST(MonoFonts, CodeIsInTheMonoFaceThenTheLatinAndCjkFaces) {
   Diagnostics diags;
   model::StyleMap keys = classic_layout_keys(diags);
-  const Style style = model::resolve_style({}, keys, "zh", diags);
+  const theme::Style style = theme::resolve_style({}, keys, "zh", diags);
   text::FontBook book;
   const FontSet fonts = resolve_fonts(style, "zh-Hans", book, keys, diags);
   ASSERT_FALSE(diags.has_errors());
@@ -35,7 +35,7 @@ TEST(MonoFonts, CodeIsInTheMonoFaceThenTheLatinAndCjkFaces) {
 TEST(MonoFonts, AMissingFamilyWarnsOnlyWhenALayerNamesIt) {
   Diagnostics diags;
   model::StyleMap keys = classic_layout_keys(diags);
-  Style style = model::resolve_style({}, keys, "en", diags);
+  theme::Style style = theme::resolve_style({}, keys, "en", diags);
   style.mono_fonts = {"No Such Mono Family"};  // as the table's default would be, were it missing
   text::FontBook book;
   FontSet fonts = resolve_fonts(style, "en", book, keys, diags);

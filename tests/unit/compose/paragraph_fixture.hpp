@@ -14,24 +14,24 @@ namespace cvpdf::compose {
 struct ParagraphFixture {
   Diagnostics diags;
   model::StyleMap keys;
-  Style style;
+  theme::Style style;
   text::FontBook book;
   FontSet fonts;
   std::unique_ptr<text::Hyphenator> hyphenator;
 
   explicit ParagraphFixture(const std::string& language = "en") {
     keys = classic_layout_keys(diags);
-    style = resolve_style({}, keys, language, diags);
-    fonts = resolve_fonts(style, pdf_language_tag(language), book, keys, diags);
-    hyphenator = text::Hyphenator::load_default(pdf_language_tag(language));
+    style = theme::resolve_style({}, keys, language, diags);
+    fonts = resolve_fonts(style, model::pdf_language_tag(language), book, keys, diags);
+    hyphenator = text::Hyphenator::load_default(model::pdf_language_tag(language));
   }
   Typesetter typesetter(bool hyphenate = true) {
-    return Typesetter(book, fonts, style, pdf_language_tag(style_language), hyphenate ? hyphenator.get() : nullptr,
+    return Typesetter(book, fonts, style, model::pdf_language_tag(style_language), hyphenate ? hyphenator.get() : nullptr,
                       diags);
   }
   std::string style_language = "en";
 };
 
-inline SpanStyle regular(const Style& s) { return {FontVariant::Regular, s.text_size, s.text_color, 0}; }
+inline SpanStyle regular(const theme::Style& s) { return {FontVariant::Regular, s.text_size, s.text_color, 0}; }
 
 }  // namespace cvpdf::compose

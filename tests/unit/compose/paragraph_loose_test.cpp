@@ -182,7 +182,7 @@ TEST(LooseLines, TheQuotedTextIsCutAtSixtyCharacters) {
 TEST(LooseLines, RaggedParagraphsNeverWarn) {
   Fixture f;
   f.style.max_space = 0.3;
-  f.style.align = Alignment::Ragged;
+  f.style.align = theme::Alignment::Ragged;
   Typesetter t = f.typesetter(false);
   RichText rich;
   rich.add(kProse + hex(60) + " and rotates yearly, as the policy says.", regular(f.style));

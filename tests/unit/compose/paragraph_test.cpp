@@ -171,7 +171,7 @@ TEST(Paragraph, RaggedSpacesAreDrawnWhereTheirWordEnds) {
   text.add("Ascend training systems engineer focused on large model training and inference optimisation",
            regular(f.style));
   ParagraphShape shape = t.body_shape(pt(150));
-  shape.align = Alignment::Ragged;
+  shape.align = theme::Alignment::Ragged;
   auto lines = t.set(text, shape);
   ASSERT_GE(lines.size(), 3u);
   RichText spaced, joined;

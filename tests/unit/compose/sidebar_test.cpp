@@ -37,7 +37,7 @@ model::StyleValue list(std::vector<std::string> values, SourceSpan span = {}) {
 
 struct Composed {
   frame::Document doc;
-  Style style;
+  theme::Style style;
   Diagnostics diags;
   std::string dump;
 };
@@ -81,7 +81,7 @@ bool within(const frame::GlyphRun& run, const ColumnFrame& column) {
 }
 
 // A footer stands in the bottom margin, outside both columns.
-bool is_footer(const frame::GlyphRun& run, const Style& style) {
+bool is_footer(const frame::GlyphRun& run, const theme::Style& style) {
   return run.y > style.page_height - style.margin_bottom;
 }
 
@@ -309,7 +309,7 @@ TEST(Sidebar, SectionsMatchByTheirTitleInAnyLanguage) {
 TEST(Sidebar, TitlesMatchIgnoringCaseAndSpaceButWhole) {
   model::Section section;
   section.title.by_language = {{"en", "Compétences Clés"}, {"zh", "专业技能"}};
-  Style style;
+  theme::Style style;
   style.sidebar_sections = {" COMPÉTENCES CLÉS "};
   EXPECT_TRUE(in_sidebar(section, style));
   style.sidebar_sections = {"专业技能"};
@@ -321,7 +321,7 @@ TEST(Sidebar, TitlesMatchIgnoringCaseAndSpaceButWhole) {
 }
 
 TEST(Sidebar, HeaderPartsByNameAndAnUnknownOneWarnsAtTheKey) {
-  Style style;
+  theme::Style style;
   style.sidebar_header = {"Photo", "contact", "metrics", "contcat"};
   const SourceSpan at{"theme.yaml", 12, 11};
   const model::StyleMap keys = {{"sidebar.header", list(style.sidebar_header, at)}};
@@ -337,10 +337,10 @@ TEST(Sidebar, HeaderPartsByNameAndAnUnknownOneWarnsAtTheKey) {
 }
 
 TEST(Sidebar, TheSidebarHeaderIsFlushLeftWithContactsInAColumn) {
-  Style style;
+  theme::Style style;
   style.header_align = "split";
   style.contact_style = "grid";
-  const Style s = sidebar_header_style(style, kHeaderPhoto | kHeaderContact);
+  const theme::Style s = sidebar_header_style(style, kHeaderPhoto | kHeaderContact);
   EXPECT_EQ(s.header_align, "left");
   EXPECT_EQ(s.contact_style, "column");
   EXPECT_EQ(sidebar_header_style(style, kHeaderPhoto).header_align, "center");

@@ -15,6 +15,7 @@
 #include "compose/builtin_layouts.hpp"
 #include "core/utf8.hpp"
 #include "header_fixture.hpp"
+#include "theme/style_loader.hpp"
 
 namespace cvpdf::compose {
 namespace {
@@ -270,10 +271,10 @@ TEST(Structure, EveryThemeTagsItsText) {
   auto resume = probe::load(resume_yaml(), diags);
   ASSERT_TRUE(resume);
   for (const auto& layout : builtin_layouts()) {
-    model::StyleLayers layers;
+    theme::StyleLayers layers;
     layers.push({"<built-in layout classic>", "", classic_layout_keys(diags)});
     if (layout.name != "classic")
-      if (auto keys = model::load_style(layout.text(), std::string(layout.name), diags)) layers.push({"theme", "", *keys});
+      if (auto keys = theme::load_style(layout.text(), std::string(layout.name), diags)) layers.push({"theme", "", *keys});
     model::StyleMap icons;
     icons["header.contact-icons"].scalar = "both";
     layers.push({"style:", probe::kPhotoDir, icons});

@@ -4,7 +4,8 @@
 #include <cmath>
 
 #include "compose/dates.hpp"
-#include "compose/style.hpp"
+#include "model/language_tags.hpp"
+#include "theme/style.hpp"
 
 namespace cvpdf::compose {
 namespace {
@@ -45,7 +46,7 @@ model::StyleMap defaults() {
 
 TEST(Style, ReadsLengthsColoursAndPageSizes) {
   Diagnostics diags;
-  Style s = resolve_style({}, defaults(), "en", diags);
+  theme::Style s = theme::resolve_style({}, defaults(), "en", diags);
   EXPECT_FALSE(diags.has_errors());
   EXPECT_NEAR(to_pt(s.page_width), 595.28, 0.01);
   EXPECT_NEAR(to_pt(s.page_height), 841.89, 0.01);
@@ -61,7 +62,7 @@ TEST(Style, ReadsLengthsColoursAndPageSizes) {
 
 TEST(Style, OverridesWinAndLetterIsLetter) {
   Diagnostics diags;
-  Style s = resolve_style({{"page.size", scalar("letter")}}, defaults(), "en", diags);
+  theme::Style s = theme::resolve_style({{"page.size", scalar("letter")}}, defaults(), "en", diags);
   EXPECT_FALSE(diags.has_errors());
   EXPECT_EQ(s.page_width, pt(612));
   EXPECT_EQ(s.page_height, pt(792));
@@ -69,7 +70,7 @@ TEST(Style, OverridesWinAndLetterIsLetter) {
 
 TEST(Style, BadValuesAreErrorsAtTheirKey) {
   Diagnostics diags;
-  resolve_style({{"text.size", scalar("ten", 7)}, {"colors.accent", scalar("bleu", 9)}}, defaults(), "en", diags);
+  theme::resolve_style({{"text.size", scalar("ten", 7)}, {"colors.accent", scalar("bleu", 9)}}, defaults(), "en", diags);
   ASSERT_EQ(diags.error_count(), 2u);
   bool size_error = false, colour_error = false;
   for (const auto& d : diags.all()) {
@@ -82,7 +83,7 @@ TEST(Style, BadValuesAreErrorsAtTheirKey) {
 
 TEST(Style, UnknownKeysWarnWithTheNearestKey) {
   Diagnostics diags;
-  resolve_style({{"page.margn.top", scalar("1cm")}}, defaults(), "en", diags);
+  theme::resolve_style({{"page.margn.top", scalar("1cm")}}, defaults(), "en", diags);
   ASSERT_EQ(diags.all().size(), 1u);
   EXPECT_EQ(diags.all()[0].severity, Severity::Warning);
   EXPECT_EQ(diags.all()[0].hint, "did you mean 'page.margin.top'?");
@@ -90,10 +91,10 @@ TEST(Style, UnknownKeysWarnWithTheNearestKey) {
 
 TEST(Style, LanguageChoosesCjkFacesAndDateWords) {
   Diagnostics diags;
-  Style zh = resolve_style({}, defaults(), "zh", diags);
+  theme::Style zh = theme::resolve_style({}, defaults(), "zh", diags);
   EXPECT_EQ(zh.cjk_fonts, std::vector<std::string>{"Noto Sans CJK SC"});
   EXPECT_EQ(zh.dates.present, "至今");
-  Style ja = resolve_style({}, defaults(), "ja", diags);
+  theme::Style ja = theme::resolve_style({}, defaults(), "ja", diags);
   EXPECT_EQ(ja.cjk_fonts, std::vector<std::string>{"Noto Sans CJK JP"});
   EXPECT_EQ(ja.dates.present, "Present");  // no Japanese words in these defaults: English
   EXPECT_FALSE(diags.has_errors());
@@ -109,7 +110,7 @@ TEST(Style, FitLimitsAndPageWords) {
   keys["words.en.page"] = scalar("Page {page} of {pages}");
   keys["words.zh.page"] = scalar("第 {page} 页");
   keys["entry.keep-together"] = scalar("4");
-  Style en = resolve_style({}, keys, "en", diags);
+  theme::Style en = theme::resolve_style({}, keys, "en", diags);
   EXPECT_FALSE(diags.has_errors());
   EXPECT_EQ(en.fit.min_text_size, pt(8.5));
   EXPECT_DOUBLE_EQ(en.fit.min_leading, 1.1);
@@ -117,21 +118,21 @@ TEST(Style, FitLimitsAndPageWords) {
   EXPECT_EQ(en.fit.min_margin, pt(10 * kPointsPerMillimetre));
   EXPECT_EQ(en.page_words, "Page {page} of {pages}");
   EXPECT_EQ(en.entry_keep_lines, 4);
-  EXPECT_EQ(resolve_style({}, keys, "zh", diags).page_words, "第 {page} 页");
+  EXPECT_EQ(theme::resolve_style({}, keys, "zh", diags).page_words, "第 {page} 页");
   // A language without its own words takes English's.
-  EXPECT_EQ(resolve_style({}, keys, "ja", diags).page_words, "Page {page} of {pages}");
+  EXPECT_EQ(theme::resolve_style({}, keys, "ja", diags).page_words, "Page {page} of {pages}");
 
   // Without limits nothing may shrink; a limit above the layout's value is
   // the layout's value.
-  Style plain = resolve_style({}, defaults(), "en", diags);
+  theme::Style plain = theme::resolve_style({}, defaults(), "en", diags);
   EXPECT_EQ(plain.fit.min_text_size, plain.text_size);
   EXPECT_DOUBLE_EQ(plain.fit.min_spacing, 1.0);
   keys["fit.min-text-size"] = scalar("12pt");
-  EXPECT_EQ(resolve_style({}, keys, "en", diags).fit.min_text_size, pt(10));
+  EXPECT_EQ(theme::resolve_style({}, keys, "en", diags).fit.min_text_size, pt(10));
   EXPECT_FALSE(diags.has_errors());
 
   keys["fit.min-spacing"] = scalar("1.5", 7);
-  resolve_style({}, keys, "en", diags);
+  theme::resolve_style({}, keys, "en", diags);
   ASSERT_TRUE(diags.has_errors());
   EXPECT_NE(diags.all().back().format().find("layout.yaml:7:3: error: style key 'fit.min-spacing'"), std::string::npos)
       << diags.all().back().format();
@@ -155,7 +156,7 @@ const char* const kCountKeys[] = {"text.hyphenate-min-word", "text.hyphenate-min
 // Exactly one error, at the key's place, naming the key.
 void expect_one_error_at_key(const std::string& key, const std::string& value) {
   Diagnostics diags;
-  Style s = resolve_style({{key, scalar(value, 42)}}, defaults(), "en", diags);
+  theme::Style s = theme::resolve_style({{key, scalar(value, 42)}}, defaults(), "en", diags);
   ASSERT_EQ(diags.error_count(), 1u) << key << "=" << value;
   for (const auto& d : diags.all()) {
     if (d.severity != Severity::Error) continue;
@@ -189,7 +190,7 @@ TEST(Style, EveryNumericKeyRefusesNonFiniteHugeNegativeAndMalformedValues) {
 
 TEST(Style, NumbersReadStrictlyButFully) {
   Diagnostics diags;
-  Style s = resolve_style({{"text.leading", scalar("1.25")},
+  theme::Style s = theme::resolve_style({{"text.leading", scalar("1.25")},
                            {"page.margin.top", scalar("1.5e1mm")},
                            {"page.margin.bottom", scalar("0")},
                            {"bullets.indent", scalar("1.5 em")},
@@ -208,7 +209,7 @@ TEST(Style, NumbersReadStrictlyButFully) {
 TEST(Style, PageSizeRefusesNonFiniteAndHugeSides) {
   for (const char* value : {"nanmm 297mm", "210mm infmm", "1e30pt 1e30pt", "210mm -297mm", "1e309mm 1mm", "10pt 10pt"}) {
     Diagnostics diags;
-    Style s = resolve_style({{"page.size", scalar(value, 5)}}, defaults(), "en", diags);
+    theme::Style s = theme::resolve_style({{"page.size", scalar(value, 5)}}, defaults(), "en", diags);
     ASSERT_EQ(diags.error_count(), 1u) << value;
     EXPECT_NE(diags.all()[0].message.find("'page.size'"), std::string::npos);
     EXPECT_NEAR(to_pt(s.page_width), 595.28, 0.01) << value;
@@ -217,8 +218,8 @@ TEST(Style, PageSizeRefusesNonFiniteAndHugeSides) {
 
 TEST(Dates, FormatPerLanguage) {
   Diagnostics diags;
-  Style en = resolve_style({}, defaults(), "en", diags);
-  Style zh = resolve_style({}, defaults(), "zh", diags);
+  theme::Style en = theme::resolve_style({}, defaults(), "en", diags);
+  theme::Style zh = theme::resolve_style({}, defaults(), "zh", diags);
   model::DateRange range;
   range.start = model::Date{2024, 6, 0, false, {}};
   range.end = model::Date{0, 0, 0, true, {}};
@@ -242,10 +243,10 @@ TEST(Dates, FormatPerLanguage) {
 }
 
 TEST(Language, PdfTagsAndPrimarySubtags) {
-  EXPECT_EQ(pdf_language_tag("zh"), "zh-Hans");
-  EXPECT_EQ(pdf_language_tag("zh-TW"), "zh-Hant");
-  EXPECT_EQ(pdf_language_tag("en-GB"), "en-GB");
-  EXPECT_EQ(primary_language("zh-Hant-TW"), "zh");
+  EXPECT_EQ(model::pdf_language_tag("zh"), "zh-Hans");
+  EXPECT_EQ(model::pdf_language_tag("zh-TW"), "zh-Hant");
+  EXPECT_EQ(model::pdf_language_tag("en-GB"), "en-GB");
+  EXPECT_EQ(model::primary_language("zh-Hant-TW"), "zh");
 }
 
 }  // namespace

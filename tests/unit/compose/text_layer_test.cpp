@@ -125,7 +125,7 @@ TEST(TextLayer, AnExplicitHyphenAtALineEndKeepsTheWordWhole) {
   RichText head;
   head.add("A large-", regular(f.style));
   ParagraphShape shape = t.body_shape(t.measure(head) + pt(2));
-  shape.align = Alignment::Ragged;
+  shape.align = theme::Alignment::Ragged;
   auto lines = t.set(text, shape);
   ASSERT_GE(lines.size(), 2u);
   ASSERT_TRUE(ends_with(own_text(lines[0]), "large-")) << own_text(lines[0]);
@@ -145,7 +145,7 @@ TEST(TextLayer, ASpanNeverCrossesALinkBoundary) {
   RichText head;
   head.add("A large-", regular(f.style));
   ParagraphShape shape = t.body_shape(t.measure(head) + pt(2));
-  shape.align = Alignment::Ragged;
+  shape.align = theme::Alignment::Ragged;
   auto lines = t.set(text, shape);
   ASSERT_GE(lines.size(), 2u);
   ASSERT_TRUE(ends_with(own_text(lines[0]), "large-")) << own_text(lines[0]) << "|" << own_text(lines[1]);

@@ -7,17 +7,18 @@
 #include "compose/builtin_layouts.hpp"
 #include "compose/render_variant.hpp"
 #include "model/loader.hpp"
-#include "model/style_layers.hpp"
+#include "theme/style_layers.hpp"
+#include "theme/style_loader.hpp"
 
 namespace cvpdf::compose {
 
-inline model::StyleLayers theme_layers(const BuiltinLayout& theme, const model::StyleMap& keys, Diagnostics& diags) {
-  model::StyleLayers layers;
+inline theme::StyleLayers theme_layers(const BuiltinLayout& theme, const model::StyleMap& keys, Diagnostics& diags) {
+  theme::StyleLayers layers;
   for (const auto& l : builtin_layouts())
-    if (l.name == "classic") layers.push({"<built-in layout classic>", "", *model::load_style(l.text(), "classic.yaml", diags)});
+    if (l.name == "classic") layers.push({"<built-in layout classic>", "", *theme::load_style(l.text(), "classic.yaml", diags)});
   if (theme.name != "classic") {
     const std::string origin = "<built-in layout " + std::string(theme.name) + ">";
-    layers.push({origin, "", *model::load_style(theme.text(), origin, diags)});
+    layers.push({origin, "", *theme::load_style(theme.text(), origin, diags)});
   }
   layers.push({"style:", "", keys});
   return layers;
@@ -25,7 +26,7 @@ inline model::StyleLayers theme_layers(const BuiltinLayout& theme, const model::
 
 struct ThemeComposed {
   frame::Document doc;
-  Style style;
+  theme::Style style;
   Diagnostics diags;
 };
 

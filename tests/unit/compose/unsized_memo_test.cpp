@@ -38,7 +38,7 @@ std::string dump(const std::vector<SetLine>& lines) {
 // Paragraphs that exercise what prepare keeps: several faces and sizes,
 // letter spacing, stand-in text, links, hyphens, CJK punctuation and glue,
 // a character no font has.
-std::vector<RichText> paragraphs(const Style& style, Scaled size) {
+std::vector<RichText> paragraphs(const theme::Style& style, Scaled size) {
   const SpanStyle regular{FontVariant::Regular, size, style.text_color, 0};
   const SpanStyle bold{FontVariant::Bold, size + size / 5, style.text_color, 0};
   const SpanStyle spaced{FontVariant::Regular, size - size / 5, style.text_color, size / 20};
@@ -70,7 +70,7 @@ void expect_same_settings(const std::string& language) {
   fresh_fixture.style_language = memo_fixture.style_language = language;
   TextMemo memo;
   memo.keep_unsized = true;
-  const std::string tag = pdf_language_tag(language);
+  const std::string tag = model::pdf_language_tag(language);
   const text::Hyphenator* hyphenator = memo_fixture.hyphenator.get();
   for (int pass = 0; pass < 2; ++pass) {
     for (Scaled size : {memo_fixture.style.text_size, memo_fixture.style.text_size * 4 / 5}) {
@@ -86,7 +86,7 @@ void expect_same_settings(const std::string& language) {
           const ParagraphShape shape = fresh.body_shape(width);
           EXPECT_EQ(dump(kept.set(texts[i], shape)), dump(fresh.set(texts[i], shape)));
           ParagraphShape ragged = shape;
-          ragged.align = Alignment::Ragged;
+          ragged.align = theme::Alignment::Ragged;
           EXPECT_EQ(dump(kept.set(texts[i], ragged)), dump(fresh.set(texts[i], ragged)));
         }
         EXPECT_EQ(kept.measure(texts[i]), fresh.measure(texts[i]));

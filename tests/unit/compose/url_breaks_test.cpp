@@ -21,7 +21,7 @@ TEST(UrlBreaks, ALongUrlDoesNotRunIntoTheMargin) {
   Diagnostics diags;
   model::StyleMap keys;
   keys = classic_layout_keys(diags);
-  Style style = resolve_style({}, keys, "en", diags);
+  theme::Style style = theme::resolve_style({}, keys, "en", diags);
   text::FontBook book;
   FontSet fonts = resolve_fonts(style, "en", book, keys, diags);
   Typesetter typesetter(book, fonts, style, "en", nullptr, diags);

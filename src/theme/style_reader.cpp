@@ -17,10 +17,21 @@
 #include "model/entry_lines.hpp"
 #include "model/language_tags.hpp"
 #include "model/locale_words.hpp"
-#include "model/style.hpp"
-#include "model/style_fields.hpp"
+#include "theme/style.hpp"
+#include "theme/style_fields.hpp"
 
-namespace cvpdf::model {
+namespace cvpdf::theme {
+
+using model::StyleMap;
+using model::StyleValue;
+using model::cjk_font_key;
+using model::css_color_names;
+using model::EntryLinesError;
+using model::locale_dates;
+using model::LocaleDates;
+using model::parse_color;
+using model::parse_item_lines;
+using model::primary_language;
 
 namespace {
 
@@ -634,4 +645,4 @@ Style resolve_style(const StyleLayers& layers, const std::string& language, Diag
   return s;
 }
 
-}  // namespace cvpdf::model
+}  // namespace cvpdf::theme

@@ -1,13 +1,16 @@
 // The rows of the style field table (style_fields.hpp) and what is derived
 // from them without reading a layout: known keys, the defaults as a layout,
 // the user guide's key table.
-#include "model/style_fields.hpp"
+#include "theme/style_fields.hpp"
 
 #include <array>
 
 #include <fmt/format.h>
 
-namespace cvpdf::model {
+namespace cvpdf::theme {
+
+using model::StyleMap;
+using model::StyleValue;
 
 namespace {
 
@@ -401,4 +404,4 @@ std::string style_key_table_markdown() {
   return md;
 }
 
-}  // namespace cvpdf::model
+}  // namespace cvpdf::theme

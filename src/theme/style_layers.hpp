@@ -9,17 +9,17 @@
 
 #include "model/resume.hpp"
 
-namespace cvpdf::model {
+namespace cvpdf::theme {
 
 struct StyleLayer {
   std::string origin;     // "<built-in theme classic>", "mine.yaml", "resume.yaml (style:)", "--set"
   std::string directory;  // where relative paths in this layer resolve ("" : only the bundled fonts/)
-  StyleMap keys;
+  model::StyleMap keys;
 };
 
 // A key's winning value and the layer it came from.
 struct LayeredValue {
-  const StyleValue* value = nullptr;  // nullptr: no layer sets the key
+  const model::StyleValue* value = nullptr;  // nullptr: no layer sets the key
   const StyleLayer* layer = nullptr;
   explicit operator bool() const { return value != nullptr; }
 };
@@ -32,11 +32,11 @@ class StyleLayers {
   LayeredValue lookup(const std::string& key) const;
 
   // The bottom layer's keys (the built-in theme: what every key falls back to).
-  const StyleMap& base() const;
+  const model::StyleMap& base() const;
   // Every layer above the bottom one, laid over each other: the keys a user set.
-  StyleMap overrides() const;
+  model::StyleMap overrides() const;
   // Every layer laid over each other.
-  StyleMap merged() const;
+  model::StyleMap merged() const;
 
   const std::vector<StyleLayer>& layers() const { return layers_; }
 
@@ -44,4 +44,4 @@ class StyleLayers {
   std::vector<StyleLayer> layers_;  // bottom first
 };
 
-}  // namespace cvpdf::model
+}  // namespace cvpdf::theme

@@ -1,5 +1,5 @@
 // Style: the typed values a variant is set with, read from the layout's
-// dotted keys (model/style_fields.hpp lists every key and where it goes).
+// dotted keys (theme/style_fields.hpp lists every key and where it goes).
 // Plain data over core/ only, so compose reads it without owning it.
 #pragma once
 #include <string>
@@ -9,9 +9,9 @@
 #include "core/diagnostics.hpp"
 #include "core/units.hpp"
 #include "model/resume.hpp"
-#include "model/style_layers.hpp"
+#include "theme/style_layers.hpp"
 
-namespace cvpdf::model {
+namespace cvpdf::theme {
 
 enum class Alignment { Justify, Ragged };
 
@@ -146,10 +146,10 @@ struct Style {
 // defaults) for the variant `language`. Keys that are not in the field table
 // warn with the nearest known key; values of the wrong form are errors at
 // the key that set them.
-Style resolve_style(const StyleMap& map, const StyleMap& defaults, const std::string& language, Diagnostics& diags);
+Style resolve_style(const model::StyleMap& map, const model::StyleMap& defaults, const std::string& language, Diagnostics& diags);
 
 // Reads the layer stack: every layer above the bottom one over the bottom
 // one, as above; each font list's directory is that of the layer it came from.
 Style resolve_style(const StyleLayers& layers, const std::string& language, Diagnostics& diags);
 
-}  // namespace cvpdf::model
+}  // namespace cvpdf::theme

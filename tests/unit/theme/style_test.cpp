@@ -2,7 +2,7 @@
 // and the date parser on its own.
 #include <gtest/gtest.h>
 
-#include "model/style_fields.hpp"
+#include "theme/style_fields.hpp"
 
 #include <filesystem>
 #include <set>
@@ -11,11 +11,14 @@
 
 #include "model/dates.hpp"
 #include "model/loader.hpp"
-#include "model/style.hpp"
-#include "model/style_fields.hpp"
+#include "theme/style.hpp"
+#include "theme/style_fields.hpp"
+#include "theme/style_loader.hpp"
 
-namespace cvpdf::model {
+namespace cvpdf::theme {
 namespace {
+
+using namespace cvpdf::model;
 
 std::string dump(const Diagnostics& d) {
   std::string s;
@@ -336,4 +339,4 @@ TEST(Style, APageTooSmallIsBlamedOnTheSettingThatMadeItSo) {
 }
 
 }  // namespace
-}  // namespace cvpdf::model
+}  // namespace cvpdf::theme

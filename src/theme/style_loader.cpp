@@ -1,92 +1,31 @@
-// Style: layout files, a résumé's `style:` block and `--set KEY=VALUE`, all
-// flattened to dotted keys (`page: {size: letter}` → "page.size"). A value is
-// a scalar or a list of scalars; each keeps the place it was written.
-// Precedence (layout < style < --set) is the caller's: later maps overwrite.
+// Theme files, the built-in themes' text and `--set KEY=VALUE`, each read
+// into a flattened StyleMap (model/style_block.cpp reads the YAML); and the
+// one check of a style block that needs the field table: a colour key whose
+// value YAML took for a comment. Precedence (theme < style < --set) is the
+// layer stack's (style_layers.hpp).
+#include "theme/style_loader.hpp"
+
 #include <cctype>
 
 #include "core/utf8.hpp"
-#include "model/color_names.hpp"
-#include "model/loader.hpp"
-#include "model/style_fields.hpp"
 #include "model/schema.hpp"
+#include "theme/style_fields.hpp"
 
-namespace cvpdf::model {
+namespace cvpdf::theme {
 
-namespace detail {
+namespace detail = model::detail;
+using model::StyleMap;
+using model::StyleValue;
 
-namespace {
-
-void add(const Reader& r, const std::string& key, StyleValue value, const YNode& node, StyleMap& out) {
-  auto [it, inserted] = out.emplace(key, value);
-  if (!inserted) {
-    r.diags().error(r.key_span(node), "style key '" + key + "' is given twice (also at " + it->second.span.to_string() + ")",
-                    "keep one of them");
+void check_commented_colours(const std::vector<model::CommentedStyleKey>& commented, Diagnostics& diags) {
+  for (const auto& c : commented) {
+    const StyleField* field = find_style_field(table_key(c.key));
+    if (!field || field->kind != FieldKind::Colour) continue;
+    diags.error(c.span, "style key '" + c.key + "' has no value: YAML reads '" + c.word + "' after the space as a comment",
+                "quote it, " + c.name + ": \"" + c.word + "\", or write the digits alone, " + c.name + ": " +
+                    c.word.substr(1));
   }
 }
-
-// `accent: #c00` is a key with no value and a comment: YAML takes '#'
-// after a space as the start of one. For a colour key that is surely not
-// what was meant, and the key would silently keep the theme's colour.
-void check_colour_comment(const Reader& r, const YNode& node, const std::string& key) {
-  const StyleField* field = find_style_field(table_key(key));
-  if (!field || field->kind != FieldKind::Colour || !node.key_pos.known()) return;
-  std::string_view line = r.doc().line_text(node.key_pos.line);
-  std::size_t at = line.find(node.key() + ":");
-  if (at == std::string_view::npos) return;
-  std::string_view rest = line.substr(at + node.key().size() + 1);
-  std::size_t hash = rest.find_first_not_of(" \t");
-  if (hash == std::string_view::npos || rest[hash] != '#') return;
-  std::string_view word = rest.substr(hash);
-  word = word.substr(0, word.find_first_of(" \t"));
-  if (!parse_color(word)) return;
-  const std::string written(word);
-  r.diags().error(r.key_span(node),
-                  "style key '" + key + "' has no value: YAML reads '" + written + "' after the space as a comment",
-                  "quote it, " + node.key() + ": \"" + written + "\", or write the digits alone, " + node.key() + ": " +
-                      written.substr(1));
-}
-
-}  // namespace
-
-void flatten_style(const Reader& r, const YNode& node, const std::string& prefix, StyleMap& out) {
-  for (const auto& child : node.children) {
-    if (child.key().empty() || child.key().front() == '.' || child.key().back() == '.') {
-      r.diags().error(r.key_span(child), "'" + child.key() + "' is not a style key",
-                      "style keys are words such as page, size, margin (or dotted: page.size)");
-      continue;
-    }
-    std::string key = prefix.empty() ? child.key() : prefix + "." + child.key();
-    StyleValue v;
-    v.span = r.span(child);
-    switch (child.kind) {
-      case YNode::Kind::Null: check_colour_comment(r, child, key); break;  // `key:` with nothing: no override
-      case YNode::Kind::Map: flatten_style(r, child, key, out); break;
-      case YNode::Kind::Scalar:
-        v.scalar = child.text();
-        add(r, key, std::move(v), child, out);
-        break;
-      case YNode::Kind::Sequence: {
-        v.is_list = true;
-        bool ok = true;
-        for (const auto& item : child.children) {
-          if (item.is_scalar()) {
-            v.list.push_back(item.text());
-          } else if (!item.is_null()) {
-            r.diags().error(r.span(item),
-                            "style key '" + key + "' must be a value or a list of values; got " + describe(item) +
-                                " inside the list",
-                            "write it as " + key.substr(key.rfind('.') + 1) + ": [Lato, Inter] (a flat list)");
-            ok = false;
-          }
-        }
-        if (ok) add(r, key, std::move(v), child, out);
-        break;
-      }
-    }
-  }
-}
-
-}  // namespace detail
 
 using detail::Reader;
 using detail::YNode;
@@ -106,7 +45,9 @@ std::optional<StyleMap> load_style(std::string_view text, const std::string& fil
                 "write keys such as page: {size: a4} and fonts: {latin: [Lato]}");
     return std::nullopt;
   }
-  detail::flatten_style(r, doc->root, "", map);
+  std::vector<model::CommentedStyleKey> commented;
+  detail::flatten_style(r, doc->root, "", map, &commented);
+  check_commented_colours(commented, diags);
   if (diags.error_count() > before) return std::nullopt;
   return map;
 }
@@ -166,7 +107,9 @@ bool apply_style_override(StyleMap& style, const std::string& assignment, Diagno
     Reader r(*doc, local);
     const YNode& root = doc->root;
     if (root.is_map()) {
-      detail::flatten_style(r, root, key, values);
+      std::vector<model::CommentedStyleKey> commented;
+      detail::flatten_style(r, root, key, values, &commented);
+      check_commented_colours(commented, local);
     } else {
       StyleValue v;
       if (root.is_sequence()) {
@@ -211,4 +154,4 @@ bool apply_style_override(StyleMap& style, const std::string& assignment, Diagno
   return true;
 }
 
-}  // namespace cvpdf::model
+}  // namespace cvpdf::theme

@@ -4,15 +4,18 @@
 // what is valid at that place.
 #include <gtest/gtest.h>
 
+#include "../model/test_support.hpp"
 #include "model/color_names.hpp"
 #include "model/loader.hpp"
 #include "model/resume_keys.hpp"
-#include "model/style.hpp"
-#include "model/style_fields.hpp"
-#include "test_support.hpp"
+#include "theme/style.hpp"
+#include "theme/style_fields.hpp"
+#include "theme/style_loader.hpp"
 
-namespace cvpdf::model {
+namespace cvpdf::theme {
 namespace {
+
+using namespace cvpdf::model;
 
 Color accent(const std::string& assignment, Diagnostics& d) {
   StyleMap map;
@@ -45,16 +48,30 @@ TEST(Colours, OnTheCommandLineWithoutQuotes) {
   EXPECT_EQ(other.all()[0].hint, "e.g. --set colors.accent=darkred or --set colors.accent=#c00");  // no YAML quoting
 }
 
+// The résumé keeps a key whose value YAML read as a comment; the theme,
+// which knows the key is a colour, says so (as app's layers are built).
 TEST(Colours, AnUnquotedHashInYamlIsNamedAsTheCommentItIs) {
   auto l = testing::load("person: {name: A}\nstyle:\n  colors:\n    accent: #c00\n    muted: c00\n");
-  const Diagnostic* e = l.error("has no value: YAML reads '#c00' after the space as a comment");
-  ASSERT_NE(e, nullptr) << l.dump();
-  EXPECT_EQ(e->span.line, 4);
-  EXPECT_EQ(e->hint, "quote it, accent: \"#c00\", or write the digits alone, accent: c00");
+  ASSERT_TRUE(l.resume) << l.dump();
+  Diagnostics said;
+  check_commented_colours(l.resume->style_comments, said);
+  ASSERT_EQ(said.error_count(), 1U);
+  const Diagnostic& e = said.all().front();
+  EXPECT_EQ(e.message, "style key 'colors.accent' has no value: YAML reads '#c00' after the space as a comment");
+  EXPECT_EQ(e.span.line, 4);
+  EXPECT_EQ(e.hint, "quote it, accent: \"#c00\", or write the digits alone, accent: c00");
   // A comment after a key that is not a colour, or not a colour in the
   // comment, is a comment.
   auto fine = testing::load("person: {name: A}\nstyle:\n  colors:\n    accent: # the theme's\n  text:\n    size: #c00\n");
-  EXPECT_FALSE(fine.diags.has_errors()) << fine.dump();
+  ASSERT_TRUE(fine.resume) << fine.dump();
+  Diagnostics quiet;
+  check_commented_colours(fine.resume->style_comments, quiet);
+  EXPECT_FALSE(quiet.has_errors());
+  // In a theme file the same is an error of reading it.
+  Diagnostics theme_file;
+  EXPECT_FALSE(load_style("colors:\n  accent: #c00\n", "t.yaml", theme_file));
+  ASSERT_EQ(theme_file.error_count(), 1U);
+  EXPECT_EQ(theme_file.all().front().span.to_string(), "t.yaml:2:3");
 }
 
 TEST(Colours, InYamlNamesAndBareDigitsNeedNoQuotes) {
@@ -108,4 +125,4 @@ TEST(KeyHints, AlignWordsAreReadAsTheSchemaListsThem) {
 }
 
 }  // namespace
-}  // namespace cvpdf::model
+}  // namespace cvpdf::theme

@@ -11,11 +11,14 @@
 #include <sstream>
 
 #include "model/loader.hpp"
-#include "model/style.hpp"
-#include "model/style_fields.hpp"
+#include "theme/style.hpp"
+#include "theme/style_fields.hpp"
+#include "theme/style_loader.hpp"
 
-namespace cvpdf::model {
+namespace cvpdf::theme {
 namespace {
+
+using namespace cvpdf::model;
 
 std::string read(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -185,4 +188,4 @@ TEST(StyleFields, UserGuideKeyTableIsTheTables) {
 }
 
 }  // namespace
-}  // namespace cvpdf::model
+}  // namespace cvpdf::theme

@@ -1,8 +1,11 @@
 // The style layer stack: lookups from the top layer down, and the stack
 // flattened for the reader and for messages that name a key's place.
-#include "model/style_layers.hpp"
+#include "theme/style_layers.hpp"
 
-namespace cvpdf::model {
+namespace cvpdf::theme {
+
+using model::StyleMap;
+using model::StyleValue;
 
 void StyleLayers::push(StyleLayer layer) { layers_.push_back(std::move(layer)); }
 
@@ -30,4 +33,4 @@ StyleMap StyleLayers::merged() const {
   return map;
 }
 
-}  // namespace cvpdf::model
+}  // namespace cvpdf::theme

@@ -3,11 +3,13 @@
 // the layer that named it.
 #include <gtest/gtest.h>
 
-#include "model/style.hpp"
-#include "model/style_layers.hpp"
+#include "theme/style.hpp"
+#include "theme/style_layers.hpp"
 
-namespace cvpdf::model {
+namespace cvpdf::theme {
 namespace {
+
+using namespace cvpdf::model;
 
 StyleValue scalar(std::string s) {
   StyleValue v;
@@ -66,4 +68,4 @@ TEST(StyleLayers, FontPathsResolveAgainstTheLayerThatNamedThem) {
 }
 
 }  // namespace
-}  // namespace cvpdf::model
+}  // namespace cvpdf::theme

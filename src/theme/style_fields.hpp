@@ -13,9 +13,9 @@
 #include <variant>
 #include <vector>
 
-#include "model/style.hpp"
+#include "theme/style.hpp"
 
-namespace cvpdf::model {
+namespace cvpdf::theme {
 
 enum class FieldKind {
   PageSize,    // a4 | letter | … | "WIDTH HEIGHT"
@@ -114,9 +114,9 @@ std::string table_key(const std::string& key);
 
 // The table's defaults as a layout file would hold them (rows with a
 // literal default only), for the test that the built-in layout agrees.
-StyleMap style_field_defaults();
+model::StyleMap style_field_defaults();
 
 // The user guide's key table (Markdown), generated from the rows.
 std::string style_key_table_markdown();
 
-}  // namespace cvpdf::model
+}  // namespace cvpdf::theme
