@@ -1,19 +1,108 @@
 // Command-line parsing and the --help text.
 #include "app/cli.hpp"
 
-#include <cctype>
+#include <algorithm>
 #include <charconv>
 #include <cstring>
-#include <filesystem>
 #include <string_view>
 
 #include "core/templates.hpp"
+#include "core/utf8.hpp"
 #include "raster/raster.hpp"
 
 namespace cvpdf::app {
 
+namespace {
+
+// `words` in prose: "a, b, c" with `last_joint` before the last ("a, b or c").
+std::string listed(const std::vector<std::string>& words, std::string_view last_joint) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i) out += i + 1 == words.size() ? last_joint : std::string_view(", ");
+    out += words[i];
+  }
+  return out;
+}
+
+bool every_format(const OutputBackend&) { return true; }
+bool paged_format(const OutputBackend& backend) { return backend.per_page(); }
+
+// The --format name messages use for each format `keep` takes, in the table's order.
+std::vector<std::string> format_names(bool (*keep)(const OutputBackend&)) {
+  std::vector<std::string> names;
+  for (const auto& backend : output_backends())
+    if (keep(backend)) names.emplace_back(backend.names.front());
+  return names;
+}
+
+// The extension each format is named by first: ".pdf", ".txt", …
+std::vector<std::string> format_extensions() {
+  std::vector<std::string> extensions;
+  for (const auto& backend : output_backends()) extensions.emplace_back(backend.extensions.front());
+  return extensions;
+}
+
+// The column --help's paragraphs made from the format table end within:
+// the text beside an option starts at column 24 and stays short of 80.
+constexpr std::size_t kHelpColumns = 79;
+
+// An option's help: `head` (the option, padded to where the text starts),
+// then `text` filled to kHelpColumns, its later lines indented as far.
+std::string option_help(std::string_view head, std::string_view text) {
+  const std::size_t indent = utf8::length(head);
+  std::string out(head);
+  std::size_t column = indent;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t space = std::min(text.find(' ', start), text.size());
+    const std::string_view word = text.substr(start, space - start);
+    start = space + 1;
+    if (column > indent && column + 1 + utf8::length(word) > kHelpColumns) {
+      out += '\n' + std::string(indent, ' ');
+      column = indent;
+    }
+    if (column > indent) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += utf8::length(word);
+  }
+  return out + '\n';
+}
+
+// Its lines are set by hand; the default name and the formats numbered by
+// {page} are the table's.
+std::string output_option_help() {
+  const std::string suffix(output_backend(default_format()).default_suffix);
+  return "  -o, --output FILE     where to write (default: RESUME" + suffix + ", or RESUME-{lang}" + suffix +
+         "\n"
+         "                        with --all); {name} is the résumé's file name without\n"
+         "                        its extension, {lang} the variant, {page} the page\n"
+         "                        number (" +
+         listed(format_names(paged_format), ", ") + "); - is standard output\n";
+}
+
+std::string format_option_help() {
+  const auto backends = output_backends();
+  std::vector<std::string> choices;
+  for (std::size_t i = 0; i < backends.size(); ++i) {
+    std::string choice(backends[i].names.front());
+    // Formats side by side that one description fits share it: "png or svg (a preview, …)".
+    const bool next_says_it = i + 1 < backends.size() && backends[i + 1].description == backends[i].description;
+    if (!backends[i].description.empty() && !next_says_it) choice += " (" + std::string(backends[i].description) + ")";
+    choices.push_back(std::move(choice));
+  }
+  const std::string default_title(output_backend(default_format()).title);
+  return option_help("      --format FORMAT   ", listed(choices, " or ") + "; default: from the output's extension (" +
+                                                      listed(format_extensions(), ", ") + "; a name without one is a " +
+                                                      default_title + ")");
+}
+
+}  // namespace
+
 const char* usage_text() {
-  return R"(cvpdf — typeset a résumé (YAML, JSON or JSON Resume) into a PDF
+  static const std::string text = R"(cvpdf — typeset a résumé (YAML, JSON or JSON Resume) into a PDF
 
 Usage:
   cvpdf [options] RESUME.yaml...         render the default variant of each résumé
@@ -30,15 +119,7 @@ Usage:
                                          or a theme file, for editors
 
 Output:
-  -o, --output FILE     where to write (default: RESUME.pdf, or RESUME-{lang}.pdf
-                        with --all); {name} is the résumé's file name without
-                        its extension, {lang} the variant, {page} the page
-                        number (png, svg); - is standard output
-      --format FORMAT   pdf, txt (plain text for applicant-tracking systems),
-                        md (Markdown), png or svg (a preview, one file per
-                        page); default: from the output's extension (.pdf,
-                        .txt, .md, .png, .svg; a name without one is a PDF)
-      --dpi N           the resolution of png output, 10 to 1200 (default 96)
+)" + output_option_help() + format_option_help() + R"(      --dpi N           the resolution of png output, 10 to 1200 (default 96)
       --pdfa            write PDF/A-2u (archival: sRGB output intent, XMP
                         identification); PDF output only
   -M, --depfile FILE    also write a Make rule: the outputs depend on the résumé,
@@ -73,28 +154,10 @@ missing font, unknown language, a résumé that does not fit --fit-pages),
 2 usage error, 3 a file could not be read or written.
 Set SOURCE_DATE_EPOCH to fix the dates in the PDF (default: the input's mtime).
 )";
+  return text.c_str();
 }
 
 namespace {
-
-constexpr const char* kFormats = ".pdf, .txt, .md, .png or .svg";
-
-// The extension of a path's file name, in lower case ("" for none).
-std::string extension(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext;
-}
-
-const char* format_name(Format f) {
-  switch (f) {
-    case Format::Text: return "txt";
-    case Format::Markdown: return "md";
-    case Format::Png: return "png";
-    case Format::Svg: return "svg";
-    default: return "pdf";
-  }
-}
 
 bool parse_number(const std::string& text, int& into) {
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), into);
@@ -105,21 +168,30 @@ bool parse_number(const std::string& text, int& into) {
 
 Format output_format(const Options& options, const std::string& path) {
   if (options.format != Format::Auto) return options.format;
-  const std::string ext = extension(path);
-  if (ext.empty() || ext == ".pdf") return Format::Pdf;
-  if (ext == ".txt" || ext == ".text") return Format::Text;
-  if (ext == ".md" || ext == ".markdown") return Format::Markdown;
-  if (ext == ".png") return Format::Png;
-  if (ext == ".svg") return Format::Svg;
-  return Format::Auto;
+  return format_by_extension(path);
+}
+
+Format requested_format(const Options& options) {
+  return options.format != Format::Auto ? options.format : default_format();
 }
 
 namespace {
 
-constexpr OptionSpec kOptions[] = {
-    {"--output", "-o", ValueKind::File, "pdf txt md png svg",
+// The words the shells complete: "pdf txt md png svg" (extensions without their dot).
+std::string spaced(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& word : words) out += (out.empty() ? "" : " ") + word.substr(word.starts_with('.') ? 1 : 0);
+  return out;
+}
+
+// Made from the format table as the program starts, before kOptions points at them.
+const std::string kOutputExtensions = spaced(format_extensions());
+const std::string kFormatNames = spaced(format_names(every_format));
+
+const OptionSpec kOptions[] = {
+    {"--output", "-o", ValueKind::File, kOutputExtensions.c_str(),
      "where to write ({name}, {lang}, {page}; - for standard output)"},
-    {"--format", "", ValueKind::Choice, "pdf txt md png svg", "output format (default: from the extension)"},
+    {"--format", "", ValueKind::Choice, kFormatNames.c_str(), "output format (default: from the extension)"},
     {"--dpi", "", ValueKind::Text, "", "the resolution of PNG previews (default 96)"},
     {"--pdfa", "", ValueKind::None, "", "write PDF/A-2u"},
     {"--depfile", "-M", ValueKind::File, "d", "also write a Make rule of the inputs"},
@@ -154,12 +226,34 @@ const OptionSpec* find_option(const std::string& spelling) {
   return nullptr;
 }
 
+// The subcommand argv[1] names, or nullptr.
+const SubcommandSpec* subcommand_named(int argc, char** argv) {
+  if (argc < 2) return nullptr;
+  for (const auto& sub : kSubcommands)
+    if (std::strcmp(argv[1], sub.name) == 0) return &sub;
+  return nullptr;
+}
+
+bool reads_own_arguments(Options::Command command) {
+  return command == Options::Command::Themes || command == Options::Command::Completions ||
+         command == Options::Command::Schema;
+}
+
 // Subcommands that read only their own arguments: nothing after them is an
 // option or a résumé, and a word there would be silently ignored, so the
 // count is checked.
-std::optional<Options> listing(const SubcommandSpec& sub, int argc, char** argv, UsageError& error) {
+std::optional<Options> own_arguments(const SubcommandSpec& sub, int argc, char** argv, UsageError& error) {
   Options o;
   o.command = sub.command;
+  if (sub.command == Options::Command::Schema) {
+    const std::string which = argc > 2 ? argv[2] : "resume";
+    if (argc > 3 || (which != "resume" && which != "theme")) {
+      error.message = "'cvpdf schema' takes resume or theme, got '" + std::string(argc > 3 ? argv[3] : argv[2]) + "'";
+      return std::nullopt;
+    }
+    o.inputs.push_back(which);
+    return o;
+  }
   if (sub.command == Options::Command::Themes) {
     if (argc > 2) {
       error.message = std::string("'cvpdf themes' takes no arguments, got '") + argv[2] + "'";
@@ -175,33 +269,66 @@ std::optional<Options> listing(const SubcommandSpec& sub, int argc, char** argv,
   return o;
 }
 
-}  // namespace
-
-std::span<const OptionSpec> option_table() { return kOptions; }
-std::span<const SubcommandSpec> subcommand_table() { return kSubcommands; }
-
-std::optional<Options> parse_command_line(int argc, char** argv, UsageError& error) {
-  Options o;
-  int i = 1;
-  for (const auto& sub : kSubcommands) {
-    if (argc < 2 || std::strcmp(argv[1], sub.name) != 0) continue;
-    if (sub.command == Options::Command::Themes || sub.command == Options::Command::Completions)
-      return listing(sub, argc, argv, error);
-    if (sub.command == Options::Command::Schema) {
-      const std::string which = argc > 2 ? argv[2] : "resume";
-      if (argc > 3 || (which != "resume" && which != "theme")) {
-        error.message = "'cvpdf schema' takes resume or theme, got '" + std::string(argc > 3 ? argv[3] : argv[2]) + "'";
-        return std::nullopt;
-      }
-      o.command = Options::Command::Schema;
-      o.inputs.push_back(which);
-      return o;
+// Sets what the option `spec` (with `value`, when it takes one) asks for.
+bool apply_option(const OptionSpec& spec, const std::string& value, Options& o, UsageError& error) {
+  const std::string_view name = spec.long_name;
+  if (name == "--output") {
+    o.output = value;
+  } else if (name == "--lang") {
+    o.language = value;
+  } else if (name == "--theme" || name == "--layout") {
+    o.layout = value;
+  } else if (name == "--set") {
+    o.sets.push_back(value);
+  } else if (name == "--depfile") {
+    o.depfile = value;
+  } else if (name == "--format") {
+    const std::optional<Format> format = format_named(value);
+    if (!format) {
+      error.message = "unknown format '" + value + "' (use " + listed(format_names(every_format), " or ") + ")";
+      return false;
     }
-    o.command = sub.command;
-    i = 2;
+    o.format = *format;
+  } else if (name == "--dpi") {
+    if (!parse_number(value, o.dpi) || o.dpi < raster::kMinDpi || o.dpi > raster::kMaxDpi) {
+      error.message = "--dpi takes a resolution from " + std::to_string(raster::kMinDpi) + " to " +
+                      std::to_string(raster::kMaxDpi) + " dots per inch, got '" + value + "' (e.g. --dpi 150)";
+      return false;
+    }
+  } else if (name == "--fit-pages") {
+    auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), o.fit_pages);
+    if (ec != std::errc() || ptr != value.data() + value.size() || o.fit_pages < 1 || o.fit_pages > 100) {
+      error.message = "--fit-pages takes a number of pages from 1 to 100, got '" + value + "'";
+      return false;
+    }
+  } else if (name == "--all") {
+    o.all = true;
+  } else if (name == "--watch") {
+    o.watch = true;
+  } else if (name == "--debug-layout") {
+    o.debug_layout = true;
+  } else if (name == "--pdfa") {
+    o.pdfa = true;
+  } else if (name == "--quiet") {
+    o.quiet = true;
+  } else if (name == "--verbose") {
+    o.verbose = true;
+  } else if (name == "--help") {
+    o.command = Options::Command::Help;
+  } else if (name == "--version") {
+    o.command = Options::Command::Version;
+  } else if (name == "--list-layouts") {
+    o.command = Options::Command::Themes;
+  } else if (name == "--list-fonts") {
+    o.command = Options::Command::ListFonts;
   }
+  return true;
+}
+
+// argv[first..]: the options into `o`, every other word an input.
+bool read_arguments(int argc, char** argv, int first, Options& o, UsageError& error) {
   bool only_inputs = false;
-  for (; i < argc; ++i) {
+  for (int i = first; i < argc; ++i) {
     std::string arg = argv[i];
     if (only_inputs || arg == "-" || arg.empty() || arg[0] != '-') {
       o.inputs.push_back(arg);
@@ -225,115 +352,67 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
     const OptionSpec* spec = find_option(arg);
     if (!spec) {
       error.message = "unknown option '" + arg + "'";
-      return std::nullopt;
+      return false;
     }
     if (spec->value == ValueKind::None && has_inline_value) {
       error.message = "option " + arg + " takes no value";
-      return std::nullopt;
+      return false;
     }
     if (spec->value != ValueKind::None && !has_inline_value) {
       if (i + 1 >= argc) {
         error.message = "option " + arg + " needs a value";
-        return std::nullopt;
+        return false;
       }
       value = argv[++i];
     }
-    const std::string_view name = spec->long_name;
-    if (name == "--output") {
-      o.output = value;
-    } else if (name == "--lang") {
-      o.language = value;
-    } else if (name == "--theme" || name == "--layout") {
-      o.layout = value;
-    } else if (name == "--set") {
-      o.sets.push_back(value);
-    } else if (name == "--depfile") {
-      o.depfile = value;
-    } else if (name == "--format") {
-      if (value == "pdf") o.format = Format::Pdf;
-      else if (value == "txt" || value == "text") o.format = Format::Text;
-      else if (value == "md" || value == "markdown") o.format = Format::Markdown;
-      else if (value == "png") o.format = Format::Png;
-      else if (value == "svg") o.format = Format::Svg;
-      else {
-        error.message = "unknown format '" + value + "' (use pdf, txt, md, png or svg)";
-        return std::nullopt;
-      }
-    } else if (name == "--dpi") {
-      if (!parse_number(value, o.dpi) || o.dpi < raster::kMinDpi || o.dpi > raster::kMaxDpi) {
-        error.message = "--dpi takes a resolution from " + std::to_string(raster::kMinDpi) + " to " +
-                        std::to_string(raster::kMaxDpi) + " dots per inch, got '" + value + "' (e.g. --dpi 150)";
-        return std::nullopt;
-      }
-    } else if (name == "--fit-pages") {
-      auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), o.fit_pages);
-      if (ec != std::errc() || ptr != value.data() + value.size() || o.fit_pages < 1 || o.fit_pages > 100) {
-        error.message = "--fit-pages takes a number of pages from 1 to 100, got '" + value + "'";
-        return std::nullopt;
-      }
-    } else if (name == "--all") {
-      o.all = true;
-    } else if (name == "--watch") {
-      o.watch = true;
-    } else if (name == "--debug-layout") {
-      o.debug_layout = true;
-    } else if (name == "--pdfa") {
-      o.pdfa = true;
-    } else if (name == "--quiet") {
-      o.quiet = true;
-    } else if (name == "--verbose") {
-      o.verbose = true;
-    } else if (name == "--help") {
-      o.command = Options::Command::Help;
-    } else if (name == "--version") {
-      o.command = Options::Command::Version;
-    } else if (name == "--list-layouts") {
-      o.command = Options::Command::Themes;
-    } else if (name == "--list-fonts") {
-      o.command = Options::Command::ListFonts;
-    }
+    if (!apply_option(*spec, value, o, error)) return false;
   }
-  if (o.command == Options::Command::Convert) {
-    // One file in, one file out: the options that choose variants, themes
-    // or formats of a rendering mean nothing here and are refused.
-    if (o.inputs.size() != 1) {
-      error.message = o.inputs.empty() ? "convert: no résumé file given" : "convert takes one résumé file";
-      return std::nullopt;
-    }
-    if (o.all || !o.language.empty() || !o.layout.empty() || !o.sets.empty() || !o.depfile.empty() ||
-        o.fit_pages || o.watch || o.debug_layout || o.pdfa || o.format != Format::Auto || o.dpi) {
-      error.message = "convert takes only -o, -q and -v";
-      return std::nullopt;
-    }
-    return o;
-  }
-  if (o.command == Options::Command::New) {
-    if (o.inputs.size() > 1) {
-      error.message = "new writes one file, got '" + o.inputs[0] + "' and '" + o.inputs[1] + "'";
-      return std::nullopt;
-    }
-    if (o.all || !o.sets.empty() || !o.depfile.empty() || !o.output.empty() || o.fit_pages || o.watch ||
-        o.debug_layout || o.pdfa || o.format != Format::Auto) {
-      error.message = "new takes a file name, --lang and --theme";
-      return std::nullopt;
-    }
-    return o;
-  }
-  if (o.command != Options::Command::Render && o.command != Options::Command::Check) return o;
+  return true;
+}
 
+// One file in, one file out: the options that choose variants, themes or
+// formats of a rendering mean nothing here and are refused.
+bool convert_options_valid(const Options& o, UsageError& error) {
+  if (o.inputs.size() != 1) {
+    error.message = o.inputs.empty() ? "convert: no résumé file given" : "convert takes one résumé file";
+    return false;
+  }
+  if (o.all || !o.language.empty() || !o.layout.empty() || !o.sets.empty() || !o.depfile.empty() || o.fit_pages ||
+      o.watch || o.debug_layout || o.pdfa || o.format != Format::Auto || o.dpi) {
+    error.message = "convert takes only -o, -q and -v";
+    return false;
+  }
+  return true;
+}
+
+bool new_options_valid(const Options& o, UsageError& error) {
+  if (o.inputs.size() > 1) {
+    error.message = "new writes one file, got '" + o.inputs[0] + "' and '" + o.inputs[1] + "'";
+    return false;
+  }
+  if (o.all || !o.sets.empty() || !o.depfile.empty() || !o.output.empty() || o.fit_pages || o.watch ||
+      o.debug_layout || o.pdfa || o.format != Format::Auto) {
+    error.message = "new takes a file name, --lang and --theme";
+    return false;
+  }
+  return true;
+}
+
+// A rendering's inputs, and the names of its outputs against them.
+bool render_inputs_valid(const Options& o, UsageError& error) {
   if (o.inputs.empty()) {
     error.message = "no résumé file given";
-    return std::nullopt;
+    return false;
   }
   int stdin_inputs = 0;
   for (const auto& in : o.inputs) stdin_inputs += in == "-";
   if (stdin_inputs > 1) {
     error.message = "standard input (-) can be read only once";
-    return std::nullopt;
+    return false;
   }
   if (o.all && !o.language.empty()) {
     error.message = "--all and --lang exclude each other";
-    return std::nullopt;
+    return false;
   }
   const bool many_inputs = o.inputs.size() > 1;
   if (!o.output.empty() && o.output != "-") {
@@ -342,55 +421,93 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
     if (const auto unknown = unknown_template_keys(o.output, keys); !unknown.empty()) {
       error.message = "the output name '" + o.output + "' has an unknown key {" + unknown.front() + "}; " +
                       template_keys_hint(keys);
-      return std::nullopt;
+      return false;
     }
     if (o.all && o.output.find("{lang}") == std::string::npos) {
       error.message = "with --all the output name must contain {lang}, e.g. -o 'cv-{lang}.pdf'";
-      return std::nullopt;
+      return false;
     }
     if (many_inputs && o.output.find("{name}") == std::string::npos) {
       error.message = "with several résumés the output name must contain {name}, e.g. -o 'out/{name}.pdf'";
-      return std::nullopt;
+      return false;
     }
   }
   if (o.output == "-" && (o.all || many_inputs)) {
     error.message = "several outputs cannot all go to standard output";
-    return std::nullopt;
+    return false;
   }
   if (o.watch && (stdin_inputs > 0 || o.output == "-")) {
     error.message = "--watch needs files, not standard input or output";
-    return std::nullopt;
+    return false;
   }
   if (o.watch && o.command == Options::Command::Check) {
     error.message = "--watch renders; it cannot be used with check";
-    return std::nullopt;
+    return false;
   }
+  return true;
+}
+
+// A rendering's format, and the options that belong to another.
+bool render_format_valid(const Options& o, UsageError& error) {
   // An output named for a format cvpdf does not write (cv.html, cv.docx)
   // would get a PDF under that name.
   const bool named = !o.output.empty() && o.output != "-";
   if (named && output_format(o, o.output) == Format::Auto) {
-    error.message = "cannot write '" + extension(o.output) + "' files; the output's extension chooses the format: " +
-                    kFormats + " (or give --format)";
-    return std::nullopt;
+    error.message = "cannot write '" + lowercase_extension(o.output) +
+                    "' files; the output's extension chooses the format: " + listed(format_extensions(), " or ") +
+                    " (or give --format)";
+    return false;
   }
   // What every output of the run is (the default name follows --format).
-  const Format format = named ? output_format(o, o.output) : o.format == Format::Auto ? Format::Pdf : o.format;
+  const OutputBackend& backend = output_backend(named ? output_format(o, o.output) : requested_format(o));
   // {page} numbers the files of a preview; a PDF or a text is one file.
-  if (named && !per_page(format) && o.output.find("{page}") != std::string::npos) {
-    error.message = std::string("{page} numbers the pages of png and svg output; ") + format_name(format) +
-                    " output is one file: remove {page} from '" + o.output + "'";
-    return std::nullopt;
+  if (named && !backend.per_page() && o.output.find("{page}") != std::string::npos) {
+    error.message = "{page} numbers the pages of " + listed(format_names(paged_format), " and ") + " output; " +
+                    std::string(backend.names.front()) + " output is one file: remove {page} from '" + o.output + "'";
+    return false;
   }
   // Options of one format asked for with another are mistakes worth
   // saying, not flags to drop silently.
-  if (o.pdfa && format != Format::Pdf) {
-    error.message = "--pdfa writes PDF/A files; it cannot be used with txt, md, png or svg output";
-    return std::nullopt;
+  if (o.pdfa && backend.format != Format::Pdf) {
+    const auto not_pdf = [](const OutputBackend& other) { return other.format != Format::Pdf; };
+    error.message = "--pdfa writes PDF/A files; it cannot be used with " + listed(format_names(not_pdf), " or ") +
+                    " output";
+    return false;
   }
-  if (o.dpi && format != Format::Png) {
-    error.message = "--dpi sets the resolution of png output; the output here is not a PNG (e.g. -o 'cv-{page}.png')";
-    return std::nullopt;
+  if (o.dpi && backend.format != Format::Png) {
+    const OutputBackend& png = output_backend(Format::Png);
+    error.message = "--dpi sets the resolution of " + std::string(png.names.front()) +
+                    " output; the output here is not a " + std::string(png.title) + " (e.g. -o 'cv" +
+                    std::string(png.default_suffix) + "')";
+    return false;
   }
+  return true;
+}
+
+bool options_valid(const Options& o, UsageError& error) {
+  switch (o.command) {
+    case Options::Command::Convert: return convert_options_valid(o, error);
+    case Options::Command::New: return new_options_valid(o, error);
+    case Options::Command::Render:
+    case Options::Command::Check: return render_inputs_valid(o, error) && render_format_valid(o, error);
+    default: return true;
+  }
+}
+
+}  // namespace
+
+std::span<const OptionSpec> option_table() { return kOptions; }
+std::span<const SubcommandSpec> subcommand_table() { return kSubcommands; }
+
+std::optional<Options> parse_command_line(int argc, char** argv, UsageError& error) {
+  Options o;
+  int first = 1;
+  if (const SubcommandSpec* sub = subcommand_named(argc, argv)) {
+    if (reads_own_arguments(sub->command)) return own_arguments(*sub, argc, argv, error);
+    o.command = sub->command;
+    first = 2;
+  }
+  if (!read_arguments(argc, argv, first, o, error) || !options_valid(o, error)) return std::nullopt;
   return o;
 }
 

@@ -5,12 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "app/output_formats.hpp"
+
 namespace cvpdf::app {
-
-enum class Format { Auto, Pdf, Text, Markdown, Png, Svg };
-
-// Previews: one file per page (a PNG image or an SVG file).
-inline bool per_page(Format f) { return f == Format::Png || f == Format::Svg; }
 
 struct Options {
   // Themes: `cvpdf themes` (and its alias --list-layouts); Convert: `cvpdf
@@ -82,9 +79,11 @@ struct UsageError {
 std::optional<Options> parse_command_line(int argc, char** argv, UsageError& error);
 
 // The format an output path gets: --format, else its extension (a name
-// without one, such as /dev/stdout, is a PDF). Auto for an extension that
-// names no format (parse_command_line refuses it for -o).
+// without one, such as /dev/stdout, is of the default format). Auto for an
+// extension that names no format (parse_command_line refuses it for -o).
 Format output_format(const Options& options, const std::string& path);
+// --format, else the default format: what outputs without -o are.
+Format requested_format(const Options& options);
 
 const char* usage_text();
 

@@ -1,36 +1,35 @@
-// The pipeline for every input × variant: model → style → compose → PDF,
-// PNG or SVG pages, or text, with timings for -v and the dependencies for -M and --watch.
+// The pipeline for every input × variant: load → variants → style →
+// compose → emit, each a step below; what a format's bytes are made by
+// comes from the format table (output_formats.hpp). Timings for -v, the
+// dependencies for -M and --watch.
 #include "app/render.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <cstring>
-#include <optional>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <functional>
 #include <memory>
+#include <optional>
 #include <set>
+#include <variant>
 
 #include <fmt/format.h>
 
 #include "app/files.hpp"
 #include "app/layouts.hpp"
+#include "app/output_formats.hpp"
 #include "app/output_target.hpp"
-#include "app/text_export.hpp"
 #include "compose/render_variant.hpp"
 #include "core/templates.hpp"
 #include "frame/dump.hpp"
-#include "model/language_tags.hpp"
 #include "model/loader.hpp"
 #include "model/locale_words.hpp"
 #include "model/not_shown.hpp"
 #include "model/visible_content.hpp"
-#include "pdf/pdf_writer.hpp"
-#include "raster/raster.hpp"
 #include "text/font_fallback.hpp"
 #include "theme/language_words.hpp"
 #include "theme/style.hpp"
@@ -64,13 +63,8 @@ std::string fixed(double v) { return fmt::format("{:.1f}", v); }
 std::string output_pattern(const Options& options, const std::string& input, bool several_variants, Format format) {
   if (!options.output.empty()) return options.output;
   if (input == "-") return "-";
-  // A preview is one file per page, numbered.
-  const std::string ext = format == Format::Text       ? ".txt"
-                          : format == Format::Markdown ? ".md"
-                          : format == Format::Png      ? "-{page}.png"
-                          : format == Format::Svg      ? "-{page}.svg"
-                                                       : ".pdf";
-  return several_variants ? "{name}-{lang}" + ext : "{name}" + ext;
+  const std::string suffix(output_backend(format).default_suffix);
+  return several_variants ? "{name}-{lang}" + suffix : "{name}" + suffix;
 }
 
 // The output's name; `page` (from 1) expands {page}, 0 leaves it.
@@ -95,13 +89,13 @@ bool templated_output(const Options& options) {
 // the name, one page only: several pages under one name would overwrite
 // each other, and names cvpdf made up would surprise a Makefile.
 std::vector<std::string> page_paths(const std::string& pattern, const std::string& input, const std::string& language,
-                                    std::size_t pages, Format format) {
+                                    std::size_t pages, const OutputBackend& backend) {
   if (pattern.find("{page}") == std::string::npos && pages > 1) {
-    const char* ext = format == Format::Png ? "png" : "svg";
+    const std::string name(backend.names.front());
     throw OutputRefused({Severity::Error, SourceSpan{output_name(pattern, input, language), 0, 0},
-                         "the résumé has " + std::to_string(pages) + " pages and " + ext +
+                         "the résumé has " + std::to_string(pages) + " pages and " + name +
                              " output is one file per page, but the output name has no {page}",
-                         std::string("number the files with {page}, e.g. -o 'cv-{page}.") + ext + "'"});
+                         "number the files with {page}, e.g. -o 'cv" + std::string(backend.default_suffix) + "'"});
   }
   std::vector<std::string> paths;
   for (std::size_t page = 1; page <= pages; ++page) paths.push_back(output_name(pattern, input, language, page));
@@ -135,8 +129,9 @@ std::int64_t creation_time(const std::optional<std::int64_t>& epoch, const std::
   return clamp_date(modification_time(input));
 }
 
-// The photo's file, resolved as compose resolves it (against the résumé's
-// directory); "" when there is none.
+// The variants step: the languages to render — every one with --all,
+// --lang's, else the first declared; none (an error) for a --lang the
+// résumé does not declare.
 std::vector<std::string> variants(const Options& options, const model::Resume& resume, const std::string& input,
                                   Diagnostics& diags) {
   if (options.all) return resume.languages;
@@ -163,158 +158,260 @@ void add_fonts(const frame::Document& doc, const text::FontBook& book, std::set<
       if (const auto* run = std::get_if<frame::GlyphRun>(&e)) files.insert(book.face(run->face).path);
 }
 
+
+// What every step of a run shares.
+struct Run {
+  const Options& options;
+  text::FontBook& book;
+  Diagnostics& diags;
+  std::string* log;  // -v's lines; nullptr without -v
+  RenderResult& result;
+  std::optional<std::int64_t> epoch;  // SOURCE_DATE_EPOCH
+  std::shared_ptr<Spool> spool = nullptr;  // made for the first preview's pages
+
+  bool checking() const { return options.command == Options::Command::Check; }
+};
+
+// One input on its way through the steps, and what its variants give.
+struct Input {
+  explicit Input(const std::string& given) : path(given), name(given == "-" ? "<stdin>" : given) {}
+
+  std::string path;  // as given: "-" is standard input
+  std::string name;  // in messages: "<stdin>" for "-"
+  Stopwatch clock;   // -v's time per stage, from before it is read
+  std::optional<model::Resume> resume;
+  MakeRule rule;                // its outputs, and the files they depend on (-M)
+  std::set<std::string> fonts;  // the font files its pages use
+};
+
+// The input's theme, and the photo it shows.
+struct Look {
+  LayoutKeys layout;
+  model::StyleMap keys;  // the theme's keys merged: where font messages point
+  std::string photo;     // "" when there is none or the theme shows none
+};
+
+// Where one variant's output goes.
+struct Destination {
+  std::string language;
+  std::string pattern;  // -o, or the default name
+  std::string path;     // the pattern expanded, but for {page}
+  Format format;
+  std::string origin;  // "the output of r.yaml (en)", for refusals
+};
+
+// An output kept for the run's one write, and named as a target of the input's rule.
+void keep(Run& run, Input& in, const std::string& path, OutputBytes bytes, std::string summary, std::string origin) {
+  run.result.outputs.push_back(
+      {path, std::move(bytes), std::move(summary), std::move(origin), templated_output(run.options)});
+  in.rule.targets.push_back(path);
+}
+
+// The load step: reads the résumé and notes the file as read and watched.
+bool load(Run& run, Input& in) {
+  const std::string source = read_input(in.path);
+  std::string base = in.path == "-" ? fs::current_path().string() : fs::path(in.path).parent_path().string();
+  if (base.empty()) base = ".";
+  if (in.path != "-") run.result.watched.push_back(in.path);
+  if (in.path != "-") run.result.read.push_back(in.path);
+  if (in.path == "-") run.result.read_stdin = true;
+  in.resume = model::load_resume(source, in.name, base, run.diags);
+  if (!in.resume || run.diags.has_errors()) return false;
+  if (run.log) *run.log += "loaded " + in.name + " in " + fixed(in.clock.lap_ms()) + " ms\n";
+  if (run.log && !in.resume->languages_declared)
+    *run.log += "language: " + in.resume->languages.front() + " (detected from the text)\n";
+  if (run.checking()) model::check_translations(*in.resume, run.diags);
+  if (run.checking()) model::note_fields_not_shown(source, in.name, base, run.diags);
+  return true;
+}
+
+// The style step, for the input: its theme's layers, and its photo.
+Look load_look(Run& run, const Input& in) {
+  const model::Resume& resume = *in.resume;
+  Look look{load_layout(resume, run.options.layout, run.options.sets, run.diags), {}, {}};
+  if (!look.layout.file.empty()) run.result.watched.push_back(look.layout.file);
+  if (!look.layout.file.empty()) run.result.read.push_back(look.layout.file);
+  // A theme that shows no photo (header.photo: none) neither reads nor
+  // depends on it: a missing photo is then no reason for make to fail.
+  const theme::LayeredValue photo_side = look.layout.layers.lookup("header.photo");
+  std::string side = photo_side && !photo_side.value->is_list ? photo_side.value->scalar : std::string();
+  for (auto& c : side) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const bool photo_shown = side != "none";
+  // check lists what the page leaves out; this one the theme decides.
+  if (run.checking() && !photo_shown && !resume.person.photo.empty())
+    run.diags.note(resume.person.photo_span.known() ? resume.person.photo_span : resume.person.span,
+                   "the photo is not shown", "the theme sets header.photo: none; a theme such as classic shows it");
+  look.photo = photo_shown ? resume.photo_path() : std::string();
+  if (!look.photo.empty()) {
+    run.result.watched.push_back(look.photo);  // also while missing: adding it is a change
+    run.result.read.push_back(look.photo);
+  }
+  look.keys = look.layout.layers.merged();
+  return look;
+}
+
+// The style step, for one variant; nullopt when it has errors.
+std::optional<theme::Style> variant_style(Run& run, const Input& in, const Look& look, const std::string& language) {
+  theme::Style style = theme::resolve_style(look.layout.layers, language, run.diags);
+  if (run.diags.has_errors()) return std::nullopt;
+  if (run.checking()) {
+    // A language the theme has no words for prints English ones there.
+    const auto missing = theme::missing_language_words(look.keys, language);
+    std::string keys;
+    for (const auto& k : missing) keys += (keys.empty() ? "" : ", ") + k;
+    if (!missing.empty())
+      run.diags.warning(in.resume->span,
+                        "the theme has no '" + language + "' words for " + keys + "; the English ones are printed",
+                        "add them to the theme or the résumé's `style:`, e.g. words: {" + language +
+                            ": {page: ...}}, dates: {" + language + ": {present: ...}}");
+  }
+  return style;
+}
+
+Destination destination(const Run& run, const Input& in, const std::string& language) {
+  const std::string pattern = output_pattern(run.options, in.path, run.options.all, requested_format(run.options));
+  const std::string path = output_name(pattern, in.path, language);
+  return {language, pattern, path, output_format(run.options, path),
+          "the output of " + in.name + " (" + language + ")"};
+}
+
+// The compose step: the variant laid out into pages; nullopt when it has
+// errors or does not fit.
+std::optional<frame::Document> compose_pages(Run& run, Input& in, const Look& look, const theme::Style& style,
+                                             const std::string& language) {
+  compose::ComposeOptions compose_options{language, creation_time(run.epoch, in.path),
+                                          std::string("cvpdf ") + CVPDF_VERSION};
+  compose_options.debug_overlay = run.options.debug_layout;
+  const compose::VariantOptions variant{compose_options, static_cast<std::size_t>(run.options.fit_pages), in.name};
+  compose::RenderedVariant rendered =
+      compose::render_variant(*in.resume, style, look.keys, run.book, variant, run.diags);
+  if (rendered.fit_pages > 0) {
+    if (!rendered.ok) return std::nullopt;
+    if (run.log) {
+      *run.log += "[" + language + "] fits " + std::to_string(rendered.fit_pages) + " page(s) at setting " +
+                  fixed(rendered.fit_setting) + " after " + std::to_string(rendered.layouts) + " layout(s)\n";
+    }
+  }
+  frame::Document doc = std::move(rendered.document);
+  if (run.log) {
+    *run.log += "[" + language + "] composed " + std::to_string(doc.pages.size()) + " page(s) in " +
+                fixed(in.clock.lap_ms()) + " ms\n";
+  }
+  if (run.diags.has_errors()) return std::nullopt;
+  run.book.check_unchanged();  // a font cut short while composing read zeros: never write from it
+  add_fonts(doc, run.book, in.fonts);
+  if (run.options.debug_layout && run.log) *run.log += frame::dump(doc, run.book);
+  return doc;
+}
+
+WriterSettings writer_settings(const Options& options) { return {options.pdfa, options.dpi}; }
+
+// The emit step of a format written from the model: no layout needed.
+void emit_from_model(Run& run, Input& in, const theme::Style& style, const Destination& to, ModelWriter write) {
+  // The PDF path says this while composing; the text leaves out the same.
+  model::warn_nothing_to_show(*in.resume, to.language, run.diags);
+  keep(run, in, to.path, write(*in.resume, style, to.language), "text", to.origin);
+}
+
+// The emit step of a preview: each page set down on the spool as it is
+// drawn, so the run holds one page's pixels and file, not the document's.
+void emit_pages(Run& run, Input& in, const frame::Document& doc, const Destination& to, const OutputBackend& backend) {
+  const std::size_t pages = doc.pages.size();
+  const std::vector<std::string> paths = page_paths(to.pattern, in.path, to.language, pages, backend);
+  if (!run.spool) run.spool = std::make_shared<Spool>();
+  const raster::PageSink keep_page = [&](std::size_t i, const std::string& file) {
+    const std::string page = "page " + std::to_string(i + 1);
+    keep(run, in, paths[i], OutputBytes::spooled(run.spool, file), page + " of " + std::to_string(pages),
+         to.origin + ", " + page);
+  };
+  std::get<PageWriter>(backend.writer)(doc, run.book, writer_settings(run.options), keep_page);
+  run.book.check_unchanged();
+  if (run.log)
+    *run.log += "[" + to.language + "] drew " + std::to_string(pages) + " page(s) in " + fixed(in.clock.lap_ms()) +
+                " ms\n";
+}
+
+// The emit step of a format that is one file of the document.
+void emit_document(Run& run, Input& in, frame::Document&& doc, const Destination& to, const OutputBackend& backend) {
+  const std::size_t pages = doc.pages.size();
+  std::string bytes = std::get<DocumentWriter>(backend.writer)(std::move(doc), run.book, writer_settings(run.options));
+  run.book.check_unchanged();
+  if (run.log) {
+    *run.log += "[" + to.language + "] made the " + std::string(backend.title) + " (" + std::to_string(bytes.size()) +
+                " bytes) in " + fixed(in.clock.lap_ms()) + " ms\n";
+  }
+  keep(run, in, to.path, std::move(bytes), std::to_string(pages) + (pages == 1 ? " page" : " pages"), to.origin);
+}
+
+// One variant through style, compose and emit. False: stop (an error, or a
+// résumé that does not fit); the languages after it are not rendered.
+bool render_variant(Run& run, Input& in, const Look& look, const std::string& language) {
+  const std::optional<theme::Style> style = variant_style(run, in, look, language);
+  if (!style) return false;
+  const Destination to = destination(run, in, language);
+  const OutputBackend& backend = output_backend(to.format);
+  // check lays out every format: what it reports is the pages' messages.
+  if (const auto* write = std::get_if<ModelWriter>(&backend.writer); write && !run.checking()) {
+    emit_from_model(run, in, *style, to, *write);
+    return true;
+  }
+  std::optional<frame::Document> doc = compose_pages(run, in, look, *style, language);
+  if (!doc) return false;
+  if (run.checking()) return true;
+  if (backend.per_page())
+    emit_pages(run, in, *doc, to, backend);
+  else
+    emit_document(run, in, std::move(*doc), to, backend);
+  return true;
+}
+
+// What the input's outputs depend on, for -M; its fonts are watched too.
+void keep_rule(Run& run, Input& in, const Look& look) {
+  if (in.path != "-") in.rule.prerequisites.push_back(in.path);
+  if (!look.layout.file.empty()) in.rule.prerequisites.push_back(look.layout.file);
+  if (!look.photo.empty()) in.rule.prerequisites.push_back(look.photo);
+  for (const auto& f : in.fonts) {
+    in.rule.prerequisites.push_back(f);
+    run.result.watched.push_back(f);
+  }
+  if (!in.rule.targets.empty()) run.result.rules.push_back(std::move(in.rule));
+}
+
+// One input: load, variants, then style, compose and emit for each variant.
+void render_input(Run& run, const std::string& path) {
+  Input in(path);
+  if (!load(run, in)) return;
+  const std::vector<std::string> languages = variants(run.options, *in.resume, in.name, run.diags);
+  const Look look = load_look(run, in);
+  if (run.diags.has_errors()) return;
+  for (const std::string& language : languages)
+    if (!render_variant(run, in, look, language)) break;
+  keep_rule(run, in, look);
+}
+
+// Every face opened, used or not, is a file this run read; a deferred
+// face no character needed was never opened (and is not opened now).
+void note_fonts_read(Run& run) {
+  for (std::size_t id = 0; id < run.book.size(); ++id) {
+    const auto face_id = static_cast<text::FaceId>(id);
+    if (!run.book.opened(face_id)) continue;
+    const text::Face& f = run.book.face(face_id);
+    run.result.read.push_back(f.path);
+    if (!run.log) continue;
+    *run.log += "font: " + f.family + " (" + f.postscript_name + ") from " + f.path;
+    if (f.index) *run.log += " #" + std::to_string(f.index);
+    if (!f.fallback_for.empty()) *run.log += ", fallback for " + text::describe_characters(f.fallback_for);
+    *run.log += "\n";
+  }
+}
+
 }  // namespace
 
 RenderResult render_all(const Options& options, text::FontBook& book, Diagnostics& diags, std::string* log) {
   RenderResult result;
-  std::shared_ptr<Spool> spool;  // made for the first preview's pages
-  const bool check = options.command == Options::Command::Check;
-  const std::optional<std::int64_t> epoch = source_date_epoch(diags);
-  for (const auto& input : options.inputs) {
-    Stopwatch clock;
-    const std::string name = input == "-" ? "<stdin>" : input;
-    std::string source = read_input(input);
-    std::string base = input == "-" ? fs::current_path().string() : fs::path(input).parent_path().string();
-    if (base.empty()) base = ".";
-    if (input != "-") result.watched.push_back(input);
-    if (input != "-") result.read.push_back(input);
-    if (input == "-") result.read_stdin = true;
-    auto resume = model::load_resume(source, name, base, diags);
-    if (!resume || diags.has_errors()) continue;
-    if (log) *log += "loaded " + name + " in " + fixed(clock.lap_ms()) + " ms\n";
-    if (log && !resume->languages_declared) *log += "language: " + resume->languages.front() + " (detected from the text)\n";
-    if (check) model::check_translations(*resume, diags);
-    if (check) model::note_fields_not_shown(source, name, base, diags);
-
-    auto languages = variants(options, *resume, name, diags);
-    LayoutKeys layout = load_layout(*resume, options.layout, options.sets, diags);
-    if (!layout.file.empty()) result.watched.push_back(layout.file);
-    if (!layout.file.empty()) result.read.push_back(layout.file);
-    // A theme that shows no photo (header.photo: none) neither reads nor
-    // depends on it: a missing photo is then no reason for make to fail.
-    const theme::LayeredValue photo_side = layout.layers.lookup("header.photo");
-    std::string side = photo_side && !photo_side.value->is_list ? photo_side.value->scalar : std::string();
-    for (auto& c : side) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const bool photo_shown = side != "none";
-    // check lists what the page leaves out; this one the theme decides.
-    if (check && !photo_shown && !resume->person.photo.empty())
-      diags.note(resume->person.photo_span.known() ? resume->person.photo_span : resume->person.span,
-                 "the photo is not shown", "the theme sets header.photo: none; a theme such as classic shows it");
-    const std::string photo = photo_shown ? resume->photo_path() : std::string();
-    if (!photo.empty()) {
-      result.watched.push_back(photo);  // also while missing: adding it is a change
-      result.read.push_back(photo);
-    }
-    if (diags.has_errors()) continue;
-
-    const model::StyleMap layout_keys = layout.layers.merged();  // where font messages point
-    MakeRule rule;
-    std::set<std::string> fonts;
-    // One language's outputs; false: stop (an error, or a résumé that
-    // does not fit), the languages after it are not rendered.
-    auto render_language = [&](const std::string& language) -> bool {
-      std::string* const log_here = log;
-      theme::Style style = theme::resolve_style(layout.layers, language, diags);
-      if (diags.has_errors()) return false;
-      if (check) {
-        // A language the theme has no words for prints English ones there.
-        const auto missing = theme::missing_language_words(layout_keys, language);
-        std::string keys;
-        for (const auto& k : missing) keys += (keys.empty() ? "" : ", ") + k;
-        if (!missing.empty())
-          diags.warning(resume->span, "the theme has no '" + language + "' words for " + keys + "; the English ones are printed",
-                        "add them to the theme or the résumé's `style:`, e.g. words: {" + language +
-                            ": {page: ...}}, dates: {" + language + ": {present: ...}}");
-      }
-      const Format default_format = options.format == Format::Auto ? Format::Pdf : options.format;
-      const std::string pattern = output_pattern(options, input, options.all, default_format);
-      const std::string path = output_name(pattern, input, language);
-      const Format format = output_format(options, path);
-      if (!check && (format == Format::Text || format == Format::Markdown)) {
-        auto flavour = format == Format::Markdown ? TextFlavour::Markdown : TextFlavour::Plain;
-        // The PDF path says this while composing; the text leaves out the same.
-        model::warn_nothing_to_show(*resume, language, diags);
-        result.outputs.push_back({path, export_text(*resume, style, language, flavour), "text",
-                                "the output of " + name + " (" + language + ")", templated_output(options)});
-        rule.targets.push_back(path);
-        return true;
-      }
-      compose::ComposeOptions compose_options{language, creation_time(epoch, input), std::string("cvpdf ") + CVPDF_VERSION};
-      compose_options.debug_overlay = options.debug_layout;
-      const compose::VariantOptions variant{compose_options, static_cast<std::size_t>(options.fit_pages), name};
-      compose::RenderedVariant rendered = compose::render_variant(*resume, style, layout_keys, book, variant, diags);
-      if (rendered.fit_pages > 0) {
-        if (!rendered.ok) return false;
-        if (log_here) {
-          *log_here += "[" + language + "] fits " + std::to_string(rendered.fit_pages) + " page(s) at setting " +
-                       fixed(rendered.fit_setting) + " after " + std::to_string(rendered.layouts) + " layout(s)\n";
-        }
-      }
-      frame::Document doc = std::move(rendered.document);
-      const std::size_t pages = doc.pages.size();
-      if (log_here)
-        *log_here += "[" + language + "] composed " + std::to_string(pages) + " page(s) in " + fixed(clock.lap_ms()) + " ms\n";
-      if (diags.has_errors()) return false;
-      book.check_unchanged();  // a font cut short while composing read zeros: never write from it
-      add_fonts(doc, book, fonts);
-      if (options.debug_layout && log_here) *log_here += frame::dump(doc, book);
-      if (check) return true;
-      const std::string origin = "the output of " + name + " (" + language + ")";
-      if (per_page(format)) {
-        const std::vector<std::string> paths = page_paths(pattern, input, language, pages, format);
-        // Each page set down on the spool as it is drawn: the run holds
-        // one page's pixels and file, not the document's.
-        if (!spool) spool = std::make_shared<Spool>();
-        const raster::PageSink keep = [&](std::size_t i, const std::string& file) {
-          const std::string page = "page " + std::to_string(i + 1);
-          result.outputs.push_back({paths[i], OutputBytes::spooled(spool, file), page + " of " + std::to_string(pages),
-                                    origin + ", " + page, templated_output(options)});
-          rule.targets.push_back(paths[i]);
-        };
-        if (format == Format::Png)
-          raster::pages_png(doc, book, options.dpi ? options.dpi : raster::kDefaultDpi, keep);
-        else
-          raster::pages_svg(doc, book, keep);
-        book.check_unchanged();
-        if (log_here)
-          *log_here += "[" + language + "] drew " + std::to_string(pages) + " page(s) in " + fixed(clock.lap_ms()) + " ms\n";
-        return true;
-      }
-      std::string bytes = pdf::write_pdf(std::move(doc), book, pdf::PdfOptions{.pdfa = options.pdfa});
-      book.check_unchanged();
-      if (log_here) {
-        *log_here += "[" + language + "] made the PDF (" + std::to_string(bytes.size()) + " bytes) in " +
-                     fixed(clock.lap_ms()) + " ms\n";
-      }
-      result.outputs.push_back({path, std::move(bytes), std::to_string(pages) + (pages == 1 ? " page" : " pages"), origin,
-                              templated_output(options)});
-      rule.targets.push_back(path);
-      return true;
-    };
-    for (const std::string& language : languages)
-      if (!render_language(language)) break;
-    if (input != "-") rule.prerequisites.push_back(input);
-    if (!layout.file.empty()) rule.prerequisites.push_back(layout.file);
-    if (!photo.empty()) rule.prerequisites.push_back(photo);
-    for (const auto& f : fonts) {
-      rule.prerequisites.push_back(f);
-      result.watched.push_back(f);
-    }
-    if (!rule.targets.empty()) result.rules.push_back(std::move(rule));
-  }
-  // Every face opened, used or not, is a file this run read; a deferred
-  // face no character needed was never opened (and is not opened now).
-  for (std::size_t id = 0; id < book.size(); ++id) {
-    const auto face_id = static_cast<text::FaceId>(id);
-    if (!book.opened(face_id)) continue;
-    const text::Face& f = book.face(face_id);
-    result.read.push_back(f.path);
-    if (!log) continue;
-    *log += "font: " + f.family + " (" + f.postscript_name + ") from " + f.path;
-    if (f.index) *log += " #" + std::to_string(f.index);
-    if (!f.fallback_for.empty()) *log += ", fallback for " + text::describe_characters(f.fallback_for);
-    *log += "\n";
-  }
+  Run run{options, book, diags, log, result, source_date_epoch(diags)};
+  for (const auto& input : options.inputs) render_input(run, input);
+  note_fonts_read(run);
   result.ok = !diags.has_errors();
   return result;
 }
