@@ -181,6 +181,11 @@ class Typesetter {
   int loose_lines(const Itemised& list, const Prepared& p, const typeset::BreakResult& result,
                   const ParagraphShape& shape) const;
   void warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more);
+  // One line of `set` being built (paragraph_set.cpp).
+  struct LineBuilder;
+  // warn_cut for a paragraph set with `cuts` last-resort cuts, the first at item `first_cut`.
+  void warn_first_cut(const RichText& rich, const Prepared& p, const Itemised& list, std::size_t first_cut,
+                      std::size_t cuts, const SourceSpan& where);
   // Adds segment `s`'s hyphenation points to `unsized`'s cuts.
   void hyphen_cuts(const std::vector<text::BreakOpportunity>& at, std::size_t from, std::size_t to,
                    const std::vector<bool>& unsafe, paragraph_detail::UnsizedParagraph& unsized, Segment& s) const;

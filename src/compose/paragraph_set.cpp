@@ -176,6 +176,174 @@ void mark_tight_joins(const std::vector<Seg>& segments, std::vector<SetLine>& li
 
 }  // namespace
 
+// One line of a paragraph being set (Typesetter::set): its glyph runs and
+// link areas in `out`, the pen at `x`, and the glyphs placed from boxes,
+// for the extraction spans marked once every line is set.
+struct Typesetter::LineBuilder {
+  const RichText& rich;
+  Prepared& p;
+  const std::vector<std::uint16_t>& link_of;  // each span's link number (0: none)
+  std::vector<Placed>& placed;
+  SetLine out{};
+  Scaled x = 0;
+  frame::GlyphRun* run = nullptr;
+  std::size_t run_index = 0;  // of `run` in out.elements
+  std::string link{};
+  std::uint16_t link_number = 0;
+  Scaled link_start = 0;
+  // Filler and CJK glue not yet given to a glyph (x already holds it).
+  Scaled held = 0;
+
+  void close_link(Scaled end_x) {
+    if (!link.empty() && end_x > link_start) {
+      // push_back may reallocate the elements: `run` must follow its run.
+      // (Kept by index: searching for it made a line of many links
+      // quadratic, as one run continues past the link areas after it.)
+      frame::LinkArea area{link_start, -out.height, end_x - link_start, out.height + out.depth, link};
+      area.link = link_number;
+      out.elements.push_back(std::move(area));
+      if (run) run = &std::get<frame::GlyphRun>(out.elements[run_index]);
+    }
+    link.clear();
+  }
+
+  void start_run(text::FaceId face, Scaled size, const frame::Color& color, std::uint16_t in_link) {
+    if (run && run->face == face && run->size == size && run->color == color && run->link == in_link) return;
+    frame::GlyphRun r;
+    r.face = face;
+    r.size = size;
+    r.x = x;
+    r.y = 0;
+    r.color = color;
+    r.link = in_link;
+    out.elements.push_back(std::move(r));
+    run_index = out.elements.size() - 1;
+    run = &std::get<frame::GlyphRun>(out.elements.back());
+  }
+
+  // Glyphs [from, to) of the paragraph, of a piece of segment `segment`,
+  // continuing the current run and link: each the unsized paragraph's
+  // glyph (its id and texts) at its sized position.
+  void place(const Piece& piece, std::size_t from, std::size_t to, std::size_t segment) {
+    const Span& span = rich.spans[piece.span];
+    if (span.link != link) {
+      close_link(x);
+      if (!span.link.empty()) {
+        link = span.link;
+        link_number = link_of[piece.span];
+        link_start = x;
+      }
+    }
+    start_run(piece.face, span.style.size, span.style.color, link_of[piece.span]);
+    for (std::size_t g = from; g < to; ++g) {
+      frame::Glyph& glyph = run->glyphs.emplace_back(p.glyph(g));
+      const SizedGlyph& sized = p.sized[g];
+      glyph.advance = sized.advance;
+      glyph.x_offset = sized.x_offset;
+      glyph.y_offset = sized.y_offset;
+      x += sized.advance;
+      const std::string& text = glyph.text;
+      // Told by the first byte before any comparison: most glyphs are letters.
+      const unsigned char lead = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
+      const bool white = (lead == ' ' || lead == 0xC2 || lead == 0xE2) &&
+                         (text == " " || text == "\u00A0" || text == "\u2009" || text == "\u202F");
+      placed.push_back({segment, run_index, run->glyphs.size() - 1, false, span.stands_for.has_value() || white});
+    }
+  }
+
+  // Gives what is held to the last glyph set.
+  void widen() {
+    if (held != 0 && run) run->glyphs.back().advance += held;
+    held = 0;
+  }
+
+  // The word space a line break took, back as a glyph of no width at the
+  // start of the next line: the content then has a space between the last
+  // word of one line and the first of the next, which what reads the text
+  // in the structure's order without looking at positions (poppler's
+  // -struct-text, a screen reader) needs. At the start rather than the end
+  // of the line, so it is never taken for a word space before what stands
+  // to the right of the line.
+  void carry_space(const Segment& s) {
+    const Span& span = rich.spans[s.space_span];
+    start_run(s.space_face, span.style.size, span.style.color, link_of[s.space_span]);
+    run->glyphs.push_back(frame::Glyph{s.space_glyph, 0, 0, 0, " "});
+  }
+
+  // A whole segment, or one part of a divided one: the glyphs between two cuts.
+  void set_box(std::size_t segment, std::size_t part) {
+    widen();
+    const Segment& s = p.segments[segment];
+    auto [from, to] = box_glyphs(p, s, part);
+    for_each_share(p, s, from, to, [&](const Piece& piece, std::size_t a, std::size_t b) { place(piece, a, b, segment); });
+  }
+
+  // A word space of width `w`: a real space glyph, widened by TJ, so copied
+  // text has its spaces.
+  void set_space(const Segment& s, Scaled w) {
+    const Span& span = rich.spans[s.space_span];
+    if (s.space_face != text::kNoFace && s.space_glyph != 0) {
+      // A ragged line's space follows its filler (glue +3em·r, then the
+      // space at w − 3em·r): the two go to the space glyph, at their net
+      // width, so it is drawn where the word before ends.
+      x -= held;  // where a new run for the space would begin
+      start_run(s.space_face, span.style.size, span.style.color, link_of[s.space_span]);
+      run->glyphs.push_back(frame::Glyph{s.space_glyph, w + held, 0, 0, " "});
+      x += held;
+      held = 0;
+    } else {
+      widen();
+      run = nullptr;
+    }
+    x += w;
+  }
+
+  // Filler and CJK glue widen the last glyph instead of breaking the run in
+  // two; held back until what follows is known (see `widen`).
+  void hold(Scaled w) {
+    held += w;
+    x += w;
+  }
+
+  // The hyphen of a line broken inside segment `segment`. It stands for no
+  // source text: a soft hyphen, so extracted text reads "optimiza\u00ADtion",
+  // a word a parser can rejoin.
+  void add_hyphen(std::size_t segment) {
+    const Segment& s = p.segments[segment];
+    const Piece& piece = p.pieces(s).front();
+    const SpanStyle& style = rich.spans[piece.span].style;
+    start_run(piece.face, style.size, style.color, link_of[piece.span]);
+    run->glyphs.push_back(frame::Glyph{s.hyphen_glyph, s.hyphen_width, 0, 0, "\u00AD"});
+    placed.push_back({segment, run_index, run->glyphs.size() - 1, true});
+    x += s.hyphen_width;
+  }
+};
+
+namespace {
+
+// Where a paragraph's line warnings are reported: the first span that knows
+// its place (looked up once, not per line, for a paragraph of many
+// overfull lines).
+SourceSpan first_known_place(const RichText& rich) {
+  for (const auto& span : rich.spans)
+    if (span.source.known()) return span.source;
+  return {};
+}
+
+// Each link of the paragraph by number (frame::GlyphRun::link), per span: a
+// run of spans with the same URI is one link, even across lines.
+std::vector<std::uint16_t> link_numbers(const RichText& rich) {
+  std::vector<std::uint16_t> link_of(rich.spans.size(), 0);
+  for (std::size_t i = 0, count = 0; i < rich.spans.size(); ++i) {
+    if (rich.spans[i].link.empty()) continue;
+    if (i == 0 || rich.spans[i - 1].link != rich.spans[i].link) count = std::min<std::size_t>(count + 1, 0xFFFF);
+    link_of[i] = static_cast<std::uint16_t>(count);
+  }
+  return link_of;
+}
+
+}  // namespace
+
 std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape& shape) {
   std::vector<SetLine> lines;
   if (rich.empty()) return lines;
@@ -184,23 +352,9 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
   const typeset::BreakResult result = break_items(list, p, shape);
   const std::vector<typeset::Item>& items = list.items;
   const double leading = p.has_cjk() ? shape.leading_cjk : shape.leading;
-  // Where overfull lines are reported: the first span that knows its place
-  // (looked up once, not per line, for a paragraph of many overfull lines).
-  SourceSpan where;
-  for (const auto& span : rich.spans)
-    if (span.source.known()) {
-      where = span.source;
-      break;
-    }
-
-  // Each link of the paragraph by number (frame::GlyphRun::link): a run of
-  // spans with the same URI is one link, even across lines.
-  std::vector<std::uint16_t> link_of(rich.spans.size(), 0);
-  for (std::size_t i = 0, count = 0; i < rich.spans.size(); ++i) {
-    if (rich.spans[i].link.empty()) continue;
-    if (i == 0 || rich.spans[i - 1].link != rich.spans[i].link) count = std::min<std::size_t>(count + 1, 0xFFFF);
-    link_of[i] = static_cast<std::uint16_t>(count);
-  }
+  const SourceSpan where = first_known_place(rich);
+  const std::vector<std::uint16_t> link_of = link_numbers(rich);
+  auto role = [&](std::size_t k) { return static_cast<Role>(list.roles[k]); };
 
   std::size_t cuts = 0, first_cut = 0;  // lines ending at a last-resort cut; the first one's cut item
   std::vector<std::vector<Placed>> placed;  // per line, for the extraction spans
@@ -208,157 +362,28 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
   // The word space the previous line ended at, when it ended at one.
   const Segment* space_before_line = nullptr;
   for (const auto& line : result.lines) {
-    std::vector<Placed>& line_placed = placed.emplace_back();
     if (line.overfull) warn_overfull(where, line.natural_width - line.shrink - line.width);
-    if (line.break_index < items.size() && static_cast<Role>(list.roles[line.break_index]) == Role::Cut &&
-        cuts++ == 0)
+    if (line.break_index < items.size() && role(line.break_index) == Role::Cut && cuts++ == 0)
       first_cut = line.break_index;
-    SetLine out;
-    strut(p.max_size > 0 ? p.max_size : style_.text_size, leading, out.height, out.depth);
+    LineBuilder b{rich, p, link_of, placed.emplace_back()};
+    strut(p.max_size > 0 ? p.max_size : style_.text_size, leading, b.out.height, b.out.depth);
+    if (space_before_line) b.carry_space(*space_before_line);
     const double r = glue_ratio(items, line);
-    auto glue_width = [&](const typeset::Item& g) { return set_glue_width(g, r); };
-    auto role = [&](std::size_t k) { return static_cast<Role>(list.roles[k]); };
-
-    Scaled x = 0;
-    frame::GlyphRun* run = nullptr;
-    std::size_t run_index = 0;  // of `run` in out.elements
-    std::string link;
-    std::uint16_t link_number = 0;
-    Scaled link_start = 0;
-    auto close_link = [&](Scaled end_x) {
-      if (!link.empty() && end_x > link_start) {
-        // push_back may reallocate the elements: `run` must follow its run.
-        // (Kept by index: searching for it made a line of many links
-        // quadratic, as one run continues past the link areas after it.)
-        frame::LinkArea area{link_start, -out.height, end_x - link_start, out.height + out.depth, link};
-        area.link = link_number;
-        out.elements.push_back(std::move(area));
-        if (run) run = &std::get<frame::GlyphRun>(out.elements[run_index]);
-      }
-      link.clear();
-    };
-    auto start_run = [&](text::FaceId face, Scaled size, const frame::Color& color, std::uint16_t in_link) {
-      if (run && run->face == face && run->size == size && run->color == color && run->link == in_link) return;
-      frame::GlyphRun r2;
-      r2.face = face;
-      r2.size = size;
-      r2.x = x;
-      r2.y = 0;
-      r2.color = color;
-      r2.link = in_link;
-      out.elements.push_back(std::move(r2));
-      run_index = out.elements.size() - 1;
-      run = &std::get<frame::GlyphRun>(out.elements.back());
-    };
-    // Glyphs [from, to) of the paragraph, of a piece of segment `segment`,
-    // continuing the current run and link: each the unsized paragraph's
-    // glyph (its id and texts) at its sized position.
-    auto place = [&](const Piece& piece, std::size_t from, std::size_t to, std::size_t segment) {
-      const Span& span = rich.spans[piece.span];
-      if (span.link != link) {
-        close_link(x);
-        if (!span.link.empty()) {
-          link = span.link;
-          link_number = link_of[piece.span];
-          link_start = x;
-        }
-      }
-      start_run(piece.face, span.style.size, span.style.color, link_of[piece.span]);
-      for (std::size_t g = from; g < to; ++g) {
-        frame::Glyph& glyph = run->glyphs.emplace_back(p.glyph(g));
-        const SizedGlyph& sized = p.sized[g];
-        glyph.advance = sized.advance;
-        glyph.x_offset = sized.x_offset;
-        glyph.y_offset = sized.y_offset;
-        x += sized.advance;
-        const std::string& text = glyph.text;
-        // Told by the first byte before any comparison: most glyphs are letters.
-        const unsigned char lead = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
-        const bool white = (lead == ' ' || lead == 0xC2 || lead == 0xE2) &&
-                           (text == " " || text == "\u00A0" || text == "\u2009" || text == "\u202F");
-        line_placed.push_back({segment, run_index, run->glyphs.size() - 1, false, span.stands_for.has_value() || white});
-      }
-    };
-    // Filler and CJK glue not yet given to a glyph (x already holds it).
-    Scaled held = 0;
-    // Gives what is held to the last glyph set.
-    auto widen = [&] {
-      if (held != 0 && run) run->glyphs.back().advance += held;
-      held = 0;
-    };
-    if (space_before_line) {
-      // The word space a line break took, back as a glyph of no width at
-      // the start of the next line: the content then has a space between
-      // the last word of one line and the first of the next, which what
-      // reads the text in the structure's order without looking at
-      // positions (poppler's -struct-text, a screen reader) needs. At the
-      // start rather than the end of the line, so it is never taken for a
-      // word space before what stands to the right of the line.
-      const Segment& s = *space_before_line;
-      const Span& span = rich.spans[s.space_span];
-      start_run(s.space_face, span.style.size, span.style.color, link_of[s.space_span]);
-      run->glyphs.push_back(frame::Glyph{s.space_glyph, 0, 0, 0, " "});
-    }
     for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k) {
       const auto& item = items[k];
       switch (role(k)) {
-        case Role::Box: {
-          widen();
-          // A whole segment, or one part of a divided one: the glyphs between two cuts.
-          const Segment& s = p.segments[item.payload];
-          auto [from, to] = box_glyphs(p, s, list.part_of[k]);
-          for_each_share(p, s, from, to,
-                         [&](const Piece& piece, std::size_t a, std::size_t b) { place(piece, a, b, item.payload); });
-          break;
-        }
-        case Role::SpaceGlue: {
-          const Segment& s = p.segments[item.payload];
-          Scaled w = glue_width(item);
-          // A real space glyph, widened by TJ, so copied text has its spaces.
-          const Span& span = rich.spans[s.space_span];
-          if (s.space_face != text::kNoFace && s.space_glyph != 0) {
-            // A ragged line's space follows its filler (glue +3em·r, then
-            // the space at w − 3em·r): the two go to the space glyph, at
-            // their net width, so it is drawn where the word before ends.
-            x -= held;  // where a new run for the space would begin
-            start_run(s.space_face, span.style.size, span.style.color, link_of[s.space_span]);
-            run->glyphs.push_back(frame::Glyph{s.space_glyph, w + held, 0, 0, " "});
-            x += held;
-            held = 0;
-          } else {
-            widen();
-            run = nullptr;
-          }
-          x += w;
-          break;
-        }
+        case Role::Box: b.set_box(item.payload, list.part_of[k]); break;
+        case Role::SpaceGlue: b.set_space(p.segments[item.payload], set_glue_width(item, r)); break;
         case Role::CjkGlue:
-        case Role::Filler: {
-          // Widens the last glyph instead of breaking the run in two; held
-          // back until what follows is known (see `widen`).
-          Scaled w = glue_width(item);
-          held += w;
-          x += w;
-          break;
-        }
+        case Role::Filler: b.hold(set_glue_width(item, r)); break;
         case Role::Penalty:
         case Role::Hyphen:
-        case Role::Cut:
-          break;
+        case Role::Cut: break;
       }
     }
-    widen();
-    if (line.hyphenated && line.break_index < items.size() && role(line.break_index) == Role::Hyphen) {
-      const Segment& s = p.segments[items[line.break_index].payload];
-      const Piece& piece = p.pieces(s).front();
-      const SpanStyle& style = rich.spans[piece.span].style;
-      start_run(piece.face, style.size, style.color, link_of[piece.span]);
-      // The hyphen stands for no source text: a soft hyphen, so extracted
-      // text reads "optimiza\u00ADtion", a word a parser can rejoin.
-      run->glyphs.push_back(frame::Glyph{s.hyphen_glyph, s.hyphen_width, 0, 0, "\u00AD"});
-      line_placed.push_back({items[line.break_index].payload, run_index, run->glyphs.size() - 1, true});
-      x += s.hyphen_width;
-    }
+    b.widen();
+    if (line.hyphenated && line.break_index < items.size() && role(line.break_index) == Role::Hyphen)
+      b.add_hyphen(items[line.break_index].payload);
     space_before_line = nullptr;
     for (std::size_t k = line.break_index; !line.hyphenated && k < items.size(); ++k) {
       const Role after = role(k);
@@ -367,18 +392,18 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       if (after == Role::SpaceGlue && s.space_face != text::kNoFace && s.space_glyph != 0) space_before_line = &s;
       break;
     }
-    close_link(x);
+    b.close_link(b.x);
     // Trailing glyph advances that only carried line-end white space would
     // make the run wider than the line; the run width is cosmetic, x is not.
-    out.width = x;
+    b.out.width = b.x;
     // Once per line: a justified line whose spaces the last resort could
     // not bring within text.max-space.
     if (shape.align != theme::Alignment::Ragged) {
       bool ideographs = false;
       const double widest = widest_space(list, p, line, &ideographs);
-      if (widest > style_.max_space + 1e-9) warn_loose(where, widest, ideographs, out);
+      if (widest > style_.max_space + 1e-9) warn_loose(where, widest, ideographs, b.out);
     }
-    lines.push_back(std::move(out));
+    lines.push_back(std::move(b.out));
   }
   {
     std::vector<std::vector<bool>> taken(placed.size());
@@ -386,27 +411,30 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     mark_divided_words(p.segments, lines, placed, taken);
     mark_tight_joins(p.segments, lines, placed, taken);
   }
-  if (cuts > 0) {
-    // Said once per paragraph, at the first cut: inside its segment, after
-    // the part the box before it sets, or (the last part, or the whole) at
-    // the segment's end, where its join allows no break.
-    std::size_t box = first_cut;
-    while (box > 0 && static_cast<Role>(list.roles[box]) != Role::Box) --box;
-    const std::size_t segment = items[first_cut].payload;
-    const Segment& s = p.segments[segment];
-    const std::size_t part = list.part_of[box];
-    const bool inside = part > 0 && part <= s.cuts.size();
-    const Segment& next = inside || segment + 1 == p.segments.size() ? s : p.segments[segment + 1];
-    const std::size_t glyph = inside ? p.cuts_of(s)[part - 1].glyph : 0;
-    std::size_t byte = inside ? s.end : next.begin;
-    SourceSpan at = where;
-    for_each_share(p, next, glyph, glyph + 1, [&](const Piece& piece, std::size_t a, std::size_t) {
-      byte = p.cluster(a);
-      if (rich.spans[piece.span].source.known()) at = rich.spans[piece.span].source;
-    });
-    warn_cut(at, p.text(), byte, cuts - 1);
-  }
+  if (cuts > 0) warn_first_cut(rich, p, list, first_cut, cuts, where);
   return lines;
+}
+
+void Typesetter::warn_first_cut(const RichText& rich, const Prepared& p, const Itemised& list, std::size_t first_cut,
+                                std::size_t cuts, const SourceSpan& where) {
+  // Said once per paragraph, at the first cut: inside its segment, after
+  // the part the box before it sets, or (the last part, or the whole) at
+  // the segment's end, where its join allows no break.
+  std::size_t box = first_cut;
+  while (box > 0 && static_cast<Role>(list.roles[box]) != Role::Box) --box;
+  const std::size_t segment = list.items[first_cut].payload;
+  const Segment& s = p.segments[segment];
+  const std::size_t part = list.part_of[box];
+  const bool inside = part > 0 && part <= s.cuts.size();
+  const Segment& next = inside || segment + 1 == p.segments.size() ? s : p.segments[segment + 1];
+  const std::size_t glyph = inside ? p.cuts_of(s)[part - 1].glyph : 0;
+  std::size_t byte = inside ? s.end : next.begin;
+  SourceSpan at = where;
+  for_each_share(p, next, glyph, glyph + 1, [&](const Piece& piece, std::size_t a, std::size_t) {
+    byte = p.cluster(a);
+    if (rich.spans[piece.span].source.known()) at = rich.spans[piece.span].source;
+  });
+  warn_cut(at, p.text(), byte, cuts - 1);
 }
 
 }  // namespace cvpdf::compose
