@@ -152,6 +152,9 @@ class Typesetter {
   // Everything of prepare that does not depend on the spans' sizes
   // (paragraph_prepare.cpp).
   paragraph_detail::UnsizedParagraph prepare_unsized(const RichText& text, bool hyphenate);
+  // One shaped run of a span as a piece of `unsized` (paragraph_prepare.cpp).
+  void add_shaped_run(const text::ShapedRun& run, const std::string& all, std::size_t sp, const Span& span,
+                      std::size_t span_begin, paragraph_detail::UnsizedParagraph& unsized, std::vector<bool>& unsafe) const;
   // Sizes `p` (its segments and cuts the unsized paragraph's, or a copy of
   // them) at the spans' sizes: its glyphs' positions, widths, the CJK
   // rules applied and each join's glue chosen.

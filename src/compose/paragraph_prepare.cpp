@@ -21,6 +21,49 @@ text::BreakOptions Typesetter::break_options(bool hyphenate) const {
   return options;
 }
 
+// One shaped run of span `sp` of the paragraph's text `all` (the span
+// starts at byte `span_begin`) as a
+// piece of `unsized`: its glyphs in font units, each cluster's first glyph
+// with the cluster's text, and HarfBuzz's unsafe-to-break flags.
+void Typesetter::add_shaped_run(const text::ShapedRun& run, const std::string& all, std::size_t sp, const Span& span,
+                                std::size_t span_begin, UnsizedParagraph& unsized, std::vector<bool>& unsafe) const {
+  Piece piece;
+  piece.face = run.face;
+  piece.span = sp;
+  piece.glyphs.begin = unsized.glyphs.size();
+  for (std::size_t g = 0; g < run.glyphs.size(); ++g) {
+    const auto& sg = run.glyphs[g];
+    // In font units until apply_sizes.
+    frame::Glyph glyph{sg.glyph, sg.x_advance, sg.x_offset, sg.y_offset, {}};
+    bool starts_cluster = g == 0 || run.glyphs[g - 1].cluster != sg.cluster;
+    if (starts_cluster) {
+      std::size_t cluster_end = run.text_end;
+      for (std::size_t k = g + 1; k < run.glyphs.size(); ++k) {
+        if (run.glyphs[k].cluster != sg.cluster) {
+          cluster_end = run.glyphs[k].cluster;
+          break;
+        }
+      }
+      if (cluster_end > sg.cluster) glyph.text = all.substr(sg.cluster, cluster_end - sg.cluster);
+    }
+    // The whole span reads as its stand-in text, carried by its first
+    // glyph. A stand-in of nothing keeps each glyph's own text for the
+    // ToUnicode map (PDF/A wants one for every code) and hides it from
+    // extraction with an empty /ActualText instead.
+    if (span.stands_for && span.stands_for->empty()) {
+      glyph.reads_as = std::string();
+      glyph.reads_as_end = true;
+    } else if (span.stands_for) {
+      glyph.text = starts_cluster && sg.cluster == span_begin ? *span.stands_for : std::string();
+    }
+    unsized.glyphs.push_back(std::move(glyph));
+    unsized.clusters.push_back(sg.cluster);
+    unsafe.push_back(sg.unsafe_to_break);
+  }
+  piece.glyphs.end = unsized.glyphs.size();
+  unsized.pieces.push_back(piece);
+}
+
 UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenate) {
   UnsizedParagraph unsized;
   std::string all;
@@ -85,43 +128,7 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
         unsized.missing.back().second.insert(unsized.missing.back().second.end(), missing.begin(), missing.end());
       else if (!missing.empty())
         unsized.missing.emplace_back(sp, std::move(missing));
-      for (const auto& run : runs) {
-        Piece piece;
-        piece.face = run.face;
-        piece.span = sp;
-        piece.glyphs.begin = unsized.glyphs.size();
-        for (std::size_t g = 0; g < run.glyphs.size(); ++g) {
-          const auto& sg = run.glyphs[g];
-          // In font units until apply_sizes.
-          frame::Glyph glyph{sg.glyph, sg.x_advance, sg.x_offset, sg.y_offset, {}};
-          bool starts_cluster = g == 0 || run.glyphs[g - 1].cluster != sg.cluster;
-          if (starts_cluster) {
-            std::size_t cluster_end = run.text_end;
-            for (std::size_t k = g + 1; k < run.glyphs.size(); ++k) {
-              if (run.glyphs[k].cluster != sg.cluster) {
-                cluster_end = run.glyphs[k].cluster;
-                break;
-              }
-            }
-            if (cluster_end > sg.cluster) glyph.text = all.substr(sg.cluster, cluster_end - sg.cluster);
-          }
-          // The whole span reads as its stand-in text, carried by its first
-          // glyph. A stand-in of nothing keeps each glyph's own text for the
-          // ToUnicode map (PDF/A wants one for every code) and hides it from
-          // extraction with an empty /ActualText instead.
-          if (span.stands_for && span.stands_for->empty()) {
-            glyph.reads_as = std::string();
-            glyph.reads_as_end = true;
-          } else if (span.stands_for) {
-            glyph.text = starts_cluster && sg.cluster == span_begin[sp] ? *span.stands_for : std::string();
-          }
-          unsized.glyphs.push_back(std::move(glyph));
-          unsized.clusters.push_back(sg.cluster);
-          unsafe.push_back(sg.unsafe_to_break);
-        }
-        piece.glyphs.end = unsized.glyphs.size();
-        unsized.pieces.push_back(piece);
-      }
+      for (const auto& run : runs) add_shaped_run(run, all, sp, span, span_begin[sp], unsized, unsafe);
     }
     s.pieces.end = unsized.pieces.size();
     s.glyphs.end = unsized.glyphs.size();
