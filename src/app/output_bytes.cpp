@@ -36,14 +36,27 @@ bool write_all_of(int fd, const char* data, std::size_t size) {
 }  // namespace
 
 Spool::Spool() {
+  // $TMPDIR first, as every tool; /tmp when it is unset or unusable (a
+  // stale TMPDIR should not stop a preview the old way of keeping pages
+  // in memory never needed it for).
   const char* tmpdir = std::getenv("TMPDIR");
-  directory_ = tmpdir && *tmpdir ? tmpdir : "/tmp";
-  std::string path = directory_ + "/cvpdf-pages-XXXXXX";
-  std::vector<char> name(path.begin(), path.end());
-  name.push_back('\0');
-  fd_ = ::mkostemp(name.data(), O_CLOEXEC);
-  if (fd_ < 0) spool_error(directory_, "cannot make a temporary file for the pages", errno);
-  ::unlink(name.data());
+  std::vector<std::string> directories;
+  if (tmpdir && *tmpdir) directories.emplace_back(tmpdir);
+  if (directories.empty() || directories.front() != "/tmp") directories.emplace_back("/tmp");
+  int error = 0;
+  for (const std::string& directory : directories) {
+    std::string path = directory + "/cvpdf-pages-XXXXXX";
+    std::vector<char> name(path.begin(), path.end());
+    name.push_back('\0');
+    fd_ = ::mkostemp(name.data(), O_CLOEXEC);
+    if (fd_ >= 0) {
+      directory_ = directory;
+      ::unlink(name.data());
+      return;
+    }
+    if (error == 0) error = errno;
+  }
+  spool_error(directories.front(), "cannot make a temporary file for the pages", error);
 }
 
 Spool::~Spool() {

@@ -12,8 +12,9 @@ namespace cvpdf::app {
 
 class Spool {
  public:
-  // An unlinked file in $TMPDIR (else /tmp): nothing is left behind however
-  // the run ends. Throws IoError when it cannot be made.
+  // An unlinked file in $TMPDIR (else, or when that fails, /tmp): nothing
+  // is left behind however the run ends. Throws IoError when it cannot be
+  // made in either.
   Spool();
   ~Spool();
   Spool(const Spool&) = delete;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "app/output_bytes.hpp"
@@ -43,6 +44,17 @@ TEST(OutputBytes, SpooledPiecesComeBackAsTheyWereSetDown) {
   EXPECT_TRUE(empty.empty());
   EXPECT_EQ(written(empty), "");
   EXPECT_EQ(written(OutputBytes(std::string("in memory"))), "in memory");
+}
+
+// A TMPDIR that is gone does not stop a preview: the spool falls back to /tmp.
+TEST(OutputBytes, TheSpoolFallsBackToTmp) {
+  const char* was = std::getenv("TMPDIR");
+  const std::string saved = was ? was : "";
+  ::setenv("TMPDIR", "/nonexistent/cvpdf-spool", 1);
+  auto spool = std::make_shared<Spool>();
+  const OutputBytes page = OutputBytes::spooled(spool, "page");
+  if (was) ::setenv("TMPDIR", saved.c_str(), 1); else ::unsetenv("TMPDIR");
+  EXPECT_EQ(written(page), "page");
 }
 
 TEST(OutputBytes, APreviewsPagesAreOnTheSpoolNotInMemory) {
