@@ -195,17 +195,7 @@ Json leaf_schema(const theme::StyleField& f) {
     }
     case K::Bool: s = any_of({type("boolean"), words({"yes", "no", "on", "off"})}); break;
     case K::Text: s = def_ref("scalar"); break;
-    case K::Choice: {
-      std::vector<std::string> list;
-      std::string_view rest = f.choices;
-      while (!rest.empty()) {
-        auto bar = rest.find('|');
-        list.emplace_back(rest.substr(0, bar));
-        rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
-      }
-      s = words(list);
-      break;
-    }
+    case K::Choice: s = words(theme::choice_list(f)); break;
   }
   std::string description(f.meaning);
   if (!theme::no_limit_default(f) && !f.fallback.empty())

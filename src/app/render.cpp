@@ -236,7 +236,7 @@ Look load_look(Run& run, const Input& in) {
   const theme::LayeredValue photo_side = look.layout.layers.lookup("header.photo");
   std::string side = photo_side && !photo_side.value->is_list ? photo_side.value->scalar : std::string();
   for (auto& c : side) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const bool photo_shown = side != "none";
+  const bool photo_shown = theme::choice_of<theme::HeaderPhoto>(side) != theme::HeaderPhoto::None;
   // check lists what the page leaves out; this one the theme decides.
   if (run.checking() && !photo_shown && !resume.person.photo.empty())
     run.diags.note(resume.person.photo_span.known() ? resume.person.photo_span : resume.person.span,

@@ -51,7 +51,7 @@ class Writer {
   std::string rich(const std::string& s, bool bold = false, bool italic = false, const std::string& url = {}) const {
     std::vector<compose::markup::Run> runs = compose::markup::parse(s).runs;
     compose::markup::apply_bold_keywords(runs, style_.bold_keywords);
-    compose::markup::apply_typography(runs, language_, style_.ja_quotes == "corner");
+    compose::markup::apply_typography(runs, language_, style_.ja_quotes == theme::JaQuotes::Corner);
     std::string out;
     for (std::size_t i = 0; i < runs.size();) {
       std::string target = url;
@@ -200,7 +200,7 @@ class Writer {
         const std::string url = !e.url.empty() ? e.url : compose::doi_url(fields.doi);
         std::string citation;
         for (const auto& part : compose::citation_parts(fields, style_.publication_show_doi,
-                                                             compose::doi_form(style_.publication_doi_form))) {
+                                                             style_.publication_doi_form)) {
           switch (part.kind) {
             case compose::CitationPart::Kind::Me: citation += rich(part.text, md_); break;
             case compose::CitationPart::Kind::Title: citation += rich(part.text, false, false, url); break;

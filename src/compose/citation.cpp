@@ -20,8 +20,6 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 std::string doi_url(const std::string& doi) { return doi.empty() ? std::string() : "https://doi.org/" + doi; }
 
-DoiForm doi_form(const std::string& name) { return name == "url" ? DoiForm::Url : DoiForm::Doi; }
-
 bool ends_with_stop(const std::string& written) {
   // What the reader sees: a title written `*Title.*` ends with its stop.
   const std::string text = markup::plain_text(written);

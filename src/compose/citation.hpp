@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "theme/style.hpp"
+
 namespace cvpdf::compose {
 
 struct CitationPart {
@@ -25,11 +27,8 @@ struct CitationFields {
   std::string authors, me, title, venue, year, doi;
 };
 
-// How the DOI is printed (publications.doi-form): "doi:10.1145/…" or its
-// resolver's address "https://doi.org/10.1145/…"; a link to the resolver
-// either way.
-enum class DoiForm { Doi, Url };
-DoiForm doi_form(const std::string& name);  // "url" → Url, else Doi
+// How the DOI is printed: publications.doi-form's choice.
+using theme::DoiForm;
 
 // The DOI is shown when publications.show-doi asks for it, and when it is
 // all the entry has: "[1] doi:10.1145/…" tells a reader where to look,

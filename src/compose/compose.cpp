@@ -103,7 +103,7 @@ frame::Document compose_document(const model::Resume& resume, const theme::Style
   std::vector<PlacedBlock> placed;
   std::vector<PlacedBlock>* record = options.debug_overlay ? &placed : nullptr;
   std::vector<ColumnFrame> columns;
-  if (style.sidebar_side == "none") {
+  if (style.sidebar_side == theme::SidebarSide::None) {
     composer.compose_header();
     bool first = true;
     for (const auto& section : resume.sections) {

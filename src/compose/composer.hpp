@@ -149,16 +149,17 @@ struct Composer {
   bool has_cjk(const std::string& s) const;
   // Chinese, Japanese and Korean have no italics: such text stays upright.
   FontVariant italic_for(const std::string& s) const { return has_cjk(s) ? FontVariant::Regular : FontVariant::Italic; }
-  // A face word of entry.org-font / entry.role-font for `s`: italic and
+  // The face entry.org-font / entry.role-font names, for `s`: italic and
   // bold-italic fall back to upright for CJK text, as italic_for does.
-  FontVariant face_for(const std::string& word, const std::string& s) const;
+  FontVariant face_for(theme::EntryFont font, const std::string& s) const;
   // entry.dates: left — a date column before the entry's text column; in
   // a column less than three date columns wide (a sidebar) the text would
   // be left too narrow a measure, so there the dates stay on the head lines.
   // A résumé whose variant has no dated item at all gets no date column
   // either: an empty band down the page would only narrow the measure.
   bool date_column() const {
-    return style.entry_dates == "left" && column_width >= 3 * style.date_column_width && variant_has_dates();
+    return style.entry_dates == theme::EntryDates::Left && column_width >= 3 * style.date_column_width &&
+           variant_has_dates();
   }
   bool variant_has_dates() const;
   // Where the text column starts (the date column and a gap of 1em before it).

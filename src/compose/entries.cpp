@@ -86,11 +86,14 @@ FontVariant unbolded(FontVariant v) {
 
 }  // namespace
 
-FontVariant Composer::face_for(const std::string& word, const std::string& s) const {
+FontVariant Composer::face_for(theme::EntryFont font, const std::string& s) const {
   const bool cjk = has_cjk(s);
-  if (word == "bold") return FontVariant::Bold;
-  if (word == "italic") return cjk ? FontVariant::Regular : FontVariant::Italic;
-  if (word == "bold-italic") return cjk ? FontVariant::Bold : FontVariant::BoldItalic;
+  switch (font) {
+    case theme::EntryFont::Regular: return FontVariant::Regular;
+    case theme::EntryFont::Bold: return FontVariant::Bold;
+    case theme::EntryFont::Italic: return cjk ? FontVariant::Regular : FontVariant::Italic;
+    case theme::EntryFont::BoldItalic: return cjk ? FontVariant::Bold : FontVariant::BoldItalic;
+  }
   return FontVariant::Regular;
 }
 
@@ -349,7 +352,7 @@ void Composer::add_item(const model::Entry& entry) {
   // they fit there beside its right side, else take their own line under
   // the head — never a stray line under the bullets.
   const bool links_in_head = has_links && bullets.empty();
-  const bool links_after_org = has_links && !bullets.empty() && style.entry_links == "after-org";
+  const bool links_after_org = has_links && !bullets.empty() && style.entry_links == theme::EntryLinks::AfterOrg;
   bool links_below = has_links && !bullets.empty();
 
   const SpanStyle org_style = with(face_for(style.org_font, head.text(EntryField::Org)), style.text_size, style.text_color);
@@ -634,7 +637,7 @@ void Composer::add_publication(const model::Entry& entry) {
   // The author parts are the authors text piece after piece: where each
   // starts in it places its markup warnings.
   std::size_t author_at = 0;
-  for (const auto& part : citation_parts(fields, style.publication_show_doi, doi_form(style.publication_doi_form))) {
+  for (const auto& part : citation_parts(fields, style.publication_show_doi, style.publication_doi_form)) {
     switch (part.kind) {
       case CitationPart::Kind::Author:
         add_text(citation, part.text, regular, place(entry.authors).from_byte(author_at));

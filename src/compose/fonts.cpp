@@ -172,7 +172,7 @@ FontSet resolve_fonts(const theme::Style& style, const std::string& language, te
     };
   }
   set.metrics_face = set.regular.faces.front();
-  if (style.contact_icons != "none") {
+  if (style.contact_icons != theme::ContactIcons::None) {
     bool styled = true;
     if (auto icons = r.find(kIconFamily, "header.contact-icons", "", text::Weight::Regular, text::Slant::Upright, styled)) {
       set.icon_face = *icons;

@@ -181,11 +181,11 @@ class HeaderSetter {
   // keeps the photo's room free on both sides, so the name stays centred
   // on the column and clear of the photo whatever its length.
   void place_photo() {
-    if (!(parts_ & kHeaderPhoto) || style_.header_photo == "none") return;
+    if (!(parts_ & kHeaderPhoto) || style_.header_photo == theme::HeaderPhoto::None) return;
     photo_ = photo_of(c_.resume, style_, width_, c_.diags);
     if (!photo_) return;
-    const bool right = style_.header_photo == "right";
-    const bool centred = style_.header_align == "center";
+    const bool right = style_.header_photo == theme::HeaderPhoto::Right;
+    const bool centred = style_.header_align == theme::HeaderAlign::Center;
     const Scaled room = photo_->width + style_.text_size * 2;  // the photo and its gap
     text_width_ = width_ - (centred ? 2 * room : room);
     text_x_ = centred || !right ? room : 0;
@@ -206,7 +206,7 @@ class HeaderSetter {
   }
 
   Edge edge() const {
-    if (style_.header_align == "center") return Edge::Center;
+    if (style_.header_align == theme::HeaderAlign::Center) return Edge::Center;
     return Edge::Left;
   }
 
@@ -248,7 +248,7 @@ class HeaderSetter {
       photo_at_ = PhotoAt::Above;
       text_x_ = 0;
       text_width_ = width_;
-      if (style_.header_align == "center") photo_->x = (width_ - photo_->width) / 2;
+      if (style_.header_align == theme::HeaderAlign::Center) photo_->x = (width_ - photo_->width) / 2;
       set_lead();
     }
     // Read in this order whatever stands where: the name (H1), the photo
@@ -261,7 +261,7 @@ class HeaderSetter {
     const Scaled left_width = std::max(widest(name_lines), widest(headline_lines));
     const bool has_lead = !(name_lines.empty() && headline_lines.empty());
     const bool beside_name =
-        (parts_ & kHeaderContact) && style_.header_align == "split" && has_lead &&
+        (parts_ & kHeaderContact) && style_.header_align == theme::HeaderAlign::Split && has_lead &&
         set_contacts_beside(left_width, name_lines.empty() ? headline_lines.front() : name_lines.front(),
                             name_lines.empty() ? style_.headline_size : style_.name_size);
 
@@ -326,7 +326,7 @@ class HeaderSetter {
       // A username alone says nothing on paper without its network's icon:
       // with no icons drawn it is "GitHub: octocat" ("GitHub：octocat" in
       // Chinese and Japanese), as résumés write it.
-      if (link.label_is_username && !link.network.empty() && style_.contact_icons == "none" &&
+      if (link.label_is_username && !link.network.empty() && style_.contact_icons == theme::ContactIcons::None &&
           link.network != "Website")
         label = link.network + colon() + label;
       const std::string word = !network || network->name == "Website" ? style_.website_word : std::string(network->name);
@@ -370,8 +370,8 @@ class HeaderSetter {
                        "shorten it: no browser or phone opens an address that long");
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
     RichText& item = items.emplace_back();
-    if (icon != 0 && c_.icon_face != text::kNoFace && style_.contact_icons != "none") {
-      const bool icon_only = alone && style_.contact_icons == "icons";
+    if (icon != 0 && c_.icon_face != text::kNoFace && style_.contact_icons != theme::ContactIcons::None) {
+      const bool icon_only = alone && style_.contact_icons == theme::ContactIcons::Icons;
       // In the accent colour, as moderncv sets its symbols; a no-break
       // space after it, so the icon never ends a line without its item.
       const SpanStyle accent = c_.with(FontVariant::Regular, style_.contact_size, style_.accent_color);
@@ -491,11 +491,11 @@ class HeaderSetter {
   // width is set as a column. `rigid` tells a grid: its lines move as one.
   // The lines are tagged into `into` (each link a Link of its own), unless
   // that is kArtifact: a trial.
-  std::vector<SetLine> contact_lines(const std::vector<RichText>& items, Scaled width, const std::string& contact_style,
-                                     bool& rigid, StructId into = kArtifact) {
+  std::vector<SetLine> contact_lines(const std::vector<RichText>& items, Scaled width,
+                                     theme::ContactStyle contact_style, bool& rigid, StructId into = kArtifact) {
     const ParagraphShape shape = text_shape(width);
     rigid = false;
-    if (contact_style == "line") {
+    if (contact_style == theme::ContactStyle::Line) {
       if (c_.typesetter.measure(joined(items)) > width) return balanced_line(items, shape, into);
       auto lines = c_.typesetter.set(joined(items), shape);
       c_.tag(lines, into);
@@ -506,7 +506,7 @@ class HeaderSetter {
       cells.push_back(c_.typesetter.set(item, shape));
       c_.tag(cells.back(), into);
     }
-    bool grid = contact_style == "grid" && items.size() > 1 && grid_fits(item_widths(items), width);
+    bool grid = contact_style == theme::ContactStyle::Grid && items.size() > 1 && grid_fits(item_widths(items), width);
     for (const auto& cell : cells) grid = grid && cell.size() == 1;
     std::vector<SetLine> lines;
     if (!grid) {
@@ -547,11 +547,12 @@ class HeaderSetter {
     const Scaled room = text_width_ - left_width - style_.name_size;
     if (room <= 0) return false;
     const std::vector<Scaled> widths = item_widths(items);
-    const bool fits = style_.contact_style == "grid" ? grid_fits(widths, room)
+    const bool fits = style_.contact_style == theme::ContactStyle::Grid ? grid_fits(widths, room)
                                                      : *std::max_element(widths.begin(), widths.end()) <= room;
     if (!fits) return false;
-    std::string contact_style = style_.contact_style;
-    if (contact_style == "line" && c_.typesetter.measure(joined(items)) > room) contact_style = "column";
+    theme::ContactStyle contact_style = style_.contact_style;
+    if (contact_style == theme::ContactStyle::Line && c_.typesetter.measure(joined(items)) > room)
+      contact_style = theme::ContactStyle::Column;
     bool rigid = false;
     auto lines = contact_lines(items, room, contact_style, rigid, c_.add_node("P"));
     if (lines.empty()) return true;  // items whose text sets to nothing (only spaces): nothing to set, anywhere

@@ -88,8 +88,8 @@ void Composer::compose_heading(const model::Localized& title_value) {
     }
   }
 
-  const bool beside = style.heading_style == "rule-beside";
-  const bool bar = style.heading_style == "bar";
+  const bool beside = style.heading_style == theme::HeadingStyle::RuleBeside;
+  const bool bar = style.heading_style == theme::HeadingStyle::Bar;
   // The text's measure: what the bar and its gap, or the shortest rule
   // beside, leave of the column.
   const Scaled indent = bar ? style.heading_bar_width + ems(kHeadingGap) : 0;
@@ -102,7 +102,7 @@ void Composer::compose_heading(const model::Localized& title_value) {
   Block block = stack_lines(std::move(lines), indent);
   const Scaled last_baseline = block.baselines.empty() ? 0 : block.baselines.back();
 
-  if (style.heading_style == "rule-below") {
+  if (style.heading_style == theme::HeadingStyle::RuleBelow) {
     frame::Rule rule{0, block.depth - pt(1.2) + style.heading_rule_gap, width, style.heading_rule_thickness,
                      style.rule_color};
     block.elements.emplace_back(std::in_place_type<frame::Rule>, rule);

@@ -41,7 +41,7 @@ void Composer::add_text(RichText& rich, const std::string& text, const SpanStyle
   // Read once per variant (markup_memo.hpp): the layouts --fit-pages tries
   // all read the same texts.
   const markup::Parsed& parsed =
-      typesetter.memo().markup.read(text, style.bold_keywords, language, style.ja_quotes == "corner");
+      typesetter.memo().markup.read(text, style.bold_keywords, language, style.ja_quotes == theme::JaQuotes::Corner);
   // A text shared by several variants is read once per variant: its
   // warning is said once. Each at its marker when the text can be placed
   // so (model/scalar_source.hpp), else at the value's start.

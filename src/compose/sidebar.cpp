@@ -52,7 +52,7 @@ std::vector<frame::Page> assemble_columns(const theme::Style& style, const Sideb
                                           const std::vector<frame::Bookmark>& main_bookmarks,
                                           const std::vector<frame::Bookmark>& sidebar_bookmarks,
                                           std::vector<frame::Bookmark>& bookmarks) {
-  const bool sidebar_first = style.sidebar_reading_order == "sidebar-first";
+  const bool sidebar_first = style.sidebar_reading_order == theme::ReadingOrder::SidebarFirst;
   std::vector<frame::Page>& first = sidebar_first ? sidebar_pages : main_pages;
   std::vector<frame::Page>& second = sidebar_first ? main_pages : sidebar_pages;
   const auto& first_marks = sidebar_first ? sidebar_bookmarks : main_bookmarks;
@@ -95,7 +95,7 @@ SidebarGeometry sidebar_geometry(const theme::Style& style) {
   g.background.color = style.sidebar_background;
   g.background.y = 0;
   g.background.height = style.page_height;
-  if (style.sidebar_side == "right") {
+  if (style.sidebar_side == theme::SidebarSide::Right) {
     const Scaled inner = style.page_width - style.margin_right - column;  // the column's inner edge
     g.sidebar = {inner + padding, column - padding, top, height};
     g.main = {style.margin_left, area - column - gap, top, height};
@@ -150,11 +150,12 @@ theme::Style sidebar_header_style(const theme::Style& style, unsigned parts) {
   // A photo with nothing beside it reads as the column's emblem: centred.
   // With contacts (or a name) under it, everything shares the left edge.
   const bool lone_photo = parts == kHeaderPhoto;
-  s.header_align = lone_photo ? "center" : "left";
+  s.header_align = lone_photo ? theme::HeaderAlign::Center : theme::HeaderAlign::Left;
   // Above contacts the photo keeps to their left edge; alone it stays where
   // the theme put it (centred by the alignment), and `none` stays none.
-  s.header_photo = (lone_photo || style.header_photo == "none") ? style.header_photo : "left";
-  s.contact_style = "column";
+  s.header_photo =
+      (lone_photo || style.header_photo == theme::HeaderPhoto::None) ? style.header_photo : theme::HeaderPhoto::Left;
+  s.contact_style = theme::ContactStyle::Column;
   return s;
 }
 
@@ -183,7 +184,7 @@ std::vector<frame::Page> compose_two_columns(const Composer& base, const model::
   std::optional<StructureBuilder> main_head, sidebar_head, main_body, sidebar_body;
   if (base.structure) {
     const bool name_aside = (sidebar_parts & kHeaderName) && !(main_parts & kHeaderName);
-    const bool sidebar_first = style.sidebar_reading_order == "sidebar-first";
+    const bool sidebar_first = style.sidebar_reading_order == theme::ReadingOrder::SidebarFirst;
     const std::uint32_t lane = StructureBuilder::kLaneSpan;
     main_head.emplace(base.structure->lane(name_aside ? lane : 0));
     sidebar_head.emplace(base.structure->lane(name_aside ? 0 : lane));

@@ -2,7 +2,11 @@
 // dotted keys (theme/style_fields.hpp lists every key and where it goes).
 // Plain data over core/ only, so compose reads it without owning it.
 #pragma once
+#include <array>
+#include <cstddef>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/color.hpp"
@@ -14,6 +18,116 @@
 namespace cvpdf::theme {
 
 enum class Alignment { Justify, Ragged };
+
+// A choice key's word and the enumerator it stands for.
+template <class E>
+struct ChoiceWord {
+  std::string_view word;
+  E value;
+};
+
+// The choice keys (FieldKind::Choice in style_fields.hpp): an enum each, and
+// beside it its one list of words, in the enumerators' order. The list is the
+// only place a word is written: the table's allowed words (its messages, the
+// JSON Schema, the user guide) are joined from it, the reader parses by it,
+// and a message or export that needs a word asks choice_word(). The table
+// holds each list to its enum at compile time (style_fields.cpp).
+enum class HeaderAlign { Left, Center, Split };  // header.align (split: name left, contacts right)
+constexpr auto choice_words(HeaderAlign) {
+  using enum HeaderAlign;
+  return std::to_array<ChoiceWord<HeaderAlign>>({{"left", Left}, {"center", Center}, {"split", Split}});
+}
+
+enum class HeaderPhoto { Right, Left, None };  // header.photo: where person.photo sits
+constexpr auto choice_words(HeaderPhoto) {
+  using enum HeaderPhoto;
+  return std::to_array<ChoiceWord<HeaderPhoto>>({{"right", Right}, {"left", Left}, {"none", None}});
+}
+
+enum class ContactStyle { Line, Column, Grid };  // header.contact-style
+constexpr auto choice_words(ContactStyle) {
+  using enum ContactStyle;
+  return std::to_array<ChoiceWord<ContactStyle>>({{"line", Line}, {"column", Column}, {"grid", Grid}});
+}
+
+// header.contact-icons: text only, the icon only, or the icon then the text.
+enum class ContactIcons { None, Icons, Both };
+constexpr auto choice_words(ContactIcons) {
+  using enum ContactIcons;
+  return std::to_array<ChoiceWord<ContactIcons>>({{"none", None}, {"icons", Icons}, {"both", Both}});
+}
+
+enum class HeadingStyle { RuleBelow, RuleBeside, Bar, Plain };  // heading.style
+constexpr auto choice_words(HeadingStyle) {
+  using enum HeadingStyle;
+  return std::to_array<ChoiceWord<HeadingStyle>>(
+      {{"rule-below", RuleBelow}, {"rule-beside", RuleBeside}, {"bar", Bar}, {"plain", Plain}});
+}
+
+enum class EntryDates { Right, Left };  // entry.dates: where the item lines put them, or a left column
+constexpr auto choice_words(EntryDates) {
+  using enum EntryDates;
+  return std::to_array<ChoiceWord<EntryDates>>({{"right", Right}, {"left", Left}});
+}
+
+enum class EntryFont { Regular, Bold, Italic, BoldItalic };  // entry.org-font, entry.role-font
+constexpr auto choice_words(EntryFont) {
+  using enum EntryFont;
+  return std::to_array<ChoiceWord<EntryFont>>(
+      {{"regular", Regular}, {"bold", Bold}, {"italic", Italic}, {"bold-italic", BoldItalic}});
+}
+
+// publications.doi-form: a shown DOI as doi:10.… or as its resolver's
+// address https://doi.org/10.…; a link to the resolver either way.
+enum class DoiForm { Doi, Url };
+constexpr auto choice_words(DoiForm) {
+  using enum DoiForm;
+  return std::to_array<ChoiceWord<DoiForm>>({{"doi", Doi}, {"url", Url}});
+}
+
+// entry.links: an item's links after its head's first line when they fit
+// beside the org and its date, or on their own line under the head.
+enum class EntryLinks { AfterOrg, Below };
+constexpr auto choice_words(EntryLinks) {
+  using enum EntryLinks;
+  return std::to_array<ChoiceWord<EntryLinks>>({{"after-org", AfterOrg}, {"below", Below}});
+}
+
+// text.ja-quotes: Japanese quotation marks “…” or 「…」 (text::typographic).
+enum class JaQuotes { Curly, Corner };
+constexpr auto choice_words(JaQuotes) {
+  using enum JaQuotes;
+  return std::to_array<ChoiceWord<JaQuotes>>({{"curly", Curly}, {"corner", Corner}});
+}
+
+enum class SidebarSide { None, Left, Right };  // sidebar.side: one column, or a sidebar at a side
+constexpr auto choice_words(SidebarSide) {
+  using enum SidebarSide;
+  return std::to_array<ChoiceWord<SidebarSide>>({{"none", None}, {"left", Left}, {"right", Right}});
+}
+
+enum class ReadingOrder { MainFirst, SidebarFirst };  // sidebar.reading-order: the text layer's first column
+constexpr auto choice_words(ReadingOrder) {
+  using enum ReadingOrder;
+  return std::to_array<ChoiceWord<ReadingOrder>>({{"main-first", MainFirst}, {"sidebar-first", SidebarFirst}});
+}
+
+// A choice's word: "rule-beside" for HeadingStyle::RuleBeside.
+template <class E>
+constexpr std::string_view choice_word(E value) {
+  for (const auto& c : choice_words(value))
+    if (c.value == value) return c.word;
+  return {};
+}
+
+// The enumerator a word stands for, as written (the reader lowers a
+// value's case first); none for a word not in E's list.
+template <class E>
+constexpr std::optional<E> choice_of(std::string_view word) {
+  for (const auto& c : choice_words(E{}))
+    if (c.word == word) return c.value;
+  return std::nullopt;
+}
 
 struct DateWords {
   std::string pattern;              // "{month} {year}", "{year}.{mm}", "{year}年{m}月"
@@ -94,37 +208,35 @@ struct Style {
   Scaled publication_space_between = 0;
   bool publication_numbers = true;
 
-  // Structure (the user guide's "Themes"): where things go. Choice values are kept as
-  // the words the table allows (style_fields.cpp lists them).
-  std::string header_align = "left";    // left | center | split
-  std::string header_photo = "right";   // right | left | none
-  std::string contact_style = "line";   // line | column | grid
-  std::string contact_icons = "none";   // none | icons | both: icons from the bundled Fork Awesome
+  // Structure (the user guide's "Themes"): where things go, each a choice
+  // key's enum (above).
+  HeaderAlign header_align = HeaderAlign::Left;
+  HeaderPhoto header_photo = HeaderPhoto::Right;
+  ContactStyle contact_style = ContactStyle::Line;
+  ContactIcons contact_icons = ContactIcons::None;  // icons from the bundled Fork Awesome
   Color name_color, heading_color;
-  std::string heading_style = "rule-below";  // rule-below | rule-beside | bar | plain
+  HeadingStyle heading_style = HeadingStyle::RuleBelow;
   bool heading_small_caps = false;
   Scaled heading_bar_width = 0;
   // An item's lines: "LEFT FIELDS | RIGHT FIELDS", fields among org, role,
   // date, location, tags (model/entry_lines.hpp reads them).
   std::vector<std::string> entry_item_lines;
-  std::string entry_dates = "right";    // right | left (a date column)
+  EntryDates entry_dates = EntryDates::Right;
   Scaled date_column_width = 0;
-  std::string org_font = "bold", role_font = "italic";  // regular | bold | italic | bold-italic
+  EntryFont org_font = EntryFont::Bold, role_font = EntryFont::Italic;
   bool entry_run_in = true;
   bool publication_show_doi = false;
-  std::string publication_doi_form = "doi";  // doi | url: how a shown DOI is printed
-  // An item's links: after its head's first line when they fit beside the
-  // org and its date (after-org), or on their own line under the head (below).
-  std::string entry_links = "after-org";  // after-org | below
-  std::string ja_quotes = "curly";         // curly | corner: Japanese quotation marks (text::typographic)
+  DoiForm publication_doi_form = DoiForm::Doi;
+  EntryLinks entry_links = EntryLinks::AfterOrg;
+  JaQuotes ja_quotes = JaQuotes::Curly;
 
-  std::string sidebar_side = "none";    // none | left | right
+  SidebarSide sidebar_side = SidebarSide::None;
   double sidebar_width = 0.31;          // share of the text area's width
   Scaled sidebar_gap = 0, sidebar_padding = 0;
   Color sidebar_background;
   std::vector<std::string> sidebar_sections;  // section titles (any language) set in the sidebar
   std::vector<std::string> sidebar_header;    // header parts set there: photo, contact, …
-  std::string sidebar_reading_order = "main-first";  // main-first | sidebar-first
+  ReadingOrder sidebar_reading_order = ReadingOrder::MainFirst;
 
   Scaled footer_size = 0;
   int footer_from_page = 2;

@@ -4,6 +4,8 @@
 #include "theme/style_fields.hpp"
 
 #include <array>
+#include <optional>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -16,6 +18,41 @@ namespace {
 
 // The accessor for a Style member, nested ones too: MEMBER(fit.min_leading).
 #define CVPDF_STYLE_MEMBER(m) +[](Style& s) -> auto& { return s.m; }, #m
+// A choice member's target: CHOICE(heading_style).
+#define CVPDF_STYLE_CHOICE(m) choice_target<&Style::m>(), #m
+
+// Its word list must be in the enumerators' order, a word each (so
+// enumerator i is the list's i-th word), and no word twice.
+template <class E>
+constexpr bool one_word_each() {
+  const auto list = choice_words(E{});
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (static_cast<std::size_t>(list[i].value) != i) return false;
+    for (std::size_t j = 0; j < i; ++j)
+      if (list[j].word == list[i].word) return false;
+  }
+  return true;
+}
+
+// The target of the choice member M, its allowed words joined from its
+// enum's list, so the words are written once (style.hpp).
+template <auto M>
+ChoiceTarget choice_target() {
+  using E = std::remove_cvref_t<decltype(std::declval<Style&>().*M)>;
+  static_assert(one_word_each<E>(), "a choice's words: one each, in its enumerators' order");
+  static const std::string words = [] {
+    std::string joined;
+    for (const auto& c : choice_words(E{})) joined += (joined.empty() ? "" : "|") + std::string(c.word);
+    return joined;
+  }();
+  return {words,
+          +[](Style& s, std::string_view word) {
+            const std::optional<E> value = choice_of<E>(word);
+            if (value) s.*M = *value;
+            return value.has_value();
+          },
+          +[](const Style& s) { return choice_word(s.*M); }};
+}
 
 using K = FieldKind;
 using F = FitRole;
@@ -30,6 +67,7 @@ StyleField field(std::string_view key, FieldTarget target, std::string_view memb
   f.target = target;
   f.fallback = fallback;
   f.meaning = meaning;
+  if (const auto* choice = std::get_if<ChoiceTarget>(&target)) f.choices = choice->words;
   return f;
 }
 StyleField with_fit(StyleField f, FitRole role) { return f.fit = role, f; }
@@ -37,7 +75,6 @@ StyleField with_range(StyleField f, double min, double max) { return f.min = min
 StyleField with_check(StyleField f, FieldCheck check) { return f.check = check, f; }
 StyleField without_em(StyleField f) { return f.em = false, f; }
 StyleField per_language(StyleField f) { return f.per_language = true, f; }
-StyleField choice(StyleField f, std::string_view choices) { return f.kind = K::Choice, f.choices = choices, f; }
 
 const std::vector<StyleField>& rows() {
   static const std::vector<StyleField> table = {
@@ -85,9 +122,8 @@ const std::vector<StyleField>& rows() {
             "justify or ragged; both break lines with Knuth–Plass"),
       field("text.hyphenate", CVPDF_STYLE_MEMBER(hyphenate), K::Bool, "true",
             "divide English words (Liang's patterns); never URLs, names or code"),
-      choice(field("text.ja-quotes", CVPDF_STYLE_MEMBER(ja_quotes), K::Text, "curly",
-                   "Japanese quotation marks: “…” ‘…’ (curly) or 「…」 『…』 (corner)"),
-             "curly|corner"),
+      field("text.ja-quotes", CVPDF_STYLE_CHOICE(ja_quotes), K::Choice, "curly",
+            "Japanese quotation marks: “…” ‘…’ (curly) or 「…」 『…』 (corner)"),
       with_range(field("text.hyphenate-min-word", CVPDF_STYLE_MEMBER(hyphen_min_word), K::Count, "6",
                        "shorter words are never divided"),
                  2, 64),
@@ -111,17 +147,13 @@ const std::vector<StyleField>& rows() {
       field("header.photo-size", CVPDF_STYLE_MEMBER(photo_size), K::Length, "68pt", "the side of the square that person.photo is fitted into (where header.photo puts it)"),
       field("header.contact-separator", CVPDF_STYLE_MEMBER(contact_separator), K::Text, "  ·  ",
             "between the items of the contact line"),
-      choice(field("header.align", CVPDF_STYLE_MEMBER(header_align), K::Text, "left",
-                   "name, headline and contact line: left, center, or split (name left, contacts right)"),
-             "left|center|split"),
-      choice(field("header.photo", CVPDF_STYLE_MEMBER(header_photo), K::Text, "right", "where person.photo sits"),
-             "right|left|none"),
-      choice(field("header.contact-style", CVPDF_STYLE_MEMBER(contact_style), K::Text, "line",
-                   "contact items on one line with the separator, one per line, or in a two-column grid"),
-             "line|column|grid"),
-      choice(field("header.contact-icons", CVPDF_STYLE_MEMBER(contact_icons), K::Text, "none",
-                   "contact items as text only, as their icon only (Fork Awesome, still a link), or the icon then the text"),
-             "none|icons|both"),
+      field("header.align", CVPDF_STYLE_CHOICE(header_align), K::Choice, "left",
+            "name, headline and contact line: left, center, or split (name left, contacts right)"),
+      field("header.photo", CVPDF_STYLE_CHOICE(header_photo), K::Choice, "right", "where person.photo sits"),
+      field("header.contact-style", CVPDF_STYLE_CHOICE(contact_style), K::Choice, "line",
+            "contact items on one line with the separator, one per line, or in a two-column grid"),
+      field("header.contact-icons", CVPDF_STYLE_CHOICE(contact_icons), K::Choice, "none",
+            "contact items as text only, as their icon only (Fork Awesome, still a link), or the icon then the text"),
       with_fit(field("header.gap-after-name", CVPDF_STYLE_MEMBER(gap_after_name), K::Gap, "5pt", "under the name"), F::Gap),
       with_fit(field("header.gap-after-headline", CVPDF_STYLE_MEMBER(gap_after_headline), K::Gap, "4pt", "under the headline"), F::Gap),
       with_fit(field("header.gap-after-contact", CVPDF_STYLE_MEMBER(gap_after_contact), K::Gap, "9pt", "under the contact line"), F::Gap),
@@ -135,9 +167,8 @@ const std::vector<StyleField>& rows() {
       field("heading.uppercase", CVPDF_STYLE_MEMBER(heading_uppercase), K::Bool, "true", "Latin headings in capitals; CJK has no case"),
       field("heading.letter-spacing", CVPDF_STYLE_MEMBER(heading_letter_spacing_em), K::EmFraction, "0.09em",
             "extra space between a Latin heading's letters"),
-      choice(field("heading.style", CVPDF_STYLE_MEMBER(heading_style), K::Text, "rule-below",
-                   "a rule under the heading, a rule beside it filling the line, a bar before it, or plain"),
-             "rule-below|rule-beside|bar|plain"),
+      field("heading.style", CVPDF_STYLE_CHOICE(heading_style), K::Choice, "rule-below",
+            "a rule under the heading, a rule beside it filling the line, a bar before it, or plain"),
       field("heading.small-caps", CVPDF_STYLE_MEMBER(heading_small_caps), K::Bool, "false",
             "Latin headings in small capitals (wins over uppercase)"),
       field("heading.bar-width", CVPDF_STYLE_MEMBER(heading_bar_width), K::Length, "3pt", "the bar before a heading (style bar)"),
@@ -157,21 +188,17 @@ const std::vector<StyleField>& rows() {
                        "[org tags | date, role | location]",
                        "an item's head lines, \"LEFT | RIGHT\": fields org, role, date, location, tags; right is flush right"),
                  C::ItemLines),
-      choice(field("entry.dates", CVPDF_STYLE_MEMBER(entry_dates), K::Text, "right",
-                   "dates where entry.item-lines puts them, or in a left column beside the entry"),
-             "right|left"),
+      field("entry.dates", CVPDF_STYLE_CHOICE(entry_dates), K::Choice, "right",
+            "dates where entry.item-lines puts them, or in a left column beside the entry"),
       field("entry.date-column", CVPDF_STYLE_MEMBER(date_column_width), K::Length, "72pt", "the left date column's width (entry.dates: left)"),
-      choice(field("entry.org-font", CVPDF_STYLE_MEMBER(org_font), K::Text, "bold", "the organisation's face"),
-             "regular|bold|italic|bold-italic"),
-      choice(field("entry.role-font", CVPDF_STYLE_MEMBER(role_font), K::Text, "italic", "the role's face"),
-             "regular|bold|italic|bold-italic"),
+      field("entry.org-font", CVPDF_STYLE_CHOICE(org_font), K::Choice, "bold", "the organisation's face"),
+      field("entry.role-font", CVPDF_STYLE_CHOICE(role_font), K::Choice, "italic", "the role's face"),
       field("entry.run-in", CVPDF_STYLE_MEMBER(entry_run_in), K::Bool, "true",
             "a short item (a name and a sentence) runs its text in after the name"),
       with_fit(field("entry.date-size", CVPDF_STYLE_MEMBER(date_size), K::Size, "=text.size", "dates and locations"), F::Proportional),
       with_fit(field("entry.tag-size", CVPDF_STYLE_MEMBER(tag_size), K::Size, "=text.size", "tags"), F::Proportional),
-      choice(field("entry.links", CVPDF_STYLE_MEMBER(entry_links), K::Text, "after-org",
-                   "an item's links: on its first head line after the org when they fit (else below), or below the head"),
-             "after-org|below"),
+      field("entry.links", CVPDF_STYLE_CHOICE(entry_links), K::Choice, "after-org",
+            "an item's links: on its first head line after the org when they fit (else below), or below the head"),
       with_fit(field("entry.links-size", CVPDF_STYLE_MEMBER(links_size), K::Size, "=text.size", "an entry's links"), F::Proportional),
 
       field("bullets.symbol", CVPDF_STYLE_MEMBER(bullet_symbol), K::Text, "•", "the bullet"),
@@ -195,13 +222,11 @@ const std::vector<StyleField>& rows() {
             "[1], [2], … hanging before each citation"),
       field("publications.show-doi", CVPDF_STYLE_MEMBER(publication_show_doi), K::Bool, "false",
             "print the DOI (doi:10.…) after the citation, linked"),
-      choice(field("publications.doi-form", CVPDF_STYLE_MEMBER(publication_doi_form), K::Text, "doi",
-                   "a shown DOI as doi:10.… or as https://doi.org/10.…; a link to the resolver either way"),
-             "doi|url"),
+      field("publications.doi-form", CVPDF_STYLE_CHOICE(publication_doi_form), K::Choice, "doi",
+            "a shown DOI as doi:10.… or as https://doi.org/10.…; a link to the resolver either way"),
 
-      choice(field("sidebar.side", CVPDF_STYLE_MEMBER(sidebar_side), K::Text, "none",
-                   "one column (none), or a sidebar column at the left or right"),
-             "none|left|right"),
+      field("sidebar.side", CVPDF_STYLE_CHOICE(sidebar_side), K::Choice, "none",
+            "one column (none), or a sidebar column at the left or right"),
       with_range(field("sidebar.width", CVPDF_STYLE_MEMBER(sidebar_width), K::Ratio, "0.31",
                        "the sidebar's share of the text area's width"),
                  0.15, 0.5),
@@ -214,9 +239,8 @@ const std::vector<StyleField>& rows() {
             "sections set in the sidebar, by title in any of the résumé's languages (case ignored)"),
       field("sidebar.header", CVPDF_STYLE_MEMBER(sidebar_header), K::TextList, "[photo, contact]",
             "header parts set in the sidebar: photo, contact, metrics (also name, headline, summary)"),
-      choice(field("sidebar.reading-order", CVPDF_STYLE_MEMBER(sidebar_reading_order), K::Text, "main-first",
-                   "which column comes first in the text layer (copying, parsers)"),
-             "main-first|sidebar-first"),
+      field("sidebar.reading-order", CVPDF_STYLE_CHOICE(sidebar_reading_order), K::Choice, "main-first",
+            "which column comes first in the text layer (copying, parsers)"),
       with_fit(field("footer.size", CVPDF_STYLE_MEMBER(footer_size), K::Size, "8pt", "the footer"), F::Proportional),
       with_range(field("footer.from-page", CVPDF_STYLE_MEMBER(footer_from_page), K::Count, "2",
                        "the name and page number at the foot of this page onwards"),
@@ -268,6 +292,7 @@ const std::vector<StyleField>& rows() {
 }
 
 #undef CVPDF_STYLE_MEMBER
+#undef CVPDF_STYLE_CHOICE
 
 bool literal_default(const StyleField& f) { return !no_limit_default(f) && f.fallback.front() != '='; }
 
@@ -333,6 +358,17 @@ std::string fit_text(const StyleField& f) {
 }  // namespace
 
 std::span<const StyleField> style_fields() { return rows(); }
+
+std::vector<std::string> choice_list(const StyleField& f) {
+  std::vector<std::string> words;
+  for (std::string_view rest = f.choices; !rest.empty();) {
+    const auto bar = rest.find('|');
+    words.emplace_back(rest.substr(0, bar));
+    if (bar == std::string_view::npos) break;
+    rest = rest.substr(bar + 1);
+  }
+  return words;
+}
 
 std::span<const PageSize> page_sizes() {
   static constexpr PageSize sizes[] = {

@@ -59,11 +59,19 @@ enum class FieldCheck {
   PageKeys,      // the footer's page number: {page} {pages}
 };
 
+// A Choice row's member, whichever enum it is (style.hpp): read and set by
+// the words of the enum's list.
+struct ChoiceTarget {
+  std::string_view words;                      // the list joined: "left|center|split"
+  bool (*set)(Style&, std::string_view word);  // false, and nothing set, for a word not in it
+  std::string_view (*get)(const Style&);       // the member's word
+};
+
 // Where a row's value goes. Accessors rather than member pointers, because
 // some members are nested (dates.pattern, fit.min_leading).
 using FieldTarget = std::variant<std::monostate, Scaled& (*)(Style&), double& (*)(Style&), int& (*)(Style&),
                                  bool& (*)(Style&), std::string& (*)(Style&), Color& (*)(Style&),
-                                 std::vector<std::string>& (*)(Style&), Alignment& (*)(Style&)>;
+                                 std::vector<std::string>& (*)(Style&), Alignment& (*)(Style&), ChoiceTarget>;
 
 struct StyleField {
   std::string_view key;     // "text.leading"; language blocks are written for `en`: "dates.en.pattern"
@@ -78,7 +86,7 @@ struct StyleField {
   FitRole fit = FitRole::None;
   FieldCheck check = FieldCheck::None;
   bool per_language = false;  // also read as dates.<lang>.…, words.<lang>.…
-  std::string_view choices;   // Choice: the words allowed, "left|center|split"
+  std::string_view choices;   // Choice: the words allowed, "left|center|split" (its target's words)
   std::string_view meaning;   // for the user guide's key table
 };
 
@@ -97,6 +105,9 @@ inline constexpr std::string_view kAlignRagged[] = {"ragged", "left", "ragged-ri
 // Every field, in reading order (a row may follow only an earlier row).
 std::span<const StyleField> style_fields();
 const StyleField* find_style_field(std::string_view key);
+
+// A Choice row's words, in order: "left|center|split" → left, center, split.
+std::vector<std::string> choice_list(const StyleField& f);
 
 // A row whose default is no limit at all ("none" for a length; a Choice's
 // word "none" is a word like any other).

@@ -455,13 +455,15 @@ class FieldReader {
           } else if constexpr (std::is_same_v<Target, bool& (*)(Style&)>) {
             access(s) = r_.boolean(key, fallback.text == "true");
           } else if constexpr (std::is_same_v<Target, std::string& (*)(Style&)>) {
-            access(s) = f.kind == FieldKind::Choice ? read_choice(f, key, fallback.text) : r_.text(key, fallback.text);
+            access(s) = r_.text(key, fallback.text);
           } else if constexpr (std::is_same_v<Target, Color& (*)(Style&)>) {
             access(s) = r_.color(key, fallback.color);
           } else if constexpr (std::is_same_v<Target, std::vector<std::string>& (*)(Style&)>) {
             access(s) = key == "fonts.cjk" ? cjk_fonts() : list_or(key, fallback.list);
           } else if constexpr (std::is_same_v<Target, Alignment& (*)(Style&)>) {
             read_alignment(key, fallback.text, access(s));
+          } else if constexpr (std::is_same_v<Target, ChoiceTarget>) {
+            read_choice(f, access, key, fallback.text, s);
           }
         },
         f.target);
@@ -481,24 +483,18 @@ class FieldReader {
 
   // One of the row's words (case ignored); another is an error at the key
   // that set it, naming the words, and the default stands.
-  std::string read_choice(const StyleField& f, const std::string& key, const std::string& fallback) {
+  void read_choice(const StyleField& f, const ChoiceTarget& target, const std::string& key,
+                   const std::string& fallback, Style& s) {
     const std::string value = lower(r_.text(key, fallback));
-    std::vector<std::string> words;
-    for (std::string_view rest = f.choices; !rest.empty();) {
-      const auto bar = rest.find('|');
-      words.emplace_back(rest.substr(0, bar));
-      if (bar == std::string_view::npos) break;
-      rest = rest.substr(bar + 1);
-    }
-    for (const auto& w : words)
-      if (w == value) return value;
+    if (target.set(s, value)) return;
+    const std::vector<std::string> words = choice_list(f);
     std::string hint = "use ";
     for (std::size_t i = 0; i < words.size(); ++i)
       hint += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
     const std::string near = nearest_word(value, words);
     if (!near.empty()) hint += " (did you mean '" + near + "'?)";
     diags_.error(span_of(key), "style key '" + key + "' is '" + value + "'", hint);
-    return fallback;
+    target.set(s, fallback);
   }
 
   void read_alignment(const std::string& key, const std::string& fallback, Alignment& align) {

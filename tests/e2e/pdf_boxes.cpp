@@ -383,15 +383,15 @@ bool in_sidebar(const theme::Style& style, const Box& box, const Page& page) {
   const Box area = text_area(style, page);
   const double width = style.sidebar_width * (area.x1 - area.x0);
   const double centre = (box.x0 + box.x1) / 2;
-  return (style.sidebar_side == "left" && centre < area.x0 + width) ||
-         (style.sidebar_side == "right" && centre > area.x1 - width);
+  return (style.sidebar_side == theme::SidebarSide::Left && centre < area.x0 + width) ||
+         (style.sidebar_side == theme::SidebarSide::Right && centre > area.x1 - width);
 }
 
 Box allowed_area(const theme::Style& style, const Box& ink, const Page& page, bool footer) {
   Box allowed = text_area(style, page);
-  if (style.sidebar_side != "none" && in_sidebar(style, ink, page)) {
+  if (style.sidebar_side != theme::SidebarSide::None && in_sidebar(style, ink, page)) {
     const double padding = to_pt(style.sidebar_padding);
-    if (style.sidebar_side == "left")
+    if (style.sidebar_side == theme::SidebarSide::Left)
       allowed.x0 -= padding;
     else
       allowed.x1 += padding;

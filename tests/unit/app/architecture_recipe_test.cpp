@@ -1,6 +1,6 @@
-// docs/architecture.md's recipe "How to add an output format" names the
-// files to touch: each must still be there, so that a file renamed or
-// moved breaks this test rather than the recipe.
+// docs/architecture.md's recipes "How to add an output format" and "How
+// to add a theme key" name the files to touch: each must still be there,
+// so that a file renamed or moved breaks this test rather than the recipe.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -35,18 +35,33 @@ std::vector<std::string> quoted_paths(const std::string& text) {
   return paths;
 }
 
-TEST(ArchitectureRecipe, TheFilesToAddAnOutputFormatInExist) {
+// The paths the recipe under `heading` names, each checked to be there.
+std::vector<std::string> checked_paths(const std::string& heading) {
   std::ifstream file(kSource + "/docs/architecture.md", std::ios::binary);
-  ASSERT_TRUE(file) << "cannot read docs/architecture.md";
+  EXPECT_TRUE(file) << "cannot read docs/architecture.md";
   std::ostringstream document;
   document << file.rdbuf();
-  const std::string text = recipe(document.str(), "### How to add an output format");
-  ASSERT_FALSE(text.empty()) << "docs/architecture.md has no recipe '### How to add an output format'";
+  const std::string text = recipe(document.str(), heading);
+  EXPECT_FALSE(text.empty()) << "docs/architecture.md has no recipe '" << heading << "'";
   const std::vector<std::string> paths = quoted_paths(text);
-  EXPECT_NE(std::find(paths.begin(), paths.end(), "src/app/output_formats.cpp"), paths.end())
-      << "the recipe does not name the formats' table";
   for (const auto& path : paths)
-    EXPECT_TRUE(std::filesystem::is_regular_file(kSource + "/" + path)) << "the recipe names " << path << ", not a file";
+    EXPECT_TRUE(std::filesystem::exists(kSource + "/" + path)) << "the recipe names " << path << ", not a file";
+  return paths;
+}
+
+bool names(const std::vector<std::string>& paths, const std::string& path) {
+  return std::find(paths.begin(), paths.end(), path) != paths.end();
+}
+
+TEST(ArchitectureRecipe, TheFilesToAddAnOutputFormatInExist) {
+  EXPECT_TRUE(names(checked_paths("### How to add an output format"), "src/app/output_formats.cpp"))
+      << "the recipe does not name the formats' table";
+}
+
+TEST(ArchitectureRecipe, TheFilesToAddAThemeKeyInExist) {
+  const std::vector<std::string> paths = checked_paths("### How to add a theme key");
+  EXPECT_TRUE(names(paths, "src/theme/style_fields.cpp")) << "the recipe does not name the field table";
+  EXPECT_TRUE(names(paths, "src/theme/style.hpp")) << "the recipe does not name the Style";
 }
 
 }  // namespace

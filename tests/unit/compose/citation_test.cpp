@@ -73,8 +73,6 @@ TEST(Citation, DoiForms) {
   const CitationFields f{"", "", "A Paper", "", "", "10.1145/1"};
   EXPECT_EQ(joined(citation_parts(f, true, DoiForm::Doi)), "A Paper. doi:10.1145/1");
   EXPECT_EQ(joined(citation_parts(f, true, DoiForm::Url)), "A Paper. https://doi.org/10.1145/1");
-  EXPECT_EQ(doi_form("url"), DoiForm::Url);
-  EXPECT_EQ(doi_form("doi"), DoiForm::Doi);
 }
 
 }  // namespace

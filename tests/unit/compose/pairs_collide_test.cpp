@@ -205,7 +205,7 @@ TEST(PairsCollide, NoTwoRunsOverprintInAnyThemeOrMeasure) {
         std::string list;
         for (const auto& f : found) list += "\n  " + f;
         EXPECT_TRUE(found.empty()) << found.size() << " collisions:" << list;
-        if (photo && c.style.header_photo != "none") {
+        if (photo && c.style.header_photo != theme::HeaderPhoto::None) {
           const auto& first = c.doc.pages.front().elements;
           EXPECT_TRUE(std::any_of(first.begin(), first.end(),
                                   [](const frame::Element& e) { return std::holds_alternative<frame::Image>(e); }));

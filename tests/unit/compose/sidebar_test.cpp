@@ -338,12 +338,12 @@ TEST(Sidebar, HeaderPartsByNameAndAnUnknownOneWarnsAtTheKey) {
 
 TEST(Sidebar, TheSidebarHeaderIsFlushLeftWithContactsInAColumn) {
   theme::Style style;
-  style.header_align = "split";
-  style.contact_style = "grid";
+  style.header_align = theme::HeaderAlign::Split;
+  style.contact_style = theme::ContactStyle::Grid;
   const theme::Style s = sidebar_header_style(style, kHeaderPhoto | kHeaderContact);
-  EXPECT_EQ(s.header_align, "left");
-  EXPECT_EQ(s.contact_style, "column");
-  EXPECT_EQ(sidebar_header_style(style, kHeaderPhoto).header_align, "center");
+  EXPECT_EQ(s.header_align, theme::HeaderAlign::Left);
+  EXPECT_EQ(s.contact_style, theme::ContactStyle::Column);
+  EXPECT_EQ(sidebar_header_style(style, kHeaderPhoto).header_align, theme::HeaderAlign::Center);
 }
 
 TEST(Sidebar, MetricsInTheSidebarLeaveTheMainColumn) {

@@ -34,7 +34,7 @@ TEST(EntryLinesInATheme, ABadTemplateIsAnErrorAtTheValue) {
   EXPECT_NE(d.hint.find("did you mean 'date'?"), std::string::npos) << d.hint;
   // The classic template stands, so every item still has its head lines.
   EXPECT_EQ(s.entry_item_lines, (std::vector<std::string>{"org tags | date", "role | location"}));
-  EXPECT_EQ(s.entry_dates, "left");
+  EXPECT_EQ(s.entry_dates, EntryDates::Left);
 }
 
 TEST(EntryLinesInATheme, AFlowListIsReportedAtItsBracket) {

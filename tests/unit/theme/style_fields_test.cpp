@@ -3,7 +3,7 @@
 // and the reader sends every row's key to that row's member. To accept a
 // change of the table in the guide:
 //
-//   CVPDF_UPDATE_DOCS=1 ./build/tests/test_model --gtest_filter='StyleFields.UserGuide*'
+//   CVPDF_UPDATE_DOCS=1 ./build/tests/test_theme --gtest_filter='StyleFields.UserGuide*'
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -84,6 +84,9 @@ TEST(StyleFields, TheBuiltInLayoutReadsAsTheTableAlone) {
       if (const auto* access = std::get_if<std::string& (*)(Style&)>(&f.target)) {
         EXPECT_EQ((*access)(from_layout), (*access)(from_table)) << f.key;
       }
+      if (const auto* choice = std::get_if<ChoiceTarget>(&f.target)) {
+        EXPECT_EQ(choice->get(from_layout), choice->get(from_table)) << f.key;
+      }
     }
     EXPECT_EQ(from_layout.cjk_fonts, from_table.cjk_fonts) << language;
     EXPECT_EQ(from_layout.page_width, from_table.page_width);
@@ -136,6 +139,8 @@ TEST(StyleFields, EveryTableKeyIsKnownAndReachesItsMember) {
         [&](auto access) {
           if constexpr (std::is_same_v<decltype(access), std::monostate>) {
             changed = base.page_width != read.page_width || base.cjk_fonts != read.cjk_fonts;
+          } else if constexpr (std::is_same_v<decltype(access), ChoiceTarget>) {
+            changed = access.get(a) != access.get(b);
           } else {
             changed = !(access(a) == access(b));
           }
@@ -171,7 +176,7 @@ TEST(StyleFields, UserGuideKeyTableIsTheTables) {
     GTEST_SKIP() << "rewrote " << path;
   }
   EXPECT_EQ(guide.substr(from + begin.size(), to - from - begin.size()), generated)
-      << "regenerate: CVPDF_UPDATE_DOCS=1 ./build/tests/test_model --gtest_filter='StyleFields.UserGuide*'";
+      << "regenerate: CVPDF_UPDATE_DOCS=1 ./build/tests/test_theme --gtest_filter='StyleFields.UserGuide*'";
   // Both ways: every row is in the guide, and every key the guide's table names is a row.
   for (const auto& f : style_fields()) {
     std::string key(f.key);
