@@ -187,7 +187,7 @@ struct Input {
 // The input's theme, and the photo it shows.
 struct Look {
   LayoutKeys layout;
-  model::StyleMap keys;  // the theme's keys merged: where font messages point
+  model::StyleMap keys;  // the theme's keys merged: which words a language lacks (check)
   std::string photo;     // "" when there is none or the theme shows none
 };
 
@@ -233,10 +233,7 @@ Look load_look(Run& run, const Input& in) {
   if (!look.layout.file.empty()) run.result.read.push_back(look.layout.file);
   // A theme that shows no photo (header.photo: none) neither reads nor
   // depends on it: a missing photo is then no reason for make to fail.
-  const theme::LayeredValue photo_side = look.layout.layers.lookup("header.photo");
-  std::string side = photo_side && !photo_side.value->is_list ? photo_side.value->scalar : std::string();
-  for (auto& c : side) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const bool photo_shown = theme::choice_of<theme::HeaderPhoto>(side) != theme::HeaderPhoto::None;
+  const bool photo_shown = theme::header_photo(look.layout.layers) != theme::HeaderPhoto::None;
   // check lists what the page leaves out; this one the theme decides.
   if (run.checking() && !photo_shown && !resume.person.photo.empty())
     run.diags.note(resume.person.photo_span.known() ? resume.person.photo_span : resume.person.span,
@@ -277,14 +274,13 @@ Destination destination(const Run& run, const Input& in, const std::string& lang
 
 // The compose step: the variant laid out into pages; nullopt when it has
 // errors or does not fit.
-std::optional<frame::Document> compose_pages(Run& run, Input& in, const Look& look, const theme::Style& style,
-                                             const std::string& language) {
+std::optional<frame::Document> compose_pages(Run& run, Input& in, const theme::Style& style, const std::string& language) {
   compose::ComposeOptions compose_options{language, creation_time(run.epoch, in.path),
                                           std::string("cvpdf ") + CVPDF_VERSION};
   compose_options.debug_overlay = run.options.debug_layout;
   const compose::VariantOptions variant{compose_options, static_cast<std::size_t>(run.options.fit_pages), in.name};
   compose::RenderedVariant rendered =
-      compose::render_variant(*in.resume, style, look.keys, run.book, variant, run.diags);
+      compose::render_variant(*in.resume, style, run.book, variant, run.diags);
   if (rendered.fit_pages > 0) {
     if (!rendered.ok) return std::nullopt;
     if (run.log) {
@@ -355,7 +351,7 @@ bool render_variant(Run& run, Input& in, const Look& look, const std::string& la
     emit_from_model(run, in, *style, to, *write);
     return true;
   }
-  std::optional<frame::Document> doc = compose_pages(run, in, look, *style, language);
+  std::optional<frame::Document> doc = compose_pages(run, in, *style, language);
   if (!doc) return false;
   if (run.checking()) return true;
   if (backend.per_page())

@@ -82,10 +82,9 @@ std::string keywords_from(const std::string& headline) {
 }  // namespace
 
 frame::Document compose_document(const model::Resume& resume, const theme::Style& style,
-                                 const model::StyleMap& layout_keys,
                                  const ComposeOptions& options, text::FontBook& book, Diagnostics& diags) {
   const std::string hb_language = model::pdf_language_tag(options.language);
-  FontSet fonts = resolve_fonts(style, hb_language, book, layout_keys, diags);
+  FontSet fonts = resolve_fonts(style, hb_language, book, diags);
   const text::Hyphenator* hyphenator = style.hyphenate ? text::Hyphenator::shared(hb_language) : nullptr;
   Typesetter typesetter(book, fonts, style, hb_language, hyphenator, diags, options.memo);
   Galley galley;
@@ -114,7 +113,7 @@ frame::Document compose_document(const model::Resume& resume, const theme::Style
     doc.pages = paginate(std::move(galley), style, doc.bookmarks, record, options.filled);
     columns.push_back(text_area(style));
   } else {
-    doc.pages = compose_two_columns(composer, layout_keys, doc.bookmarks, record, options.filled);
+    doc.pages = compose_two_columns(composer, doc.bookmarks, record, options.filled);
     const SidebarGeometry geometry = sidebar_geometry(style);
     columns = {geometry.main, geometry.sidebar};
   }

@@ -32,10 +32,8 @@ struct ComposeOptions {
   std::vector<double>* filled = nullptr;
 };
 
-// `layout_keys` is the merged StyleMap the Style was read from (used to point
-// font warnings at the key that named the font).
+// Font warnings point at the key that named the font (Style::origin).
 frame::Document compose_document(const model::Resume& resume, const theme::Style& style,
-                                 const model::StyleMap& layout_keys,
                                  const ComposeOptions& options, text::FontBook& book, Diagnostics& diags);
 
 }  // namespace cvpdf::compose

@@ -67,8 +67,8 @@ theme::Style fitted_style(const theme::Style& base, double t) {
   return s;
 }
 
-FitResult fit_to_pages(const model::Resume& resume, const theme::Style& style, const model::StyleMap& layout_keys,
-                       const ComposeOptions& options, std::size_t pages, text::FontBook& book, Diagnostics& diags) {
+FitResult fit_to_pages(const model::Resume& resume, const theme::Style& style, const ComposeOptions& options,
+                       std::size_t pages, text::FontBook& book, Diagnostics& diags) {
   FitResult result;
   // The trials set the same paragraphs at different sizes: each is
   // prepared once, before sizes, for all of them (paragraph_sizes.cpp).
@@ -81,7 +81,7 @@ FitResult fit_to_pages(const model::Resume& resume, const theme::Style& style, c
     trial.style = fitted_style(style, trial.t);
     ComposeOptions with_fill = options;
     with_fill.filled = &trial.filled;
-    trial.document = compose_document(resume, trial.style, layout_keys, with_fill, book, trial.diags);
+    trial.document = compose_document(resume, trial.style, with_fill, book, trial.diags);
     ++result.layouts;
     return trial;
   };

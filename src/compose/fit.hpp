@@ -55,7 +55,7 @@ theme::Style fitted_style(const theme::Style& base, double t);
 // layouts are dropped; those of the returned layout go to `diags`. Errors
 // (a missing font) stop the search: the result then has fits == false and
 // an empty message, and the errors are in `diags`.
-FitResult fit_to_pages(const model::Resume& resume, const theme::Style& style, const model::StyleMap& layout_keys,
-                       const ComposeOptions& options, std::size_t pages, text::FontBook& book, Diagnostics& diags);
+FitResult fit_to_pages(const model::Resume& resume, const theme::Style& style, const ComposeOptions& options,
+                       std::size_t pages, text::FontBook& book, Diagnostics& diags);
 
 }  // namespace cvpdf::compose

@@ -48,7 +48,8 @@ struct FontSet {
 // warns when a character first needs it. Other missing families warn; a
 // style a family lacks (no bold face) warns once and uses the regular face,
 // never a faked bold. Throws FatalError when no Latin face can be found.
+// Messages point where each list was set (Style::origin).
 FontSet resolve_fonts(const theme::Style& style, const std::string& language, text::FontBook& book,
-                      const model::StyleMap& layout_keys, Diagnostics& diags);
+                      Diagnostics& diags);
 
 }  // namespace cvpdf::compose

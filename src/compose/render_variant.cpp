@@ -12,27 +12,26 @@ namespace cvpdf::compose {
 namespace {
 
 RenderedVariant compose_variant(const model::Resume& resume, const theme::Style& style,
-                                const model::StyleMap& layout_keys,
                                 text::FontBook& book, const VariantOptions& options, Diagnostics& diags) {
   RenderedVariant out;
   const bool asked_by_style = options.fit_pages == 0 && style.fit.pages > 0;
   const std::size_t pages = asked_by_style ? static_cast<std::size_t>(style.fit.pages) : options.fit_pages;
   if (pages == 0) {
-    out.document = compose_document(resume, style, layout_keys, options.compose, book, diags);
+    out.document = compose_document(resume, style, options.compose, book, diags);
     out.style = style;
     out.layouts = 1;
     out.ok = !diags.has_errors();
     return out;
   }
-  FitResult fit = fit_to_pages(resume, style, layout_keys, options.compose, pages, book, diags);
+  FitResult fit = fit_to_pages(resume, style, options.compose, pages, book, diags);
   if (!fit.fits && !fit.message.empty()) {
     // A résumé in several languages fits in one and not in another: the
     // message says which (--all stops at the first that fails).
     const std::string message =
         resume.languages.size() > 1 ? fit.message + " in " + options.compose.language : fit.message;
-    const auto key = layout_keys.find("fit.pages");
-    if (asked_by_style && key != layout_keys.end()) {
-      diags.error(key->second.span, message + " (fit.pages: " + std::to_string(pages) + ")",
+    const theme::FieldOrigin& asked_at = style.origin(style.fit.pages);
+    if (asked_by_style && asked_at.given) {
+      diags.error(asked_at.span, message + " (fit.pages: " + std::to_string(pages) + ")",
                   fit.hint + ", or raise fit.pages");
     } else {
       const std::string name = options.input_name.empty() ? resume.source_path : options.input_name;
@@ -51,14 +50,13 @@ RenderedVariant compose_variant(const model::Resume& resume, const theme::Style&
 }  // namespace
 
 RenderedVariant render_variant(const model::Resume& resume, const theme::Style& style,
-                               const model::StyleMap& layout_keys,
                                text::FontBook& book, const VariantOptions& options, Diagnostics& diags) {
   // The layouts of one variant set the same texts: each is shaped and
   // broken into segments once.
   TextMemo memo;
   VariantOptions shared = options;
   shared.compose.memo = &memo;
-  return compose_variant(resume, style, layout_keys, book, shared, diags);
+  return compose_variant(resume, style, book, shared, diags);
 }
 
 RenderedVariant render_variant(const model::Resume& resume, const theme::StyleLayers& layers, text::FontBook& book,
@@ -69,7 +67,7 @@ RenderedVariant render_variant(const model::Resume& resume, const theme::StyleLa
     none.style = std::move(style);
     return none;
   }
-  return render_variant(resume, style, layers.merged(), book, options, diags);
+  return render_variant(resume, style, book, options, diags);
 }
 
 }  // namespace cvpdf::compose

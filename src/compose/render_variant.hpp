@@ -34,13 +34,12 @@ struct RenderedVariant {
   bool ok = false;  // false: errors were reported to the diagnostics
 };
 
-// Renders `resume` in `style`; `layout_keys` are the merged keys the style
-// was read from (font messages point at them). When the résumé does not fit
+// Renders `resume` in `style` (messages point where its values were set:
+// Style::origin). When the résumé does not fit
 // the pages asked for (options.fit_pages, else the style's fit.pages) even
 // at the smallest setting, that is an error here: at the résumé for
 // --fit-pages, at the key for fit.pages.
 RenderedVariant render_variant(const model::Resume& resume, const theme::Style& style,
-                               const model::StyleMap& layout_keys,
                                text::FontBook& book, const VariantOptions& options, Diagnostics& diags);
 
 // Reads the style from `layers` for options.compose.language, then renders.

@@ -121,7 +121,7 @@ bool in_sidebar(const model::Section& section, const theme::Style& style) {
   return false;
 }
 
-unsigned sidebar_header_parts(const theme::Style& style, const model::StyleMap& layout_keys, Diagnostics& diags) {
+unsigned sidebar_header_parts(const theme::Style& style, Diagnostics& diags) {
   unsigned parts = 0;
   std::vector<std::string> words;
   for (const auto& w : kPartWords) words.emplace_back(w.word);
@@ -134,11 +134,10 @@ unsigned sidebar_header_parts(const theme::Style& style, const model::StyleMap& 
       known = true;
     }
     if (known) continue;
-    auto key = layout_keys.find("sidebar.header");
     std::string hint = "sidebar.header lists header parts: photo, contact, metrics, name, headline, summary";
     const std::string near = nearest_word(word, words);
     if (!near.empty()) hint += " (did you mean '" + near + "'?)";
-    diags.warning(key == layout_keys.end() ? SourceSpan{} : key->second.span,
+    diags.warning(style.origin(style.sidebar_header).span,
                   "sidebar.header names '" + printable(written) + "', which is not a part of the header; it is ignored",
                   hint);
   }
@@ -159,12 +158,11 @@ theme::Style sidebar_header_style(const theme::Style& style, unsigned parts) {
   return s;
 }
 
-std::vector<frame::Page> compose_two_columns(const Composer& base, const model::StyleMap& layout_keys,
-                                             std::vector<frame::Bookmark>& bookmarks,
+std::vector<frame::Page> compose_two_columns(const Composer& base, std::vector<frame::Bookmark>& bookmarks,
                                              std::vector<PlacedBlock>* placed, std::vector<double>* filled) {
   const theme::Style& style = base.style;
   const SidebarGeometry geometry = sidebar_geometry(style);
-  const unsigned sidebar_parts = sidebar_header_parts(style, layout_keys, base.diags);
+  const unsigned sidebar_parts = sidebar_header_parts(style, base.diags);
   const theme::Style sidebar_style = sidebar_header_style(style, sidebar_parts);
 
   Galley main_galley, sidebar_galley;

@@ -39,8 +39,8 @@ bool in_sidebar(const model::Section& section, const theme::Style& style);
 
 // The header parts sidebar.header names (photo, contact, metrics; name,
 // headline and summary too), as a HeaderPart mask. An unknown word is a
-// warning at the key's place in `layout_keys`.
-unsigned sidebar_header_parts(const theme::Style& style, const model::StyleMap& layout_keys, Diagnostics& diags);
+// warning at the key's place (Style::origin).
+unsigned sidebar_header_parts(const theme::Style& style, Diagnostics& diags);
 
 // The style the sidebar's part of the header is set in: flush left with
 // contacts one per line (a photo alone is centred in the column).
@@ -53,8 +53,7 @@ theme::Style sidebar_header_style(const theme::Style& style, unsigned parts);
 // Bookmarks are appended page by page in the same order; `placed`, when
 // given, records every block for the debug overlay; `filled`, when given,
 // is set to how full each page is (paginate's), the fuller column's.
-std::vector<frame::Page> compose_two_columns(const Composer& base, const model::StyleMap& layout_keys,
-                                             std::vector<frame::Bookmark>& bookmarks,
+std::vector<frame::Page> compose_two_columns(const Composer& base, std::vector<frame::Bookmark>& bookmarks,
                                              std::vector<PlacedBlock>* placed = nullptr, std::vector<double>* filled = nullptr);
 
 }  // namespace cvpdf::compose

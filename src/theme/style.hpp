@@ -146,6 +146,14 @@ struct FitLimits {
   int pages = 0;                // fit.pages: fit on this many pages, as --fit-pages does (0: as set)
 };
 
+// Where a Style value came from: the place of the value that set it (a
+// theme file's line:col, the résumé's `style:`, `--set KEY=VALUE`), and
+// whether a layer set it at all rather than the field table's own default.
+struct FieldOrigin {
+  SourceSpan span;
+  bool given = false;
+};
+
 struct Style {
   Scaled page_width = 0, page_height = 0;
   Scaled margin_top = 0, margin_bottom = 0, margin_left = 0, margin_right = 0;
@@ -252,6 +260,18 @@ struct Style {
   FitLimits fit;
 
   Scaled content_width() const { return page_width - margin_left - margin_right; }
+
+  // Each value's origin, by row of the field table (the reader fills it),
+  // so what comes after the reader asks a value where it came from rather
+  // than looking its key up by name: style.origin(style.latin_fonts).
+  std::vector<FieldOrigin> origins;
+  template <class T>
+  const FieldOrigin& origin(const T& member) const {
+    return origin_at(&member);
+  }
+  // The origin of the member at `member` (an address inside this Style); an
+  // unknown origin for anything no row sets.
+  const FieldOrigin& origin_at(const void* member) const;
 };
 
 // Reads `map` over `defaults` (and, under both, the field table's own
@@ -259,6 +279,11 @@ struct Style {
 // warn with the nearest known key; values of the wrong form are errors at
 // the key that set them.
 Style resolve_style(const model::StyleMap& map, const model::StyleMap& defaults, const std::string& language, Diagnostics& diags);
+
+// The layers' header.photo before any variant's style is read (the photo
+// is the input's, whatever the language), as the reader takes the word:
+// the default (right) where no layer sets one it knows.
+HeaderPhoto header_photo(const StyleLayers& layers);
 
 // Reads the layer stack: every layer above the bottom one over the bottom
 // one, as above; each font list's directory is that of the layer it came from.

@@ -51,7 +51,8 @@ ChoiceTarget choice_target() {
             if (value) s.*M = *value;
             return value.has_value();
           },
-          +[](const Style& s) { return choice_word(s.*M); }};
+          +[](const Style& s) { return choice_word(s.*M); },
+          +[](const Style& s) -> const void* { return &(s.*M); }};
 }
 
 using K = FieldKind;

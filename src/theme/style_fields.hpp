@@ -65,6 +65,7 @@ struct ChoiceTarget {
   std::string_view words;                      // the list joined: "left|center|split"
   bool (*set)(Style&, std::string_view word);  // false, and nothing set, for a word not in it
   std::string_view (*get)(const Style&);       // the member's word
+  const void* (*address)(const Style&);        // the member itself (Style::origin finds its row by it)
 };
 
 // Where a row's value goes. Accessors rather than member pointers, because

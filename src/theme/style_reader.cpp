@@ -387,7 +387,12 @@ class FieldReader {
 
   Style read() {
     Style s;
-    for (const auto& f : style_fields()) read_field(f, s);
+    const auto rows = style_fields();
+    s.origins.resize(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      read_field(rows[i], s);
+      s.origins[i] = origin_of(rows[i]);
+    }
     check_page(s);
     return s;
   }
@@ -420,6 +425,16 @@ class FieldReader {
     if (!*icu_dates_) return;
     if (pattern) s.dates.pattern = (*icu_dates_)->pattern;
     if (months) s.dates.months = (*icu_dates_)->months;
+  }
+
+  // Where row `f`'s value came from: the key it was read from (the
+  // variant's block; for the CJK faces the variant's own key when a layer
+  // sets it, as cjk_fonts() reads), else nowhere: the table's default.
+  FieldOrigin origin_of(const StyleField& f) const {
+    std::string key = key_for(f);
+    if (f.key == "fonts.cjk" && r_.find(cjk_font_key(language_))) key = cjk_font_key(language_);
+    const StyleValue* v = r_.find(key);
+    return v ? FieldOrigin{v->span, true} : FieldOrigin{};
   }
 
   SourceSpan span_of(const std::string& key) const {
@@ -639,6 +654,13 @@ Style resolve_style(const StyleLayers& layers, const std::string& language, Diag
   s.cjk_bold_font_directory = directory_of("fonts.cjk-bold");
   s.mono_font_directory = directory_of("fonts.mono");
   return s;
+}
+
+HeaderPhoto header_photo(const StyleLayers& layers) {
+  const HeaderPhoto fallback = Style{}.header_photo;
+  const LayeredValue side = layers.lookup("header.photo");
+  if (!side || side.value->is_list) return fallback;
+  return choice_of<HeaderPhoto>(lower(side.value->scalar)).value_or(fallback);
 }
 
 }  // namespace cvpdf::theme

@@ -29,7 +29,7 @@ TEST(CjkBoldFonts, BoldCjkTextUsesItsOwnListAndTheRestKeepsFontsCjk) {
   keys["fonts.cjk-bold"] = list({"Noto Sans CJK SC"});
   const theme::Style style = theme::resolve_style({}, keys, "zh", diags);
   text::FontBook book;
-  const FontSet fonts = resolve_fonts(style, "zh-Hans", book, keys, diags);
+  const FontSet fonts = resolve_fonts(style, "zh-Hans", book, diags);
   ASSERT_FALSE(diags.has_errors());
   EXPECT_NE(cjk_family(book, fonts.regular).find("Serif CJK"), std::string::npos);
   EXPECT_NE(cjk_family(book, fonts.italic).find("Serif CJK"), std::string::npos);
@@ -44,7 +44,7 @@ TEST(CjkBoldFonts, AnEmptyListLeavesBoldToTheCjkFaces) {
   const theme::Style style = theme::resolve_style({}, keys, "zh", diags);
   EXPECT_TRUE(style.cjk_bold_fonts.empty());
   text::FontBook book;
-  const FontSet fonts = resolve_fonts(style, "zh-Hans", book, keys, diags);
+  const FontSet fonts = resolve_fonts(style, "zh-Hans", book, diags);
   EXPECT_NE(cjk_family(book, fonts.bold).find("Serif CJK"), std::string::npos);
 }
 

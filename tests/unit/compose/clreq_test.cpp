@@ -34,7 +34,7 @@ struct CjkText {
   explicit CjkText(const std::string& language = "zh") {
     keys = classic_layout_keys(diags);
     style = theme::resolve_style({}, keys, language, diags);
-    fonts = resolve_fonts(style, model::pdf_language_tag(language), book, keys, diags);
+    fonts = resolve_fonts(style, model::pdf_language_tag(language), book, diags);
     typesetter = std::make_unique<Typesetter>(book, fonts, style, model::pdf_language_tag(language), nullptr, diags);
   }
   Scaled em() const { return style.text_size; }

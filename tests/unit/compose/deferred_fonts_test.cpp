@@ -22,7 +22,7 @@ struct Classic {
 TEST(DeferredFonts, TheCjkFaceOpensOnTheFirstCharacterThatNeedsIt) {
   Classic c("en");
   text::FontBook& book = c.book;
-  const FontSet fonts = resolve_fonts(c.style, "en", book, c.keys, c.diags);
+  const FontSet fonts = resolve_fonts(c.style, "en", book, c.diags);
   const text::FaceId cjk = fonts.regular.faces.back();
   EXPECT_FALSE(book.opened(cjk));
   EXPECT_EQ(text::face_for(book, fonts.regular, U'A'), fonts.regular.faces.front());
@@ -37,7 +37,7 @@ TEST(DeferredFonts, AMissingFamilyWarnsAtItsKeyWhenACharacterNeedsIt) {
   c.style.cjk_fonts = {"No Such CJK Family"};
   const auto& diags = c.diags;
   text::FontBook& book = c.book;
-  const FontSet fonts = resolve_fonts(c.style, "zh-Hans", book, c.keys, c.diags);
+  const FontSet fonts = resolve_fonts(c.style, "zh-Hans", book, c.diags);
   EXPECT_TRUE(diags.all().empty());
   EXPECT_EQ(text::face_for(book, fonts.regular, U'中'), text::kNoFace);
   ASSERT_EQ(diags.all().size(), 1u);
@@ -45,7 +45,7 @@ TEST(DeferredFonts, AMissingFamilyWarnsAtItsKeyWhenACharacterNeedsIt) {
   EXPECT_EQ(diags.all()[0].span.to_string(), c.keys.at("fonts.cjk").span.to_string());
   // Resolved again (the next --fit-pages layout): known missing, said at once.
   Diagnostics again;
-  resolve_fonts(c.style, "zh-Hans", book, c.keys, again);
+  resolve_fonts(c.style, "zh-Hans", book, again);
   ASSERT_FALSE(again.all().empty());
   EXPECT_EQ(again.all()[0].message, "font family 'No Such CJK Family' was not found");
 }

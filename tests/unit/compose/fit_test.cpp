@@ -32,7 +32,7 @@ struct Fixture {
     resume = model::load_resume(yaml, "notes.yaml", ".", diags);
   }
   FitResult fit(std::size_t pages) {
-    return fit_to_pages(*resume, style, keys, {"en", 0, "test"}, pages, book, diags);
+    return fit_to_pages(*resume, style, {"en", 0, "test"}, pages, book, diags);
   }
 };
 
@@ -135,7 +135,7 @@ int bullets_for_two_pages() {
   static int n = [] {
     for (int bullets = 30; bullets < 200; bullets += 2) {
       Fixture f(bullets);
-      if (render_variant(*f.resume, f.style, f.keys, f.book, {{"en", 0, "test"}}, f.diags).document.pages.size() > 1)
+      if (render_variant(*f.resume, f.style, f.book, {{"en", 0, "test"}}, f.diags).document.pages.size() > 1)
         return bullets;
     }
     return 0;
@@ -163,7 +163,7 @@ TEST(FitToPages, ShrinksUntilItFits) {
   // The largest setting that fits: one step of the grid larger does not.
   theme::Style bigger = fitted_style(f.style, r.t - 1.0 / 64);
   Diagnostics d;
-  frame::Document doc = render_variant(*f.resume, bigger, f.keys, f.book, {{"en", 0, "test"}}, d).document;
+  frame::Document doc = render_variant(*f.resume, bigger, f.book, {{"en", 0, "test"}}, d).document;
   EXPECT_EQ(doc.pages.size(), 2u);
 }
 

@@ -102,7 +102,7 @@ inline Composed compose_parts(const std::string& yaml, const std::string& langua
   c.style = theme::resolve_style(layers, language, c.diags);
   c.column = column > 0 ? column : c.style.content_width();
   const std::string hb_language = model::pdf_language_tag(language);
-  FontSet fonts = resolve_fonts(c.style, hb_language, font_book(), layers.merged(), c.diags);
+  FontSet fonts = resolve_fonts(c.style, hb_language, font_book(), c.diags);
   Typesetter typesetter(font_book(), fonts, c.style, hb_language, nullptr, c.diags);
   Galley galley;
   Composer composer{*resume, c.style, language, typesetter, galley, c.diags, c.column};

@@ -17,7 +17,7 @@ TEST(MonoFonts, CodeIsInTheMonoFaceThenTheLatinAndCjkFaces) {
   model::StyleMap keys = classic_layout_keys(diags);
   const theme::Style style = theme::resolve_style({}, keys, "zh", diags);
   text::FontBook book;
-  const FontSet fonts = resolve_fonts(style, "zh-Hans", book, keys, diags);
+  const FontSet fonts = resolve_fonts(style, "zh-Hans", book, diags);
   ASSERT_FALSE(diags.has_errors());
   // The default list is looked for when code is first set, not before.
   EXPECT_TRUE(fonts.mono.faces.empty());
@@ -38,7 +38,7 @@ TEST(MonoFonts, AMissingFamilyWarnsOnlyWhenALayerNamesIt) {
   theme::Style style = theme::resolve_style({}, keys, "en", diags);
   style.mono_fonts = {"No Such Mono Family"};  // as the table's default would be, were it missing
   text::FontBook book;
-  FontSet fonts = resolve_fonts(style, "en", book, keys, diags);
+  FontSet fonts = resolve_fonts(style, "en", book, diags);
   EXPECT_EQ(fonts.chain(FontVariant::Mono).faces.front(), fonts.regular.faces.front());  // code falls back to Lato
   EXPECT_TRUE(diags.all().empty());
 
@@ -47,7 +47,7 @@ TEST(MonoFonts, AMissingFamilyWarnsOnlyWhenALayerNamesIt) {
   named.list = {"No Such Mono Family"};
   named.span = {"theme.yaml", 4, 9};
   keys["fonts.mono"] = named;
-  fonts = resolve_fonts(style, "en", book, keys, diags);
+  fonts = resolve_fonts(style, "en", book, diags);
   ASSERT_EQ(diags.all().size(), 1u);
   EXPECT_EQ(diags.all()[0].span.to_string(), "theme.yaml:4:9");
   EXPECT_NE(diags.all()[0].message.find("No Such Mono Family"), std::string::npos);

@@ -22,7 +22,7 @@ struct ParagraphFixture {
   explicit ParagraphFixture(const std::string& language = "en") {
     keys = classic_layout_keys(diags);
     style = theme::resolve_style({}, keys, language, diags);
-    fonts = resolve_fonts(style, model::pdf_language_tag(language), book, keys, diags);
+    fonts = resolve_fonts(style, model::pdf_language_tag(language), book, diags);
     hyphenator = text::Hyphenator::load_default(model::pdf_language_tag(language));
   }
   Typesetter typesetter(bool hyphenate = true) {

@@ -326,7 +326,7 @@ TEST(Sidebar, HeaderPartsByNameAndAnUnknownOneWarnsAtTheKey) {
   const SourceSpan at{"theme.yaml", 12, 11};
   const model::StyleMap keys = {{"sidebar.header", list(style.sidebar_header, at)}};
   Diagnostics diags;
-  EXPECT_EQ(sidebar_header_parts(style, keys, diags), unsigned{kHeaderPhoto | kHeaderContact | kHeaderMetrics});
+  EXPECT_EQ(sidebar_header_parts(style, diags), unsigned{kHeaderPhoto | kHeaderContact | kHeaderMetrics});
   ASSERT_EQ(diags.all().size(), 1u);
   const Diagnostic& d = diags.all().front();
   EXPECT_EQ(d.severity, Severity::Warning);

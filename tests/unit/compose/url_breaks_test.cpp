@@ -23,7 +23,7 @@ TEST(UrlBreaks, ALongUrlDoesNotRunIntoTheMargin) {
   keys = classic_layout_keys(diags);
   theme::Style style = theme::resolve_style({}, keys, "en", diags);
   text::FontBook book;
-  FontSet fonts = resolve_fonts(style, "en", book, keys, diags);
+  FontSet fonts = resolve_fonts(style, "en", book, diags);
   Typesetter typesetter(book, fonts, style, "en", nullptr, diags);
   RichText rich;
   rich.add("Data at https://averyveryverylongsubdomain.anotherlongdomainname.example.com/2024/10/01/x.html today.",
