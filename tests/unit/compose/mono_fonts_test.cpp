@@ -47,6 +47,7 @@ TEST(MonoFonts, AMissingFamilyWarnsOnlyWhenALayerNamesIt) {
   named.list = {"No Such Mono Family"};
   named.span = {"theme.yaml", 4, 9};
   keys["fonts.mono"] = named;
+  style = theme::resolve_style({}, keys, "en", diags);  // the list now has a place: Style::origin
   fonts = resolve_fonts(style, "en", book, diags);
   ASSERT_EQ(diags.all().size(), 1u);
   EXPECT_EQ(diags.all()[0].span.to_string(), "theme.yaml:4:9");

@@ -321,10 +321,11 @@ TEST(Sidebar, TitlesMatchIgnoringCaseAndSpaceButWhole) {
 }
 
 TEST(Sidebar, HeaderPartsByNameAndAnUnknownOneWarnsAtTheKey) {
-  theme::Style style;
-  style.sidebar_header = {"Photo", "contact", "metrics", "contcat"};
   const SourceSpan at{"theme.yaml", 12, 11};
-  const model::StyleMap keys = {{"sidebar.header", list(style.sidebar_header, at)}};
+  const model::StyleMap keys = {{"sidebar.header", list({"Photo", "contact", "metrics", "contcat"}, at)}};
+  Diagnostics read;
+  const theme::Style style = theme::resolve_style(keys, {}, "en", read);  // the list and its place (Style::origin)
+  ASSERT_FALSE(read.has_errors());
   Diagnostics diags;
   EXPECT_EQ(sidebar_header_parts(style, diags), unsigned{kHeaderPhoto | kHeaderContact | kHeaderMetrics});
   ASSERT_EQ(diags.all().size(), 1u);
