@@ -357,17 +357,15 @@ class HeaderSetter {
   void add_item(std::vector<RichText>& items, const std::string& text, const std::string& link, const model::TextPlace& at,
                 char32_t icon, const std::string& word, bool alone, bool markup) const {
     if (model::blank(text)) return;
-    // The résumé's links passed the link rule as written (model/link_policy);
-    // what the header makes of a field (tel: and its digits) is held to the
-    // same longest address.
-    const bool linkable = link.size() <= model::kMaxLinkBytes;
-    const std::string target = linkable ? link : std::string();
-    if (!linkable)
-      c_.diags.warning(at.span,
-                       "a contact item of " + std::to_string(link.size()) +
-                           " bytes is set as text, not as a link (an address takes at most " +
-                           std::to_string(model::kMaxLinkBytes) + ")",
-                       "shorten it: no browser or phone opens an address that long");
+    // Every address goes through the one link rule (model/link_policy): the
+    // résumé's links passed it when read; what the header makes of a field
+    // (tel: and its digits) passes it here.
+    bool allowed = true;
+    const std::string target = link.empty() ? std::string() : model::link_uri(link, &allowed);
+    if (!allowed) {
+      model::RefusedLink why = model::refused_link(link);
+      c_.diags.warning(at.span, std::move(why.message), std::move(why.hint));
+    }
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
     RichText& item = items.emplace_back();
     if (icon != 0 && c_.icon_face != text::kNoFace && style_.contact_icons != theme::ContactIcons::None) {
