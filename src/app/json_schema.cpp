@@ -1,6 +1,7 @@
 // The JSON Schemas of a résumé and a theme, from the key tables: a résumé's
-// places (model/resume_keys.hpp) become objects with their keys and
-// aliases, a theme's dotted keys (theme/style_fields.hpp) nested objects.
+// places (model/resume_keys.hpp) and entry kinds (model/entry_kinds.hpp)
+// become objects with their keys and aliases, a theme's dotted keys
+// (theme/style_fields.hpp) nested objects.
 // What the loader takes loosely the schema takes loosely too: any scalar is
 // a text (YAML reads `year: 2024` as a number, cvpdf as the text "2024").
 #include "app/json_schema.hpp"
@@ -8,12 +9,14 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "app/layouts.hpp"
 #include "model/color_names.hpp"
+#include "model/entry_kinds.hpp"
 #include "model/resume_keys.hpp"
 #include "theme/style_fields.hpp"
 
@@ -306,14 +309,13 @@ std::string type_def(model::ValueType t) {
   return "scalar";
 }
 
-// An object of one place's keys (those `keep` takes), each alias a key of
-// its own that may not be given beside the key it stands for.
-Json place(const model::KeyTable& table, bool (*keep)(const model::KeyName&), std::vector<std::string> required) {
+// An object of one place's keys, each alias a key of its own that may not
+// be given beside the key it stands for.
+Json place(std::span<const model::KeyName> keys, std::vector<std::string> required) {
   Json s = type("object");
   Json& props = s["properties"];
-  std::map<std::string, std::vector<std::string>> names;  // canonical → every name of it kept
-  for (const auto& k : table.keys) {
-    if (keep && !keep(k)) continue;
+  std::map<std::string, std::vector<std::string>> names;  // canonical → every name of it
+  for (const auto& k : keys) {
     Json p = def_ref(type_def(k.type));
     std::string canonical = k.canonical;
     if (canonical == k.name) {
@@ -345,10 +347,26 @@ Json place(const model::KeyTable& table, bool (*keep)(const model::KeyName&), st
   return s;
 }
 
-bool item_key(const model::KeyName& k) { return k.group == model::EntryGroup::Item || k.group == model::EntryGroup::Any; }
-bool pair_key(const model::KeyName& k) { return k.group == model::EntryGroup::Pair || k.group == model::EntryGroup::Any; }
-bool publication_key(const model::KeyName& k) {
-  return k.group == model::EntryGroup::Publication || k.group == model::EntryGroup::Any;
+// An entry of one kind: its keys and `only`; of the keys it needs, the one
+// it has (a pair's label; a numbered entry's number or reversed_number).
+Json entry_kind(const model::KindDescription& kind) {
+  std::vector<model::KeyName> keys(kind.keys.begin(), kind.keys.end());
+  for (const auto& k : model::entry_keys().keys)
+    if (k.type == model::ValueType::Only) keys.push_back(k);
+  std::vector<std::string> required;
+  if (kind.needs.size() == 1) required.emplace_back(kind.needs.front());
+  Json s = place(keys, required);
+  if (kind.needs.size() > 1) {
+    std::vector<Json> one;
+    for (const char* key : kind.needs) {
+      Json has;
+      has["required"] = Json::array({Json::str(key)});
+      one.push_back(has);
+    }
+    s["oneOf"] = Json::array(std::move(one));
+  }
+  s["description"] = Json::str(kind.schema);
+  return s;
 }
 
 Json list_of(const std::string& def) {
@@ -408,23 +426,21 @@ Json resume_defs() {
   defs["theme"]["description"] = Json::str("a built-in theme (" + builtin_layout_names() + ") or a theme file");
   defs["style"] = any_of({def_ref("themeKeys"), type("null")});
   defs["themeKeys"] = theme_body();
-  defs["person"] = place(model::person_keys(), nullptr, {"name"});
-  defs["metric"] = place(model::metric_keys(), nullptr, {"value"});
+  defs["person"] = place(model::person_keys().keys, {"name"});
+  defs["metric"] = place(model::metric_keys().keys, {"value"});
   defs["metrics"] = list_of("metric");
-  defs["link"] = any_of({def_ref("scalar"), place(model::link_keys(), nullptr, {}), localized(&model::link_keys(), nullptr)});
+  defs["link"] =
+      any_of({def_ref("scalar"), place(model::link_keys().keys, {}), localized(&model::link_keys(), nullptr)});
   defs["links"] = list_of("link");
-  defs["section"] = place(model::section_keys(), nullptr, {"title"});
+  defs["section"] = place(model::section_keys().keys, {"title"});
   defs["sections"] = list_of("section");
-  const auto& entry = model::entry_keys();
-  Json item = place(entry, item_key, {});
-  Json pair = place(entry, pair_key, {"label"});
-  Json publication = place(entry, publication_key, {"title"});
-  item["description"] = Json::str("an item: org and date on the first line, role and location below, then bullets");
-  pair["description"] = Json::str("a pair: the label in bold, then the text, on one line (skills)");
-  publication["description"] = Json::str("a publication, set as a citation");
-  Json paragraph = localized(&entry, "only");
+  // A plain text, an entry of each kind, or a paragraph of languages.
+  std::vector<Json> entry{def_ref("scalar")};
+  model::for_each_kind([&]<class Kind>() { entry.push_back(entry_kind(model::kind_description<Kind>())); });
+  Json paragraph = localized(&model::entry_keys(), "only");
   paragraph["description"] = Json::str("a paragraph in each language, {en: ..., zh: ...}");
-  defs["entry"] = any_of({def_ref("scalar"), item, pair, publication, paragraph});
+  entry.push_back(paragraph);
+  defs["entry"] = any_of(std::move(entry));
   defs["entries"] = list_of("entry");
   return defs;
 }
@@ -445,7 +461,7 @@ std::string resume_json_schema() {
   theme_header(root, "cvpdf résumé",
                "A résumé in cvpdf's own YAML format (see cvpdf's user guide). cvpdf also reads JSON "
                "Resume and RenderCV files; they have schemas of their own and are not described here.");
-  Json body = place(model::top_keys(), nullptr, {"person"});
+  Json body = place(model::top_keys().keys, {"person"});
   root["type"] = Json::str("object");
   root["properties"] = body["properties"];
   root["allOf"] = body["allOf"];

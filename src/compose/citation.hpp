@@ -1,8 +1,8 @@
 // A publication's citation as its parts, in reading order — "Authors.
 // Title. Venue, Year. doi:…" with whatever the entry lacks left out — from
-// one place for what the PDF sets (compose/entries.cpp, each part in its
-// own face and colour) and what the text and Markdown export writes
-// (app/text_export.cpp), so the two never say different things.
+// one place for what the PDF sets (kinds/publication/compose.cpp, each
+// part in its own face and colour) and what the text and Markdown export
+// writes (kinds/publication/text.cpp), so the two never say different things.
 #pragma once
 #include <string>
 #include <vector>

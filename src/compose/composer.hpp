@@ -1,5 +1,10 @@
-// The composer's shared state while one variant is laid out, and the stages
-// that fill the galley (header.cpp, sections.cpp, headings.cpp, entries.cpp).
+// The composer: what every stage of one variant's layout shares (the
+// résumé, the style, the typesetter, the galley, the column's width, the
+// structure builder) and the stages that fill the galley (header.cpp,
+// sections.cpp, headings.cpp; each entry kind's src/kinds/<kind>/compose.cpp
+// through entry_kinds.hpp), with the helpers the entry kinds share
+// (entries.cpp). What a stage keeps while it works is its own: a section's
+// in SectionState (entry_kinds.hpp), an entry's lines in EntryColumn.
 #pragma once
 #include <optional>
 #include <string>
@@ -9,7 +14,6 @@
 #include "compose/galley.hpp"
 #include "compose/paragraph.hpp"
 #include "compose/structure.hpp"
-#include "model/entry_lines.hpp"
 #include "model/language_tags.hpp"
 #include "model/resume.hpp"
 #include "model/visible_content.hpp"
@@ -34,6 +38,47 @@ enum HeaderPart : unsigned {
 // in the faces layouts name (Lato 0.72, Source Sans 0.66, Noto Sans 0.71).
 inline constexpr double kCapHeightEm = 0.70;
 
+// While an item is set its lines gather here instead of going to the
+// galley, so a date column can be set beside its first lines (kinds/item/compose.cpp).
+struct GatheredLines {
+  std::vector<SetLine> lines;
+  Scaled x = 0;  // from the column's left edge
+  bool keep_with_previous = false;
+  Scaled gap = 0;
+  bool bullet = false;  // a bullet's lines (add_bullet), where an entry may split
+};
+
+// Where the lines of an entry, or of a section's own bullets, go: `x` from
+// the column's left edge (past a date column), `width` wide; gathered for
+// an item's date column, else straight into the galley. Its bullets are
+// one L, made at the first bullet.
+struct EntryColumn {
+  Scaled x = 0;
+  Scaled width = 0;
+  std::vector<GatheredLines>* gathered = nullptr;
+  StructId bullets = kArtifact;
+};
+
+// A label hanging before an entry's text (Composer::add_labelled).
+struct HangingLabel {
+  RichText text;  // empty: no label, the text in the text column
+  // The widest label of the entry's list: the labels share one column, each
+  // flush right in it, so every entry's text starts at one x and the
+  // numbers end together. Not given: the column fits this label, which
+  // stands flush left in it.
+  std::optional<Scaled> widest;
+  // Drawn before the text, so text extracted in drawing order reads
+  // "1. text"; else after the text's first line.
+  bool first = false;
+};
+
+// The ink's right end of a set line: its runs' extent, less a trailing
+// space glyph's white (one set back with a negative advance already ends there).
+Scaled line_extent(const SetLine& line);
+// Moves `from`'s elements onto `onto` (already placed relative to it) and
+// widens its strut.
+void merge_into(SetLine& onto, SetLine& from);
+
 struct Composer {
   const model::Resume& resume;
   const theme::Style& style;
@@ -48,47 +93,10 @@ struct Composer {
   // sets no icons or the icon font is missing.
   text::FaceId icon_face = text::kNoFace;
 
-  // Per section: the width of the label column of pair entries, and the
-  // running number of publications.
-  Scaled pair_label_width = 0;
-  int publication_number = 0;
-
-  // The item template (entry.item-lines), parsed once per variant; the
-  // style reader has already reported a bad one (the classic one stands).
-  std::vector<model::EntryLine> item_lines = model::item_lines_or_default(style.entry_item_lines);
-  // Where an entry's text starts inside the column: past the date column
-  // with entry.dates: left, else 0. Lines put by the entry stages are offset by it.
-  Scaled entry_x = 0;
-  mutable std::optional<bool> has_dates_{};  // variant_has_dates(), once
-  // While an item is set its lines gather here instead of going to the
-  // galley, so a date column can be set beside its first lines (entries.cpp).
-  struct GatheredLines {
-    std::vector<SetLine> lines;
-    Scaled x = 0;  // from the column's left edge
-    bool keep_with_previous = false;
-    Scaled gap = 0;
-    bool bullet = false;  // a bullet's lines (add_bullet), where an entry may split
-  };
-  std::vector<GatheredLines>* gathering = nullptr;
-  // Where the item just composed may be split between its bullets: the
-  // galley position of every later bullet's first item, when at least two
-  // of the item's lines would stay on each side (add_item). sections.cpp
-  // gives a short entry's splits a cost (kSplitEntryPenalty) and keeps it
-  // whole everywhere else.
-  std::vector<std::size_t> entry_splits{};
-
   // The logical structure (structure.hpp): the builder of this column's
   // reading-order lane; null composes untagged (a test setting one part).
   StructureBuilder* structure = nullptr;
-  // The L of the entry's (or the section's) bullets, made at the first
-  // bullet; the L of a section's run of pairs or of publications.
-  StructId bullet_list = kArtifact;
-  StructId entry_list = kArtifact;
-  model::EntryKind entry_list_kind = model::EntryKind::Item;
-  // Whether the section has a heading (H2): only then are its entries'
-  // title lines H3, so no heading level is skipped.
-  bool section_heading = false;
-  int head_lines = 0;  // the item's head lines set so far (add_split_line)
+  mutable std::optional<bool> has_dates_{};  // variant_has_dates(), once
 
   // The builder's calls, doing nothing without a builder.
   StructId open_node(const std::string& role) { return structure ? structure->open(role) : kArtifact; }
@@ -139,11 +147,12 @@ struct Composer {
   SpanStyle with(FontVariant v, Scaled size, const frame::Color& color) const { return {v, size, color, 0}; }
 
   void compose_header(unsigned parts = kHeaderAll);  // header.cpp
-  void compose_section(const model::Section& section, bool first);  // sections.cpp
+  // A section: its heading, then its entries, each set by its kind
+  // (entry_kinds.hpp), then its own bullets and text (sections.cpp).
+  void compose_section(const model::Section& section, bool first);
   // A section's heading as heading.style says, with its outline entry,
   // kept with what follows it (headings.cpp).
   void compose_heading(const model::Localized& title);
-  void compose_entry(const model::Entry& entry, const model::Section& section);  // entries.cpp
 
   // Helpers shared by the stages.
   bool has_cjk(const std::string& s) const;
@@ -155,33 +164,38 @@ struct Composer {
   // entry.dates: left — a date column before the entry's text column; in
   // a column less than three date columns wide (a sidebar) the text would
   // be left too narrow a measure, so there the dates stay on the head lines.
-  // A résumé whose variant has no dated item at all gets no date column
+  // A résumé whose variant has no dated entry at all gets no date column
   // either: an empty band down the page would only narrow the measure.
   bool date_column() const {
     return style.entry_dates == theme::EntryDates::Left && column_width >= 3 * style.date_column_width &&
            variant_has_dates();
   }
-  bool variant_has_dates() const;
+  bool variant_has_dates() const;  // sections.cpp
   // Where the text column starts (the date column and a gap of 1em before it).
   Scaled text_column_x() const { return date_column() ? style.date_column_width + style.text_size : 0; }
-  // Lines of an entry at x within its text column: to the item being
-  // gathered, or to the galley.
-  void put_lines(std::vector<SetLine> lines, Scaled x, bool keep_with_previous = false, Scaled gap = 0);
-  RichText links_text(const model::Entry& entry) const;
+  // Lines at x within `at`: gathered for an item's date column, or to the galley.
+  void put_lines(EntryColumn& at, std::vector<SetLine> lines, Scaled x, bool keep_with_previous = false,
+                 Scaled gap = 0);
+  // The links, "  ·  " between them; a link with neither label nor address is left out.
+  RichText links_text(const std::vector<model::Link>& links) const;
   // A line with `left` set ragged in the space `right` leaves, `right` flush
   // right on its first line, at least 1em from it; when they do not fit so,
   // `right` goes on a line of its own below, flush right.
-  // `left` is one structure element — `role`, or by default the item's
-  // title (H3) on its first head line under a titled section, else a P —
-  // and `right` a P after it.
-  void add_split_line(const RichText& left, const RichText& right, bool keep_with_previous, Scaled gap = 0,
-                      theme::Alignment align = theme::Alignment::Ragged, const char* role = nullptr);
+  // `left` is one structure element, `role`, and `right` a P after it.
+  // Whether it made a structure element (with a builder, and a left or
+  // right side to read).
+  bool add_split_line(EntryColumn& at, const RichText& left, const RichText& right, bool keep_with_previous,
+                      Scaled gap, theme::Alignment align, const char* role);
   std::string run_in_separator() const;
-  // A bullet: the symbol hanging in the indent, the text after it.
-  void add_bullet(const model::Localized& bullet, bool keep_with_previous, Scaled gap = 0);
-  void add_item(const model::Entry& entry);
-  void add_pair(const model::Entry& entry);
-  void add_publication(const model::Entry& entry);
+  // A bullet: the symbol hanging in the indent, the text after it; an LI
+  // of the column's one L of bullets.
+  void add_bullet(EntryColumn& at, const model::Localized& bullet, bool keep_with_previous, Scaled gap = 0);
+  // An LI of `list` with its label hanging before its text (a
+  // publication's "[1]", a numbered entry's "1."): the label in a column
+  // half an em wider than the label (at least the bullets' indent) — or in
+  // the date column, when there is one — and the text beside it, each line
+  // of it aligned with the first. The label is the Lbl, the text the LBody.
+  void add_labelled(const RichText& text, const HangingLabel& label, StructId list);
 };
 
 }  // namespace cvpdf::compose

@@ -1,8 +1,11 @@
-// Sections: the heading (headings.cpp) and the entries, bullets or
-// paragraph beneath it.
-#include <algorithm>
+// Sections: the heading (headings.cpp), the entries — each set by its kind
+// (entry_kinds.hpp), this file only spacing them, keeping a short one
+// whole and opening a list for a run of listed ones — and the section's
+// own bullets or paragraph beneath them.
+#include <variant>
 
 #include "compose/composer.hpp"
+#include "compose/entry_kinds.hpp"
 #include "core/utf8.hpp"
 #include "text/line_breaks.hpp"
 
@@ -13,6 +16,44 @@ bool Composer::has_cjk(const std::string& s) const {
     if (text::is_cjk(utf8::decode(s, pos))) return true;
   return false;
 }
+
+bool Composer::variant_has_dates() const {
+  if (!has_dates_) {
+    has_dates_ = false;
+    for (const auto& section : resume.sections) {
+      if (!shows(section)) continue;
+      for (const auto& entry : section.entries)
+        if (std::visit([](const auto& kind) { return kind_dated(kind); }, entry.body) && shows(entry))
+          has_dates_ = true;
+    }
+  }
+  return *has_dates_;
+}
+
+namespace {
+
+// One entry of the section, after the gap its kind asks for.
+template <class Kind>
+void compose_listed(Composer& c, SectionState& state, const model::Entry& entry, const Kind& kind, bool first) {
+  const KindLayout layout = kind_layout<Kind>(c.style);
+  if (!first) c.galley.add_glue(layout.gap);
+  // A short entry (a head, a role line and a bullet or two) reads as one
+  // unit: it is kept on one page, unless that would leave more than
+  // about four lines empty at the page's foot; then it may split between
+  // two of its bullets (the splits its kind gives), at a cost the page
+  // builder weighs against the empty space (kSplitEntryPenalty).
+  const std::size_t mark = c.galley.mark();
+  // A run of entries of a listed kind (pairs, publications) is one list.
+  if (!layout.listed) state.list = kArtifact;
+  else if (state.list == kArtifact || state.list_kind != kKindIndex<Kind>) state.list = c.add_node("L");
+  state.list_kind = kKindIndex<Kind>;
+  ++state.run<Kind>().set;
+  const EntrySplits splits = compose_kind(c, state, entry, kind);
+  if (c.galley.boxes_since(mark) <= static_cast<std::size_t>(c.style.entry_keep_lines))
+    c.galley.keep_together(mark, splits, kSplitEntryPenalty);
+}
+
+}  // namespace
 
 void Composer::compose_section(const model::Section& section, bool first) {
   const Scaled width = column_width;
@@ -27,61 +68,30 @@ void Composer::compose_section(const model::Section& section, bool first) {
   // Each section a Sect: its heading, then its entries (each a Sect of its
   // own, or an LI of the section's list of pairs or publications).
   open_node("Sect");
-  entry_list = kArtifact;
-  bullet_list = kArtifact;
+  SectionState state;
   // A section without a title in this variant has no heading: no bar or
   // rule over nothing, no nameless outline entry.
-  section_heading = !text(section.title).empty();
-  if (section_heading) compose_heading(section.title);
+  state.heading = !text(section.title).empty();
+  if (state.heading) compose_heading(section.title);
 
-  // The label column of pairs: as wide as the widest label, within the layout's share.
-  pair_label_width = 0;
-  publication_number = 0;
-  for (const auto& entry : section.entries) {
-    if (entry.kind != model::EntryKind::Pair || !shows(entry)) continue;
-    RichText label = rich_text(text(entry.label), with(FontVariant::Bold, style.text_size, style.text_color),
-                               place(entry.label));
-    pair_label_width = std::max(pair_label_width, typesetter.measure(label));
-  }
-  pair_label_width = std::min(pair_label_width, static_cast<Scaled>(style.pair_label_column_max * static_cast<double>(width)));
+  for (const auto& entry : section.entries)
+    if (shows(entry)) ++state.runs[entry.body.index()].shown;
+  model::for_each_kind([&]<class Kind>() { prepare_kind<Kind>(*this, section, state.run<Kind>()); });
 
   bool first_entry = true;
   for (const auto& entry : section.entries) {
     if (!shows(entry)) continue;  // no blank entry, no gap for it
-    if (!first_entry) {
-      Scaled gap = style.entry_space_between;
-      if (entry.kind == model::EntryKind::Pair) gap = style.pair_space_between;
-      if (entry.kind == model::EntryKind::Publication) gap = style.publication_space_between;
-      if (entry.kind == model::EntryKind::Paragraph) gap = style.paragraph_gap;
-      galley.add_glue(gap);
-    }
-    // A short entry (a head, a role line and a bullet or two) reads as one
-    // unit: it is kept on one page, unless that would leave more than
-    // about four lines empty at the page's foot; then it may split between
-    // two of its bullets (entry_splits), at a cost the page builder weighs
-    // against the empty space (kSplitEntryPenalty).
-    const std::size_t mark = galley.mark();
-    entry_splits.clear();
-    // A run of pairs, or of publications, is one list.
-    const bool listed = entry.kind == model::EntryKind::Pair || entry.kind == model::EntryKind::Publication;
-    if (!listed) entry_list = kArtifact;
-    else if (entry_list == kArtifact || entry_list_kind != entry.kind) entry_list = add_node("L");
-    entry_list_kind = entry.kind;
-    compose_entry(entry, section);
-    if (galley.boxes_since(mark) <= static_cast<std::size_t>(style.entry_keep_lines))
-      galley.keep_together(mark, entry_splits, kSplitEntryPenalty);
+    std::visit([&]<class Kind>(const Kind& kind) { compose_listed(*this, state, entry, kind, first_entry); }, entry.body);
     first_entry = false;
   }
   // A section's own bullets and paragraph stand in the text column, beside
   // the date column as the entries' text does (entry.dates: left).
   const Scaled text_x = text_column_x();
-  entry_x = text_x;
-  column_width = width - text_x;
-  bullet_list = kArtifact;  // the section's own bullets: a list of their own
+  EntryColumn own{text_x, width - text_x};  // the section's own bullets: a list of their own
   bool first_bullet = true;
   for (const auto& bullet : section.bullets) {
     if (text(bullet).empty()) continue;  // no bare bullet symbol
-    add_bullet(bullet, first_bullet, first_bullet ? 0 : style.bullet_space_between);
+    add_bullet(own, bullet, first_bullet, first_bullet ? 0 : style.bullet_space_between);
     first_bullet = false;
   }
   if (!text(section.text).empty()) {
@@ -90,8 +100,6 @@ void Composer::compose_section(const model::Section& section, bool first) {
     tag_as(lines, "P");
     galley.add_lines(std::move(lines), text_x, true);
   }
-  entry_x = 0;
-  column_width = width;
   close_node();
 }
 

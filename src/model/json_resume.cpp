@@ -142,7 +142,6 @@ class Sections {
       if (!record(item, "an entry of '" + key + "'")) continue;
       Entry e;
       e.span = r_.span(item);
-      e.kind = EntryKind::Item;
       std::optional<Entry> after;
       if (key == "work") work(item, e, kWork, "name");
       else if (key == "volunteer") work(item, e, kVolunteer, "organization");
@@ -184,106 +183,112 @@ class Sections {
   // a tag, where jsonresume-theme-even writes "Facebook · Social Media
   // Company"; the summary is the text under the head.
   void work(const YNode& item, Entry& e, std::span<const KeyName> keys, const char* org_key) {
+    auto& it = e.make<ItemEntry>();
     auto f = r_.fields(item, keys, "in a JSON Resume entry");
-    r_.text(f[org_key], org_key, e.org);
-    r_.text(f["position"], "position", e.role);
-    r_.text(f["location"], "location", e.location);
-    read_dates(r_, f["startDate"], f["endDate"], e.date);
-    r_.text(f["summary"], "summary", e.text);
+    r_.text(f[org_key], org_key, it.org);
+    r_.text(f["position"], "position", it.role);
+    r_.text(f["location"], "location", it.location);
+    read_dates(r_, f["startDate"], f["endDate"], it.date);
+    r_.text(f["summary"], "summary", it.text);
     Localized description;
     r_.text(f["description"], "description", description);
-    if (!description.empty() && !blank(text_of(description))) e.tags.push_back(std::move(description));
-    r_.text_list(f["highlights"], "highlights", e.bullets);
-    json_resume::add_url_link(r_, f["url"], e.links);
+    if (!description.empty() && !blank(text_of(description))) it.tags.push_back(std::move(description));
+    r_.text_list(f["highlights"], "highlights", it.bullets);
+    json_resume::add_url_link(r_, f["url"], it.links);
   }
   void education(const YNode& item, Entry& e) {
+    auto& it = e.make<ItemEntry>();
     auto f = r_.fields(item, kEducation, "in an education entry");
-    r_.text(f["institution"], "institution", e.org);
+    r_.text(f["institution"], "institution", it.org);
     Localized study, area, score;
     r_.text(f["studyType"], "studyType", study);
     r_.text(f["area"], "area", area);
     r_.text(f["score"], "score", score);
     std::string role = joined(joined(text_of(study), text_of(area), json_resume::list_separator(text_of(study), text_of(area))),
                               text_of(score), kAlongside);
-    if (!role.empty()) e.role = Localized::plain(role, r_.span(item));
-    read_dates(r_, f["startDate"], f["endDate"], e.date);
-    r_.text_list(f["courses"], "courses", e.bullets);
-    json_resume::add_url_link(r_, f["url"], e.links);
+    if (!role.empty()) it.role = Localized::plain(role, r_.span(item));
+    read_dates(r_, f["startDate"], f["endDate"], it.date);
+    r_.text_list(f["courses"], "courses", it.bullets);
+    json_resume::add_url_link(r_, f["url"], it.links);
   }
   void award(const YNode& item, Entry& e) {
+    auto& it = e.make<ItemEntry>();
     auto f = r_.fields(item, kAward, "in an award");
-    r_.text(f["title"], "title", e.org);
-    r_.text(f["awarder"], "awarder", e.role);
-    if (auto d = r_.date(f["date"], "date")) e.date.start = d;
-    r_.text(f["summary"], "summary", e.text);
+    r_.text(f["title"], "title", it.org);
+    r_.text(f["awarder"], "awarder", it.role);
+    if (auto d = r_.date(f["date"], "date")) it.date.start = d;
+    r_.text(f["summary"], "summary", it.text);
   }
   void certificate(const YNode& item, Entry& e) {
+    auto& it = e.make<ItemEntry>();
     auto f = r_.fields(item, kCertificate, "in a certificate");
-    r_.text(f["name"], "name", e.org);
-    r_.text(f["issuer"], "issuer", e.role);
-    if (auto d = r_.date(f["date"], "date")) e.date.start = d;
-    json_resume::add_url_link(r_, f["url"], e.links);
+    r_.text(f["name"], "name", it.org);
+    r_.text(f["issuer"], "issuer", it.role);
+    if (auto d = r_.date(f["date"], "date")) it.date.start = d;
+    json_resume::add_url_link(r_, f["url"], it.links);
   }
   // A numbered citation; its summary, a paragraph of its own, under it.
   std::optional<Entry> publication(const YNode& item, Entry& e) {
-    e.kind = EntryKind::Publication;
+    auto& pub = e.make<PublicationEntry>();
     auto f = r_.fields(item, kPublication, "in a publication");
-    r_.text(f["name"], "name", e.title);
-    r_.text(f["publisher"], "publisher", e.venue);
+    r_.text(f["name"], "name", pub.title);
+    r_.text(f["publisher"], "publisher", pub.venue);
     std::string date;
     r_.plain(f["releaseDate"], "releaseDate", date);
-    e.year = json_resume::trimmed(date).substr(0, 4);
-    r_.plain(f["url"], "url", e.url);
-    if (!json_resume::trimmed(e.url).empty()) e.url = normalize_url(e.url);
+    pub.year = json_resume::trimmed(date).substr(0, 4);
+    r_.plain(f["url"], "url", pub.url);
+    if (!json_resume::trimmed(pub.url).empty()) pub.url = normalize_url(pub.url);
     Entry summary;
-    summary.kind = EntryKind::Paragraph;
-    r_.text(f["summary"], "summary", summary.text);
-    if (summary.text.empty() || blank(text_of(summary.text))) return std::nullopt;
-    summary.span = summary.text.span;
+    auto& paragraph = summary.make<ParagraphEntry>();
+    r_.text(f["summary"], "summary", paragraph.text);
+    if (paragraph.text.empty() || blank(text_of(paragraph.text))) return std::nullopt;
+    summary.span = paragraph.text.span;
     return summary;
   }
   // The level stands beside the skill's name, in the label column
   // ("Web Development · Master"), the keywords beside them.
   void skill(const YNode& item, Entry& e) {
-    e.kind = EntryKind::Pair;
+    auto& pair_entry = e.make<PairEntry>();
     auto f = r_.fields(item, kSkill, "in a skill");
     Localized name, level;
     r_.text(f["name"], "name", name);
     r_.text(f["level"], "level", level);
     std::string label = joined(text_of(name), text_of(level), kAlongside);
-    if (!label.empty()) e.label = Localized::plain(label, name.empty() ? level.span : name.span);
-    r_.text_or_joined_list(f["keywords"], "keywords", e.text);
+    if (!label.empty()) pair_entry.label = Localized::plain(label, name.empty() ? level.span : name.span);
+    r_.text_or_joined_list(f["keywords"], "keywords", pair_entry.text);
   }
   void pair(const YNode& item, Entry& e, std::span<const KeyName> keys, const char* label, const char* text) {
-    e.kind = EntryKind::Pair;
+    auto& pair_entry = e.make<PairEntry>();
     auto f = r_.fields(item, keys, "in a JSON Resume entry");
-    r_.text(f[label], label, e.label);
-    r_.text_or_joined_list(f[text], text, e.text);
+    r_.text(f[label], label, pair_entry.label);
+    r_.text_or_joined_list(f[text], text, pair_entry.text);
   }
   void reference(const YNode& item, Entry& e) {
+    auto& it = e.make<ItemEntry>();
     auto f = r_.fields(item, kReference, "in a reference");
-    r_.text(f["name"], "name", e.org);
-    r_.text(f["reference"], "reference", e.text);
+    r_.text(f["name"], "name", it.org);
+    r_.text(f["reference"], "reference", it.text);
   }
   // The roles and the entity they were for on the role line ("Team lead,
   // Designer · Smoogle", where jsonresume-theme-even writes "Team lead and
   // Designer at Smoogle"); the type ("application", "talk") first among the
   // tags, before the keywords.
   void project(const YNode& item, Entry& e) {
+    auto& it = e.make<ItemEntry>();
     auto f = r_.fields(item, kProject, "in a project");
-    r_.text(f["name"], "name", e.org);
+    r_.text(f["name"], "name", it.org);
     Localized roles, entity, type;
     r_.text_or_joined_list(f["roles"], "roles", roles);
     r_.text(f["entity"], "entity", entity);
     std::string role = joined(text_of(roles), text_of(entity), kAlongside);
-    if (!role.empty()) e.role = Localized::plain(role, roles.empty() ? entity.span : roles.span);
-    r_.text(f["description"], "description", e.text);
-    r_.text_list(f["highlights"], "highlights", e.bullets);
+    if (!role.empty()) it.role = Localized::plain(role, roles.empty() ? entity.span : roles.span);
+    r_.text(f["description"], "description", it.text);
+    r_.text_list(f["highlights"], "highlights", it.bullets);
     r_.text(f["type"], "type", type);
-    if (!type.empty() && !blank(text_of(type))) e.tags.push_back(std::move(type));
-    r_.text_list(f["keywords"], "keywords", e.tags);
-    read_dates(r_, f["startDate"], f["endDate"], e.date);
-    json_resume::add_url_link(r_, f["url"], e.links);
+    if (!type.empty() && !blank(text_of(type))) it.tags.push_back(std::move(type));
+    r_.text_list(f["keywords"], "keywords", it.tags);
+    read_dates(r_, f["startDate"], f["endDate"], it.date);
+    json_resume::add_url_link(r_, f["url"], it.links);
   }
 
   const Reader& r_;

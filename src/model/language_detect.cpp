@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <set>
+#include <type_traits>
 
 #include "core/utf8.hpp"
 
@@ -153,11 +154,12 @@ std::string detect_language(const Resume& resume) {
   for (const auto& s : resume.sections) {
     g.add(s.bullets);
     g.add(s.text);
-    for (const auto& e : s.entries) {
-      for (const Localized* l : {&e.org, &e.role, &e.location, &e.text, &e.label, &e.title, &e.venue}) g.add(*l);
-      g.add(e.bullets);
-      g.add(e.tags);
-    }
+    for (const auto& e : s.entries)
+      for_each_field(e, [&](const FieldKey& key, const auto& field) {
+        using Field = std::decay_t<decltype(field)>;
+        if constexpr (std::is_same_v<Field, Localized> || std::is_same_v<Field, std::vector<Localized>>)
+          if (key.use != FieldUse::Names) g.add(field);
+      });
   }
   // Nothing but a name: the name is all there is to go by.
   if (g.text.find_first_not_of(" \n") == std::string::npos) g.add(p.name);

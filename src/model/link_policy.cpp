@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <type_traits>
 
 namespace cvpdf::model {
 
@@ -129,19 +130,23 @@ void apply_link_policy(Resume& resume, Diagnostics& diags) {
     person.email.clear();
   }
   for (Section& section : resume.sections) {
-    for (Entry& entry : section.entries) {
-      check_links(entry.links);
-      if (entry.url.empty()) continue;
-      bool allowed = true;
-      std::string uri = link_uri(entry.url, &allowed);
-      if (allowed) {
-        entry.url = std::move(uri);
-      } else {
-        RefusedLink refused = refused_link(entry.url);
-        diags.warning(entry.span, std::move(refused.message), std::move(refused.hint));
-        entry.url.clear();
-      }
-    }
+    for (Entry& entry : section.entries)
+      for_each_field(entry, [&](const FieldKey& key, auto& field) {
+        using Field = std::decay_t<decltype(field)>;
+        if constexpr (std::is_same_v<Field, std::vector<Link>>) check_links(field);
+        if constexpr (std::is_same_v<Field, std::string>)
+          if (key.use == FieldUse::Address && !field.empty()) {
+            bool allowed = true;
+            std::string uri = link_uri(field, &allowed);
+            if (allowed) {
+              field = std::move(uri);
+            } else {
+              RefusedLink refused = refused_link(field);
+              diags.warning(entry.span, std::move(refused.message), std::move(refused.hint));
+              field.clear();
+            }
+          }
+      });
   }
 }
 

@@ -6,6 +6,8 @@
 // Also check_translations, the `check` command's look for missing texts.
 #include "model/loader.hpp"
 
+#include <type_traits>
+
 #include "model/language_detect.hpp"
 #include "model/json_comments.hpp"
 #include "model/link_policy.hpp"
@@ -132,14 +134,14 @@ struct TranslationCheck {
       check_all(s.bullets, "a bullet", s.only);
       check(s.text, "a section's text", s.only);
       for (const auto& e : s.entries) {
-        Only only = e.only.languages.empty() ? s.only : e.only;
-        const std::pair<const Localized*, const char*> texts[] = {
-            {&e.org, "'org'"},     {&e.role, "'role'"},   {&e.location, "'location'"}, {&e.text, "'text'"},
-            {&e.label, "'label'"}, {&e.title, "'title'"}, {&e.authors, "'authors'"},   {&e.venue, "'venue'"}};
-        for (const auto& [t, what] : texts) check(*t, what, only);
-        check_all(e.bullets, "a bullet", only);
-        check_all(e.tags, "a tag", only);
-        check_links(e.links, only);
+        const Only& only = e.only.languages.empty() ? s.only : e.only;
+        for_each_field(e, [&](const FieldKey& key, const auto& field) {
+          using Field = std::decay_t<decltype(field)>;
+          if constexpr (std::is_same_v<Field, Localized>) check(field, "'" + std::string(key.name) + "'", only);
+          if constexpr (std::is_same_v<Field, std::vector<Localized>>)
+            check_all(field, "one of the '" + std::string(key.name) + "'", only);
+          if constexpr (std::is_same_v<Field, std::vector<Link>>) check_links(field, only);
+        });
       }
     }
   }

@@ -5,7 +5,8 @@
 // entry's type is decided from its keys as RenderCV decides it, one type per
 // section: education, experience and normal entries are items, one-line
 // entries pairs, publications publications, bullets a section's bullets,
-// text, numbered and reversed-numbered entries paragraphs. RenderCV's
+// text entries paragraphs, numbered and reversed-numbered entries numbered
+// entries. RenderCV's
 // Markdown (**bold**, *italic*, [label](url), `code`) is cvpdf's own inline
 // markup, so texts are kept as written. `design`, `locale` and `settings`:
 // rendercv_style.cpp.
@@ -228,9 +229,6 @@ class RenderCv {
                        "reversed_number");
       return;
     }
-    int count = 0;
-    for (const auto& e : node.children) count += !e.is_null();
-    int number = 0;
     for (const auto& e : node.children) {
       if (e.is_null()) continue;
       const RenderCvEntry t = rendercv_entry_type(e);
@@ -241,8 +239,7 @@ class RenderCv {
                          "RenderCV allows one entry type per section: move it to a section of its own");
         continue;
       }
-      ++number;
-      entry(e, type, type == RenderCvEntry::ReversedNumbered ? count - number + 1 : number, s);
+      entry(e, type, s);
     }
     out.push_back(std::move(s));
   }
@@ -252,7 +249,7 @@ class RenderCv {
   // a start alone runs to the present. A `date` that is no ISO date ("Fall
   // 2023") is free text, which cvpdf's dates cannot hold: it is set after
   // the location, where the theme puts the date beside it.
-  bool dates(const Reader::Fields& f, Entry& e, std::string& free_text) const {
+  bool dates(const Reader::Fields& f, ItemEntry& e, std::string& free_text) const {
     const YNode* date = f.count("date") ? f.at("date") : nullptr;
     const YNode* start = f.count("start_date") ? f.at("start_date") : nullptr;
     const YNode* end = f.count("end_date") ? f.at("end_date") : nullptr;
@@ -332,9 +329,9 @@ class RenderCv {
                                           : type == RenderCvEntry::Experience ? std::span<const KeyName>(kExperienceKeys)
                                                                               : std::span<const KeyName>(kNormalKeys);
     auto f = r_.fields(node, keys, std::string("in a ") + rendercv_entry_name(type));
-    Entry e;
-    e.kind = EntryKind::Item;
-    e.span = r_.span(node);
+    Entry entry;
+    entry.span = r_.span(node);
+    auto& e = entry.make<ItemEntry>();
     bool ok = true;
     if (type == RenderCvEntry::Education) {
       ok = required(f, node, type, {"institution", "area"});
@@ -362,15 +359,15 @@ class RenderCv {
     }
     r_.text(f["summary"], "summary", e.text);
     r_.text_list(f["highlights"], "highlights", e.bullets);
-    if (ok) s.entries.push_back(std::move(e));
+    if (ok) s.entries.push_back(std::move(entry));
   }
 
   void publication(const YNode& node, Section& s) {
     auto f = r_.fields(node, kPublicationKeys, "in a PublicationEntry");
     if (!required(f, node, RenderCvEntry::Publication, {"title", "authors"})) return;
-    Entry e;
-    e.kind = EntryKind::Publication;
-    e.span = r_.span(node);
+    Entry entry;
+    entry.span = r_.span(node);
+    auto& e = entry.make<PublicationEntry>();
     r_.text(f["title"], "title", e.title);
     r_.text_or_joined_list(f["authors"], "authors", e.authors);
     r_.text(f["journal"], "journal", e.venue);
@@ -385,10 +382,10 @@ class RenderCv {
       // cvpdf's publications carry a year; a free-text date is kept whole.
       e.year = d && !d->present ? std::to_string(d->year) : trimmed(date->text());
     }
-    s.entries.push_back(std::move(e));
+    s.entries.push_back(std::move(entry));
   }
 
-  void entry(const YNode& node, RenderCvEntry type, int number, Section& s) {
+  void entry(const YNode& node, RenderCvEntry type, Section& s) {
     switch (type) {
       case RenderCvEntry::Education:
       case RenderCvEntry::Experience:
@@ -398,10 +395,10 @@ class RenderCv {
         auto f = r_.fields(node, kOneLineKeys, "in a OneLineEntry");
         if (!required(f, node, type, {"label", "details"})) return;
         Entry e;
-        e.kind = EntryKind::Pair;
         e.span = r_.span(node);
-        r_.text(f["label"], "label", e.label);
-        r_.text(f["details"], "details", e.text);
+        auto& pair = e.make<PairEntry>();
+        r_.text(f["label"], "label", pair.label);
+        r_.text(f["details"], "details", pair.text);
         s.entries.push_back(std::move(e));
         return;
       }
@@ -412,25 +409,28 @@ class RenderCv {
         if (!b.empty()) s.bullets.push_back(std::move(b));
         return;
       }
-      case RenderCvEntry::Text:
+      case RenderCvEntry::Text: {
+        Entry e;
+        e.span = r_.span(node);
+        auto& paragraph = e.make<ParagraphEntry>();
+        r_.text(&node, "entry", paragraph.text);
+        if (!paragraph.text.empty()) s.entries.push_back(std::move(e));
+        return;
+      }
       case RenderCvEntry::Numbered:
       case RenderCvEntry::ReversedNumbered: {
+        // cvpdf's numbered entries are RenderCV's: the number is counted
+        // where the list is set, down the section's entries.
+        const bool reversed = type == RenderCvEntry::ReversedNumbered;
+        auto f = r_.fields(node, reversed ? std::span<const KeyName>(kReversedKeys) : std::span<const KeyName>(kNumberedKeys),
+                           std::string("in a ") + rendercv_entry_name(type));
         Entry e;
-        e.kind = EntryKind::Paragraph;
         e.span = r_.span(node);
-        if (type == RenderCvEntry::Text) {
-          r_.text(&node, "entry", e.text);
-        } else {
-          const bool reversed = type == RenderCvEntry::ReversedNumbered;
-          auto f = r_.fields(node, reversed ? std::span<const KeyName>(kReversedKeys) : std::span<const KeyName>(kNumberedKeys),
-                             std::string("in a ") + rendercv_entry_name(type));
-          const YNode* text = f[reversed ? "reversed_number" : "number"];
-          Localized t;
-          r_.text(text, text ? text->key() : "number", t);
-          // The number is part of the text: cvpdf has no numbered lists.
-          e.text = Localized::plain(std::to_string(number) + ". " + t.get("", ""), t.span);
-        }
-        if (!e.text.empty()) s.entries.push_back(std::move(e));
+        auto& numbered = e.make<NumberedEntry>();
+        numbered.reversed = reversed;
+        const YNode* text = f[reversed ? "reversed_number" : "number"];
+        r_.text(text, text ? text->key() : "number", numbered.text);
+        if (!numbered.text.empty()) s.entries.push_back(std::move(e));
         return;
       }
       case RenderCvEntry::Unknown: return;

@@ -7,63 +7,11 @@
 #include <vector>
 
 #include "core/diagnostics.hpp"
+#include "model/entry.hpp"
+#include "model/resume_values.hpp"
 #include "model/scalar_source.hpp"
 
 namespace cvpdf::model {
-
-// A text value that may be localized: `title: Education` (one text for every
-// language, stored under the key "") or `title: {en: Education, zh: 教育背景}`.
-// Language keys are declared codes in canonical BCP 47 case (zh-Hant, en-GB).
-struct Localized {
-  std::map<std::string, std::string> by_language;
-  SourceSpan span;  // the whole value (a mapping of languages: where it starts)
-  // Where each language's scalar was written, by the keys of by_language;
-  // absent for texts the loader made (a label from a URL, a joined list).
-  std::map<std::string, ScalarOrigin> origins;
-
-  bool empty() const { return by_language.empty(); }
-  bool has(const std::string& language) const;
-  // The text for `language`; falls back to the unlocalized text, then to the
-  // text of `fallback_language` (the résumé's first language), then "".
-  const std::string& get(const std::string& language, const std::string& fallback_language) const;
-  // The place of the text get() gives, for messages about a place inside it.
-  TextPlace place(const std::string& language, const std::string& fallback_language) const;
-  static Localized plain(std::string text, SourceSpan span = {});
-};
-
-// `only: zh` / `only: [en]`: the variants a section or entry appears in.
-// Empty means all variants.
-struct Only {
-  std::vector<std::string> languages;
-  SourceSpan span;
-  bool includes(const std::string& language) const;
-};
-
-struct Link {
-  Localized label;
-  std::string url;  // empty: the label is plain text (no address is known);
-                    // https:// is added when written without a scheme
-  std::string network;  // a known network's name (model/networks.hpp), "" for none
-  std::string username;  // as written with `network`; the label when none was given (label_is_username)
-  bool label_is_username = false;
-  SourceSpan span;
-};
-
-// A calendar date as written: 2024, 2024-06, 2024-06-30, or `present`.
-struct Date {
-  int year = 0;
-  int month = 0;  // 0: not given
-  int day = 0;    // 0: not given
-  bool present = false;
-  SourceSpan span;
-};
-
-struct DateRange {
-  std::optional<Date> start;
-  std::optional<Date> end;  // a single date is stored as `start` alone
-                            // (`end:` written without `start:` gives `end` alone)
-  bool empty() const { return !start && !end; }
-};
 
 struct Metric {
   Localized value;  // "6×"
@@ -84,36 +32,6 @@ struct Person {
   Localized summary;
   std::vector<Metric> metrics;
   SourceSpan span;
-};
-
-enum class EntryKind { Item, Pair, Publication, Paragraph };
-
-struct Entry {
-  EntryKind kind = EntryKind::Item;
-  SourceSpan span;
-  Only only;
-
-  // item
-  Localized org;
-  Localized role;
-  Localized location;
-  DateRange date;
-  std::vector<Localized> bullets;
-  Localized text;  // item: a paragraph under the head; pair: the text; paragraph: the text
-  std::vector<Link> links;
-  std::vector<Localized> tags;  // e.g. status tags "Live", "In development"
-
-  // pair
-  Localized label;
-
-  // publication
-  Localized title;
-  Localized authors;  // as written: "S. Tan, Q. Jiang, …"
-  Localized venue;
-  std::string year;
-  std::string doi;
-  std::string url;
-  std::string me;  // the author name to set in bold
 };
 
 struct Section {

@@ -1,30 +1,32 @@
-// The rows of the résumé key tables (resume_keys.hpp) and the unknown-key
-// hint drawn from them.
+// The rows of the résumé key tables (resume_keys.hpp), an entry's gathered
+// from its kinds, and the unknown-key hint drawn from them.
 #include "model/resume_keys.hpp"
 
-#include <array>
+#include <algorithm>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "core/diagnostics.hpp"
+#include "model/entry_kinds.hpp"
 
 namespace cvpdf::model {
 
 namespace {
 
 using V = ValueType;
-using G = EntryGroup;
 
 // `layout` is the older name of `theme`: both in one file is the usual
 // "same key twice" error, as for every alias, since neither can be the one
 // the writer meant to keep.
 constexpr KeyName kTop[] = {
-    {"languages", "languages", V::Languages, G::Any,
+    {"languages", "languages", V::Languages,
      "the variants' language codes (BCP 47: en, zh, zh-Hant, ja, en-GB…); the first is the default"},
-    {"theme", "theme", V::Theme, G::Any, "a built-in theme (cvpdf themes) or a theme file, relative to this file"},
+    {"theme", "theme", V::Theme, "a built-in theme (cvpdf themes) or a theme file, relative to this file"},
     {"layout", "theme", V::Theme},
-    {"style", "style", V::Style, G::Any, "overrides of the theme's keys, in the shape of a theme file"},
-    {"person", "person", V::Person, G::Any, "the header: name, headline, contact details, links, summary, metrics"},
-    {"sections", "sections", V::Sections, G::Any, "the sections, in order: each a title and entries, bullets or text"},
+    {"style", "style", V::Style, "overrides of the theme's keys, in the shape of a theme file"},
+    {"person", "person", V::Person, "the header: name, headline, contact details, links, summary, metrics"},
+    {"sections", "sections", V::Sections, "the sections, in order: each a title and entries, bullets or text"},
 };
 constexpr ForeignKey kTopForeign[] = {
     {"design", "the theme is chosen with 'theme:' and its keys are changed in 'style:'"},
@@ -33,15 +35,15 @@ constexpr ForeignKey kTopForeign[] = {
 };
 
 constexpr KeyName kPerson[] = {
-    {"name", "name", V::Text, G::Any, "your name, the largest line of the header"},
-    {"headline", "headline", V::Text, G::Any, "one line under the name: what you do"},
-    {"email", "email", V::Plain, G::Any, "an e-mail address; it becomes a mailto: link"},
-    {"phone", "phone", V::Plain, G::Any, "a phone number, as it is to be printed"},
-    {"location", "location", V::Text, G::Any, "where you live or work"},
-    {"photo", "photo", V::Plain, G::Any, "a JPEG or PNG file, relative to this file"},
-    {"links", "links", V::Links, G::Any, "websites and profiles: {label, url} or {network, username}"},
-    {"summary", "summary", V::Text, G::Any, "a paragraph under the header"},
-    {"metrics", "metrics", V::Metrics, G::Any, "a row of figures: {value, label}"},
+    {"name", "name", V::Text, "your name, the largest line of the header"},
+    {"headline", "headline", V::Text, "one line under the name: what you do"},
+    {"email", "email", V::Plain, "an e-mail address; it becomes a mailto: link"},
+    {"phone", "phone", V::Plain, "a phone number, as it is to be printed"},
+    {"location", "location", V::Text, "where you live or work"},
+    {"photo", "photo", V::Plain, "a JPEG or PNG file, relative to this file"},
+    {"links", "links", V::Links, "websites and profiles: {label, url} or {network, username}"},
+    {"summary", "summary", V::Text, "a paragraph under the header"},
+    {"metrics", "metrics", V::Metrics, "a row of figures: {value, label}"},
 };
 constexpr ForeignKey kPersonForeign[] = {
     {"label", "a line under the name is 'headline'"},
@@ -58,8 +60,8 @@ constexpr ForeignKey kPersonForeign[] = {
 };
 
 constexpr KeyName kMetric[] = {
-    {"value", "value", V::Text, G::Any, "the figure, e.g. 6×"},
-    {"label", "label", V::Text, G::Any, "what it measures"},
+    {"value", "value", V::Text, "the figure, e.g. 6×"},
+    {"label", "label", V::Text, "what it measures"},
 };
 constexpr ForeignKey kMetricForeign[] = {
     {"number", "the figure is 'value'"},
@@ -68,10 +70,10 @@ constexpr ForeignKey kMetricForeign[] = {
 };
 
 constexpr KeyName kLink[] = {
-    {"label", "label", V::Text, G::Any, "the text shown; by default the address, or the username"},
-    {"url", "url", V::Plain, G::Any, "the address; https:// is added when it has no scheme"},
-    {"network", "network", V::Plain, G::Any, "a well-known network (github, linkedin, …): the URL is built from the username"},
-    {"username", "username", V::Plain, G::Any, "your name on the network"},
+    {"label", "label", V::Text, "the text shown; by default the address, or the username"},
+    {"url", "url", V::Plain, "the address; https:// is added when it has no scheme"},
+    {"network", "network", V::Plain, "a well-known network (github, linkedin, …): the URL is built from the username"},
+    {"username", "username", V::Plain, "your name on the network"},
 };
 constexpr ForeignKey kLinkForeign[] = {
     {"name", "a link's text is 'label'"},       {"title", "a link's text is 'label'"},
@@ -81,14 +83,15 @@ constexpr ForeignKey kLinkForeign[] = {
 };
 
 constexpr KeyName kSection[] = {
-    {"title", "title", V::Text, G::Any, "the heading"},
-    {"entries", "entries", V::Entries, G::Any,
-     "the entries: items (org, role, date), pairs (label, text), publications (title, authors) or plain texts"},
-    {"bullets", "bullets", V::TextList, G::Any, "a bulleted list, for a section without entries"},
+    {"title", "title", V::Text, "the heading"},
+    {"entries", "entries", V::Entries,
+     "the entries: items (org, role, date), pairs (label, text), publications (title, authors), numbered entries "
+     "(number) or plain texts"},
+    {"bullets", "bullets", V::TextList, "a bulleted list, for a section without entries"},
     {"highlights", "bullets", V::TextList},
-    {"text", "text", V::Text, G::Any, "one paragraph, for a section without entries"},
+    {"text", "text", V::Text, "one paragraph, for a section without entries"},
     {"summary", "text", V::Text},
-    {"only", "only", V::Only, G::Any, "the variants the section appears in: only: zh, or only: [en]"},
+    {"only", "only", V::Only, "the variants the section appears in: only: zh, or only: [en]"},
 };
 constexpr ForeignKey kSectionForeign[] = {
     {"name", "a section's heading is 'title'"},     {"heading", "a section's heading is 'title'"},
@@ -96,37 +99,8 @@ constexpr ForeignKey kSectionForeign[] = {
     {"description", "a section's paragraph is 'text'"},
 };
 
-constexpr KeyName kEntry[] = {
-    {"org", "org", V::Text, G::Item, "the organisation: a company, a school, a project"},
-    {"organization", "org", V::Text, G::Item},
-    {"company", "org", V::Text, G::Item},
-    {"institution", "org", V::Text, G::Item},
-    {"school", "org", V::Text, G::Item},
-    {"role", "role", V::Text, G::Item, "the position held or the degree"},
-    {"position", "role", V::Text, G::Item},
-    {"degree", "role", V::Text, G::Item},
-    {"date", "date", V::DateRange, G::Item, "a date (2024-06) or a range (2020-09 – present); or start and end"},
-    {"start", "start", V::Date, G::Item, "when it began: 2020, 2020-09, 2020-09-01"},
-    {"start_date", "start", V::Date, G::Item},
-    {"end", "end", V::Date, G::Item, "when it ended, or present"},
-    {"end_date", "end", V::Date, G::Item},
-    {"location", "location", V::Text, G::Item, "where"},
-    {"bullets", "bullets", V::TextList, G::Item, "what you did, one bullet each"},
-    {"highlights", "bullets", V::TextList, G::Item},
-    {"links", "links", V::Links, G::Item, "links shown with the entry: {label, url} or {network, username}"},
-    {"tags", "tags", V::TextList, G::Item, "keywords: tools, languages, techniques"},
-    {"text", "text", V::Text, G::Any, "a paragraph; in a pair, the text after the label"},
-    {"summary", "text", V::Text, G::Any},
-    {"label", "label", V::Text, G::Pair, "a pair's label, set in bold (a skill's category)"},
-    {"title", "title", V::Text, G::Publication, "a publication's title"},
-    {"authors", "authors", V::TextOrList, G::Publication, "the authors: a text or a list of names"},
-    {"venue", "venue", V::Text, G::Publication, "the journal, conference or publisher"},
-    {"year", "year", V::Plain, G::Publication, "the year of publication"},
-    {"doi", "doi", V::Plain, G::Publication, "the DOI, 10.NNNN/suffix; linked to doi.org"},
-    {"url", "url", V::Plain, G::Publication, "the publication's address"},
-    {"me", "me", V::Plain, G::Publication, "your name as it is written among the authors, set in bold"},
-    {"only", "only", V::Only, G::Any, "the variants the entry appears in: only: zh, or only: [en]"},
-};
+// An entry's keys besides its kinds'.
+constexpr KeyName kEntryOnly{"only", "only", V::Only, "the variants the entry appears in: only: zh, or only: [en]"};
 constexpr ForeignKey kEntryForeign[] = {
     {"name",
      "an entry's name is 'org' for a company, school or project (or 'company', 'institution'), 'title' for a "
@@ -153,8 +127,20 @@ const KeyTable kPersonTable{"in 'person'", kPerson, kPersonForeign};
 const KeyTable kMetricTable{"in a metric", kMetric, kMetricForeign};
 const KeyTable kLinkTable{"in a link", kLink, kLinkForeign};
 const KeyTable kSectionTable{"in a section", kSection, kSectionForeign};
-const KeyTable kEntryTable{"in an entry", kEntry, kEntryForeign};
-const KeyTable* const kTables[] = {&kTopTable, &kPersonTable, &kSectionTable, &kEntryTable, &kLinkTable, &kMetricTable};
+
+// The kinds' keys in EntryBody's order, a key several kinds take once (the
+// first kind's row: its meaning is the JSON Schema's only for this table).
+std::vector<KeyName> gather_entry_keys() {
+  std::vector<KeyName> keys;
+  for_each_kind([&]<class Kind>() {
+    for (const KeyName& k : kind_description<Kind>().keys) {
+      auto same = [&](const KeyName& have) { return std::string_view(have.name) == k.name; };
+      if (std::none_of(keys.begin(), keys.end(), same)) keys.push_back(k);
+    }
+  });
+  keys.push_back(kEntryOnly);
+  return keys;
+}
 
 const KeyName* find_key(const KeyTable& table, std::string_view key) {
   for (const auto& k : table.keys)
@@ -165,7 +151,7 @@ const KeyName* find_key(const KeyTable& table, std::string_view key) {
 // "'email' is a key in 'person', not in an entry" (or of several places).
 std::string elsewhere_hint(const KeyTable& here, const std::string& key) {
   std::vector<const char*> places;
-  for (const KeyTable* t : kTables)
+  for (const KeyTable* t : key_tables())
     if (t != &here && find_key(*t, key)) places.push_back(t->where);
   if (places.empty()) return {};
   std::string list;
@@ -181,13 +167,21 @@ const KeyTable& person_keys() { return kPersonTable; }
 const KeyTable& metric_keys() { return kMetricTable; }
 const KeyTable& link_keys() { return kLinkTable; }
 const KeyTable& section_keys() { return kSectionTable; }
-const KeyTable& entry_keys() { return kEntryTable; }
-std::span<const KeyTable* const> key_tables() { return kTables; }
+const KeyTable& entry_keys() {
+  static const std::vector<KeyName> keys = gather_entry_keys();
+  static const KeyTable table{"in an entry", keys, kEntryForeign};
+  return table;
+}
+const KindDescription& kind_description(const Entry& entry) {
+  return std::visit(
+      [](const auto& kind) -> const KindDescription& { return kind_description<std::decay_t<decltype(kind)>>(); },
+      entry.body);
+}
 
-EntryGroup entry_group(std::string_view canonical) {
-  for (const auto& k : kEntry)
-    if (canonical == k.canonical) return k.group;
-  return EntryGroup::Any;
+std::span<const KeyTable* const> key_tables() {
+  static const KeyTable* const tables[] = {&kTopTable, &kPersonTable, &kSectionTable, &entry_keys(),
+                                           &kLinkTable, &kMetricTable};
+  return tables;
 }
 
 std::string unknown_key_hint(const KeyTable& table, const std::string& key) {

@@ -1,10 +1,11 @@
 // The key tables of the cvpdf résumé format (docs/user-guide.md, "The résumé file"): for
 // each place (top level, person, metric, link, section, entry) the keys it
-// may hold, their aliases, what value each takes, which entry kind a key
-// makes, what it means, and the words from other formats that belong to
-// another key here. The loader (schema.cpp, schema_values.cpp) reads by
-// these tables and the JSON Schema (app/json_schema.cpp) is generated from
-// them, so a key is added once, here.
+// may hold, their aliases, what value each takes, what it means, and the
+// words from other formats that belong to another key here. An entry's
+// keys are its kinds' (each kind's model.cpp, entry_kinds.hpp), gathered
+// here. The loader (schema.cpp, schema_values.cpp) reads by these tables and
+// the JSON Schema (app/json_schema.cpp) is generated from them, so a key is
+// added once.
 #pragma once
 #include <span>
 #include <string>
@@ -32,16 +33,12 @@ enum class ValueType : unsigned char {
   Entries,      // a list of entries
 };
 
-// The entry kind a key makes (the user guide: an entry takes its kind from its keys).
-enum class EntryGroup : unsigned char { Any, Item, Pair, Publication };
-
 // A key a mapping may hold and the key it stands for (itself, or for an
 // alias such as `company` → `org`).
 struct KeyName {
   const char* name;
   const char* canonical;
   ValueType type = ValueType::Unspecified;
-  EntryGroup group = EntryGroup::Any;
   const char* meaning = nullptr;  // on the canonical row
 };
 
@@ -66,13 +63,11 @@ const KeyTable& person_keys();
 const KeyTable& metric_keys();
 const KeyTable& link_keys();
 const KeyTable& section_keys();
+// Every entry kind's keys (once each: `text` is several kinds'), and `only`.
 const KeyTable& entry_keys();
 
 // Every table, for the hint that a key belongs at another place.
 std::span<const KeyTable* const> key_tables();
-
-// The entry kind of a canonical entry key (Any for text, only).
-EntryGroup entry_group(std::string_view canonical);
 
 // The hint for an unknown key `key` at `table`'s place: a foreign word's,
 // else the nearest key there, else the key's place elsewhere

@@ -10,12 +10,21 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <variant>
 
 #include <fmt/format.h>
 
+#include "model/entry_kinds.hpp"
 #include "model/networks.hpp"
+#include "model/resume_writer_parts.hpp"
 
 namespace cvpdf::model {
+
+using detail::key_links;
+using detail::key_only;
+using detail::key_plain;
+using detail::key_text;
+using detail::key_texts;
 
 namespace {
 
@@ -25,54 +34,11 @@ void flow_list(YAML::Emitter& y, const std::vector<std::string>& list) {
   y << YAML::EndSeq;
 }
 
-void text(YAML::Emitter& y, const Localized& t) {
-  if (t.by_language.size() == 1 && t.by_language.count("")) {
-    y << t.by_language.at("");
-    return;
-  }
-  y << YAML::BeginMap;
-  for (const auto& [language, value] : t.by_language)
-    if (!language.empty()) y << YAML::Key << language << YAML::Value << value;
-  y << YAML::EndMap;
-}
-
-void key_text(YAML::Emitter& y, const char* key, const Localized& t) {
-  if (t.empty()) return;
-  y << YAML::Key << key << YAML::Value;
-  text(y, t);
-}
-
-void key_plain(YAML::Emitter& y, const char* key, const std::string& s) {
-  if (!s.empty()) y << YAML::Key << key << YAML::Value << s;
-}
-
-void key_texts(YAML::Emitter& y, const char* key, const std::vector<Localized>& list) {
-  if (list.empty()) return;
-  y << YAML::Key << key << YAML::Value << YAML::BeginSeq;
-  for (const auto& t : list) text(y, t);
-  y << YAML::EndSeq;
-}
-
 std::string date_text(const Date& d) {
   if (d.present) return "present";
   if (d.day) return fmt::format("{:04}-{:02}-{:02}", d.year, d.month, d.day);
   if (d.month) return fmt::format("{:04}-{:02}", d.year, d.month);
   return fmt::format("{:04}", d.year);
-}
-
-void dates(YAML::Emitter& y, const DateRange& r) {
-  if (r.start && !r.end) {
-    key_plain(y, "date", date_text(*r.start));
-  } else {
-    if (r.start) key_plain(y, "start", date_text(*r.start));
-    if (r.end) key_plain(y, "end", date_text(*r.end));
-  }
-}
-
-void only(YAML::Emitter& y, const Only& o) {
-  if (o.languages.empty()) return;
-  y << YAML::Key << "only" << YAML::Value;
-  flow_list(y, o.languages);
 }
 
 // A network link is written by network and username, so the loader builds
@@ -93,52 +59,66 @@ void link(YAML::Emitter& y, const Link& l) {
   y << YAML::EndMap;
 }
 
-void links(YAML::Emitter& y, const std::vector<Link>& list) {
+}  // namespace
+
+namespace detail {
+
+void write_text(YAML::Emitter& y, const Localized& t) {
+  if (t.by_language.size() == 1 && t.by_language.count("")) {
+    y << t.by_language.at("");
+    return;
+  }
+  y << YAML::BeginMap;
+  for (const auto& [language, value] : t.by_language)
+    if (!language.empty()) y << YAML::Key << language << YAML::Value << value;
+  y << YAML::EndMap;
+}
+
+void key_text(YAML::Emitter& y, const char* key, const Localized& t) {
+  if (t.empty()) return;
+  y << YAML::Key << key << YAML::Value;
+  write_text(y, t);
+}
+
+void key_plain(YAML::Emitter& y, const char* key, const std::string& s) {
+  if (!s.empty()) y << YAML::Key << key << YAML::Value << s;
+}
+
+void key_texts(YAML::Emitter& y, const char* key, const std::vector<Localized>& list) {
+  if (list.empty()) return;
+  y << YAML::Key << key << YAML::Value << YAML::BeginSeq;
+  for (const auto& t : list) write_text(y, t);
+  y << YAML::EndSeq;
+}
+
+void key_dates(YAML::Emitter& y, const DateRange& r) {
+  if (r.start && !r.end) {
+    key_plain(y, "date", date_text(*r.start));
+  } else {
+    if (r.start) key_plain(y, "start", date_text(*r.start));
+    if (r.end) key_plain(y, "end", date_text(*r.end));
+  }
+}
+
+void key_only(YAML::Emitter& y, const Only& o) {
+  if (o.languages.empty()) return;
+  y << YAML::Key << "only" << YAML::Value;
+  flow_list(y, o.languages);
+}
+
+void key_links(YAML::Emitter& y, const std::vector<Link>& list) {
   if (list.empty()) return;
   y << YAML::Key << "links" << YAML::Value << YAML::BeginSeq;
   for (const auto& l : list) link(y, l);
   y << YAML::EndSeq;
 }
 
+}  // namespace detail
+
+namespace {
+
 void entry(YAML::Emitter& y, const Entry& e) {
-  if (e.kind == EntryKind::Paragraph && e.only.languages.empty()) {
-    text(y, e.text);
-    return;
-  }
-  y << YAML::BeginMap;
-  switch (e.kind) {
-    case EntryKind::Item:
-      key_text(y, "org", e.org);
-      key_text(y, "role", e.role);
-      key_text(y, "location", e.location);
-      dates(y, e.date);
-      key_text(y, "text", e.text);
-      key_texts(y, "bullets", e.bullets);
-      links(y, e.links);
-      key_texts(y, "tags", e.tags);
-      break;
-    case EntryKind::Pair:
-      key_text(y, "label", e.label);
-      key_text(y, "text", e.text);
-      break;
-    case EntryKind::Publication:
-      key_text(y, "title", e.title);
-      key_text(y, "authors", e.authors);
-      key_text(y, "venue", e.venue);
-      key_plain(y, "year", e.year);
-      key_plain(y, "doi", e.doi);
-      key_plain(y, "url", e.url);
-      key_plain(y, "me", e.me);
-      key_text(y, "text", e.text);
-      break;
-    case EntryKind::Paragraph:
-      // A paragraph limited to some variants: {en: ..., only: en}.
-      for (const auto& [language, value] : e.text.by_language)
-        y << YAML::Key << (language.empty() ? std::string("text") : language) << YAML::Value << value;
-      break;
-  }
-  only(y, e.only);
-  y << YAML::EndMap;
+  std::visit([&](const auto& kind) { write_kind(y, kind, e.only); }, e.body);
 }
 
 // The flattened style keys as nested mappings again.
@@ -189,7 +169,7 @@ void person(YAML::Emitter& y, const Person& p) {
   key_plain(y, "phone", p.phone);
   key_text(y, "location", p.location);
   key_plain(y, "photo", p.photo);
-  links(y, p.links);
+  key_links(y, p.links);
   key_text(y, "summary", p.summary);
   if (!p.metrics.empty()) {
     y << YAML::Key << "metrics" << YAML::Value << YAML::BeginSeq;
@@ -207,7 +187,7 @@ void person(YAML::Emitter& y, const Person& p) {
 void section(YAML::Emitter& y, const Section& s) {
   y << YAML::BeginMap;
   key_text(y, "title", s.title);
-  only(y, s.only);
+  key_only(y, s.only);
   if (!s.entries.empty()) {
     y << YAML::Key << "entries" << YAML::Value << YAML::BeginSeq;
     for (const auto& e : s.entries) entry(y, e);

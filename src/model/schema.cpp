@@ -1,62 +1,18 @@
 // The cvpdf résumé schema (docs/user-guide.md, "The résumé file"): the YAML tree → Resume,
 // by the key tables of each level (model/resume_keys.hpp); `languages:`,
-// required keys, and an entry's kind, which is taken from its keys (item,
-// pair, publication, paragraph) — with an error when the keys of two kinds
-// are mixed.
+// required keys, and an entry's kind, which is taken from its keys (the
+// kinds' descriptions, model/entry_kinds.hpp) — with an error when the keys
+// of two kinds are mixed; each kind reads its own fields (read_kind).
 #include <algorithm>
+#include <tuple>
+#include <variant>
 
-#include "model/dates.hpp"
+#include "model/entry_kinds.hpp"
 #include "model/schema.hpp"
 
 namespace cvpdf::model::detail {
 
 namespace {
-
-using model::EntryGroup;
-
-// A DOI's syntax (the DOI Handbook, 2.2): "10." and a registrant code of
-// digits (4 or more, dot-separated subdivisions allowed), "/", and a suffix
-// without white space.
-bool doi_syntax(const std::string& doi) {
-  if (doi.rfind("10.", 0) != 0) return false;
-  std::size_t i = 3, digits = 0;
-  while (i < doi.size() && ((doi[i] >= '0' && doi[i] <= '9') || (doi[i] == '.' && digits > 0))) digits += doi[i++] != '.';
-  if (digits < 4 || i >= doi.size() || doi[i] != '/' || doi[i - 1] == '.' || i + 1 == doi.size()) return false;
-  return doi.find_first_of(" \t\n") == std::string::npos;
-}
-
-enum KindIndex { kItem = 0, kPair = 1, kPublication = 2 };
-
-int kind_of_key(const std::string& canonical) {
-  switch (model::entry_group(canonical)) {
-    case EntryGroup::Item: return kItem;
-    case EntryGroup::Pair: return kPair;
-    case EntryGroup::Publication: return kPublication;
-    case EntryGroup::Any: return -1;
-  }
-  return -1;
-}
-
-const char* kind_name(int kind) {
-  switch (kind) {
-    case kItem: return "an item";
-    case kPair: return "a pair";
-    default: return "a publication";
-  }
-}
-
-std::string mixed_kinds_hint(int a, int b, const std::string& publication_key) {
-  if ((a == kItem && b == kPublication) || (a == kPublication && b == kItem)) {
-    if (publication_key == "title")
-      return "for a job title use 'role' (or 'position'); 'title' makes an entry a publication";
-    return "a publication has title, authors, venue, year, doi or url; an item has org, role, date, bullets, links; "
-           "split this into two entries";
-  }
-  if (a == kPublication || b == kPublication)
-    return "a pair is label + text; a publication has title, authors, venue, year; split this into two entries";
-  return "a pair is label + text on one line (e.g. a skill); an item has org, role, date, bullets, links; "
-         "split this into two entries";
-}
 
 const std::string& first_text(const Reader& r, const Localized& l) {
   const std::string& first = r.languages.empty() ? std::string() : r.languages.front();
@@ -124,12 +80,114 @@ std::vector<std::pair<std::string, const YNode*>> in_file_order(const YNode& nod
   return out;
 }
 
+// The entry kinds' descriptions in EntryBody's order; the canonical keys
+// that mark a kind (the keys only it takes), and the kind an entry of no
+// marking key is.
+struct Kinds {
+  std::vector<const KindDescription*> descriptions;
+  std::map<std::string, std::size_t, std::less<>> marks;  // canonical key → kind
+  std::size_t unmarked = 0;
+};
+
+bool takes(const KindDescription& kind, std::string_view canonical) {
+  return std::any_of(kind.keys.begin(), kind.keys.end(), [&](const KeyName& k) { return canonical == k.canonical; });
+}
+
+const Kinds& kinds() {
+  static const Kinds table = [] {
+    Kinds t;
+    for_each_kind([&]<class Kind>() { t.descriptions.push_back(&kind_description<Kind>()); });
+    std::map<std::string, std::size_t> takers;
+    for (const KindDescription* d : t.descriptions)
+      for (const KeyName& k : d->keys)
+        if (k.name == std::string_view(k.canonical)) ++takers[k.canonical];
+    for (std::size_t i = 0; i < t.descriptions.size(); ++i) {
+      bool marked = false;
+      for (const KeyName& k : t.descriptions[i]->keys)
+        if (takers[k.canonical] == 1) {
+          t.marks[k.canonical] = i;
+          marked = true;
+        }
+      if (!marked) t.unmarked = i;
+    }
+    return t;
+  }();
+  return table;
+}
+
+// The hint for an entry with kind a's `a_key` and kind b's `b_key`: a kind's
+// own word for meeting the other (about the other's key, before one about
+// any key), else both summaries — the later kind's first, as the hints of
+// item, pair and publication have always been worded.
+std::string mix_hint(std::size_t a, const std::string& a_key, std::size_t b, const std::string& b_key) {
+  const auto& d = kinds().descriptions;
+  for (bool any_key : {false, true})
+    for (auto [self, other, key] : {std::tuple(a, b, &b_key), std::tuple(b, a, &a_key)})
+      for (const MixHint& h : d[self]->mix_hints)
+        if (std::string_view(h.kind) == d[other]->name && (any_key ? !h.key : h.key && *key == h.key)) return h.hint;
+  auto [earlier, later] = std::minmax(a, b);
+  return std::string(d[later]->summary) + "; " + d[earlier]->summary + "; split this into two entries";
+}
+
+// The entry's kind, from its keys: the kind a key marks, or the unmarked
+// kind; nullopt after an error for keys of two kinds, or for a key the
+// kind does not take.
+std::optional<std::size_t> entry_kind(const Reader& r, const YNode& node, const Reader::Fields& f) {
+  const Kinds& table = kinds();
+  const auto ordered = in_file_order(node, f);
+  struct Mark {
+    std::size_t kind;
+    std::string canonical;
+    const YNode* at;
+  };
+  std::vector<Mark> marked;  // each kind marked, at its first key
+  for (const auto& [canonical, value] : ordered) {
+    auto mark = table.marks.find(canonical);
+    if (mark == table.marks.end()) continue;
+    if (std::none_of(marked.begin(), marked.end(), [&](const Mark& m) { return m.kind == mark->second; }))
+      marked.push_back({mark->second, canonical, value});
+  }
+  if (marked.size() > 1) {
+    const Mark& first = marked[0];
+    const Mark& second = marked[1];
+    r.diags().error(r.key_span(*second.at),
+                    "this entry mixes " + std::string(table.descriptions[first.kind]->article) + "'s '" +
+                        first.at->key() + "' with " + table.descriptions[second.kind]->article + "'s '" +
+                        second.at->key() + "'",
+                    mix_hint(first.kind, first.canonical, second.kind, second.canonical));
+    return std::nullopt;
+  }
+  const std::size_t kind = marked.empty() ? table.unmarked : marked[0].kind;
+  const KindDescription& d = *table.descriptions[kind];
+  bool ok = true;
+  for (const auto& [canonical, value] : ordered) {
+    if (canonical == "only" || takes(d, canonical)) continue;
+    std::string keys;
+    for (const KeyName& k : d.keys)
+      if (k.name == std::string_view(k.canonical)) keys += std::string(k.name) + ", ";
+    r.diags().error(r.key_span(*value), "'" + value->key() + "' is not a key of " + d.article,
+                    "the keys of " + std::string(d.article) + " are: " + keys + "only");
+    ok = false;
+  }
+  if (!ok) return std::nullopt;
+  return kind;
+}
+
+// An entry of the kind of index `kind` in EntryBody, its fields empty.
+EntryBody empty_body(std::size_t kind) {
+  EntryBody body;
+  std::size_t i = 0;
+  for_each_kind([&]<class Kind>() {
+    if (i++ == kind) body.emplace<Kind>();
+  });
+  return body;
+}
+
 std::optional<Entry> read_entry(const Reader& r, const YNode& node) {
   Entry e;
   e.span = r.span(node);
   if (node.is_scalar()) {
-    e.kind = EntryKind::Paragraph;
-    r.text(&node, "entry", e.text);
+    r.text(&node, "entry", e.make<ParagraphEntry>().text);
     return e;
   }
   if (node.is_sequence()) {
@@ -139,116 +197,20 @@ std::optional<Entry> read_entry(const Reader& r, const YNode& node) {
     return std::nullopt;
   }
   if (r.looks_localized(node, model::entry_keys().keys, "only")) {  // {en: ..., zh: ..., only: zh}: a localized paragraph
-    e.kind = EntryKind::Paragraph;
+    auto& paragraph = e.make<ParagraphEntry>();
     YNode texts = node;
     std::erase_if(texts.children, [](const YNode& c) { return c.key() == "only"; });
     r.only(node.find("only"), e.only);
-    if (!r.text(&texts, "entry", e.text)) return std::nullopt;
+    if (!r.text(&texts, "entry", paragraph.text)) return std::nullopt;
     return e;
   }
 
   auto f = r.fields(node, model::entry_keys());
-  auto ordered = in_file_order(node, f);
-  const YNode* claimed[3] = {nullptr, nullptr, nullptr};
-  std::vector<int> kinds;
-  for (const auto& [canonical, value] : ordered) {
-    int k = kind_of_key(canonical);
-    if (k < 0 || claimed[k]) continue;
-    claimed[k] = value;
-    kinds.push_back(k);
-  }
-  if (kinds.size() > 1) {
-    const YNode* first = claimed[kinds[0]];
-    const YNode* second = claimed[kinds[1]];
-    std::string publication_key = claimed[kPublication] ? claimed[kPublication]->key() : "";
-    r.diags().error(r.key_span(*second),
-                    "this entry mixes " + std::string(kind_name(kinds[0])) + "'s '" + first->key() + "' with " +
-                        kind_name(kinds[1]) + "'s '" + second->key() + "'",
-                    mixed_kinds_hint(kinds[0], kinds[1], publication_key));
-    return std::nullopt;
-  }
-
-  bool ok = r.text(f["text"], "text", e.text);
-  r.only(f["only"], e.only);
-  if (kinds.empty()) {
-    if (e.text.empty() && ok) {
-      r.diags().error(r.span(node),
-                      "this entry has no content",
-                      "an item has org, role, date, bullets; a pair has label + text; a publication has title; "
-                      "a paragraph is a plain text");
-      return std::nullopt;
-    }
-    e.kind = EntryKind::Paragraph;
-    return ok ? std::optional<Entry>(std::move(e)) : std::nullopt;
-  }
-
-  switch (kinds[0]) {
-    case kItem: {
-      e.kind = EntryKind::Item;
-      ok = r.text(f["org"], "org", e.org) && ok;
-      ok = r.text(f["role"], "role", e.role) && ok;
-      ok = r.text(f["location"], "location", e.location) && ok;
-      const YNode* date = f["date"];
-      const YNode* start = f["start"];
-      const YNode* end = f["end"];
-      if (date && (start || end)) {
-        r.diags().error(r.key_span(start ? *start : *end),
-                        "use either 'date' or 'start'/'end', not both",
-                        "'date' takes one date or a range (2020-09 – 2024-06); start: and end: are its two ends");
-        ok = false;
-      } else if (date) {
-        auto range = r.date_range(date, date->key());
-        if (range) e.date = *range;
-        else if (!date->is_null()) ok = false;
-      } else {
-        auto s = r.date(start, start ? start->key() : "start");
-        auto en = r.date(end, end ? end->key() : "end");
-        if ((start && !start->is_null() && !s) || (end && !end->is_null() && !en)) ok = false;
-        if (s && s->present) {
-          r.diags().error(r.span(*start), "'" + start->key() + "' cannot be 'present'",
-                          "'present' is for 'end': something that is still going on");
-          ok = false;
-        } else if (auto problem = s && en ? range_order_problem(*s, *en, start->key(), end->key()) : std::nullopt) {
-          r.diags().error(r.span(*end), problem->message, problem->hint);
-          ok = false;
-        } else {
-          e.date.start = s;
-          e.date.end = en;
-        }
-      }
-      r.text_list(f["bullets"], f["bullets"] ? f["bullets"]->key() : "bullets", e.bullets);
-      r.links(f["links"], "links", e.links);
-      r.text_list(f["tags"], "tags", e.tags);
-      break;
-    }
-    case kPair:
-      e.kind = EntryKind::Pair;
-      ok = r.text(f["label"], "label", e.label) && ok;
-      break;
-    case kPublication: {
-      e.kind = EntryKind::Publication;
-      if (!f["title"] || f["title"]->is_null()) {
-        r.diags().error(r.span(node), "a publication needs a 'title'",
-                        "add `title: ...`; a publication has title, authors, venue, year, doi or url, me");
-        return std::nullopt;
-      }
-      ok = r.text(f["title"], "title", e.title) && ok;
-      ok = r.text_or_joined_list(f["authors"], "authors", e.authors) && ok;
-      ok = r.text(f["venue"], "venue", e.venue) && ok;
-      ok = r.plain(f["year"], "year", e.year) && ok;
-      ok = r.plain(f["doi"], "doi", e.doi) && ok;
-      for (const char* prefix : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi:"})
-        if (e.doi.rfind(prefix, 0) == 0) e.doi = e.doi.substr(std::string(prefix).size());
-      if (!e.doi.empty() && !doi_syntax(e.doi))
-        r.diags().warning(r.span(f["doi"]->pos), "'" + e.doi + "' is not a DOI",
-                          "a DOI is 10.NNNN/suffix (e.g. 10.1145/3458817.3476209); it is printed and linked as written");
-      ok = r.plain(f["url"], "url", e.url) && ok;
-      e.url = normalize_url(e.url);
-      ok = r.plain(f["me"], "me", e.me) && ok;
-      break;
-    }
-  }
-  if (!ok) return std::nullopt;
+  auto kind = entry_kind(r, node, f);
+  if (!kind) return std::nullopt;
+  r.only(field(f, "only"), e.only);
+  e.body = empty_body(*kind);
+  if (!std::visit([&](auto& fields) { return read_kind(r, f, node, fields); }, e.body)) return std::nullopt;
   return e;
 }
 
@@ -315,6 +277,11 @@ std::string language_name_hint(const std::string& written) {
 }
 
 }  // namespace
+
+const YNode* field(const Reader::Fields& fields, const std::string& key) {
+  auto it = fields.find(key);
+  return it == fields.end() ? nullptr : it->second;
+}
 
 void read_languages(Reader& r, const YNode* node, Resume& out) {
   out.languages.clear();

@@ -1,8 +1,12 @@
 // Visible content (see visible_content.hpp): blank text, and entries and
-// sections with nothing to set in a variant.
+// sections with nothing to set in a variant; what an entry of each kind
+// shows is the kind's (kind_has_content in src/kinds/*/model.cpp).
 #include "model/visible_content.hpp"
 
+#include <variant>
+
 #include "core/utf8.hpp"
+#include "model/entry_kinds.hpp"
 
 namespace cvpdf::model {
 
@@ -19,22 +23,6 @@ bool space(char32_t cp) {
   }
 }
 
-bool visible(const Localized& value, const std::string& language, const std::string& fallback) {
-  return !visible_text(value, language, fallback).empty();
-}
-
-bool any_visible(const std::vector<Localized>& values, const std::string& language, const std::string& fallback) {
-  for (const auto& v : values)
-    if (visible(v, language, fallback)) return true;
-  return false;
-}
-
-bool any_link(const std::vector<Link>& links, const std::string& language, const std::string& fallback) {
-  for (const auto& link : links)
-    if (visible(link.label, language, fallback) || !blank(link.url)) return true;
-  return false;
-}
-
 // How a message names a section: by its title in the variant, else in any language.
 std::string section_name(const Section& section, const std::string& language, const std::string& fallback) {
   std::string title = visible_text(section.title, language, fallback);
@@ -45,16 +33,6 @@ std::string section_name(const Section& section, const std::string& language, co
         break;
       }
   return title.empty() ? std::string("a section without a title") : "section '" + printable(title, 80) + "'";
-}
-
-const char* kind_word(EntryKind kind) {
-  switch (kind) {
-    case EntryKind::Item: return "an entry";
-    case EntryKind::Pair: return "a pair";
-    case EntryKind::Publication: return "a publication";
-    case EntryKind::Paragraph: return "a paragraph";
-  }
-  return "an entry";
 }
 
 }  // namespace
@@ -72,22 +50,26 @@ const std::string& visible_text(const Localized& value, const std::string& langu
   return blank(text) ? none : text;
 }
 
+bool visible(const Localized& value, const std::string& language, const std::string& fallback_language) {
+  return !visible_text(value, language, fallback_language).empty();
+}
+
+bool any_visible(const std::vector<Localized>& values, const std::string& language,
+                 const std::string& fallback_language) {
+  for (const auto& v : values)
+    if (visible(v, language, fallback_language)) return true;
+  return false;
+}
+
+bool any_visible(const std::vector<Link>& links, const std::string& language, const std::string& fallback_language) {
+  for (const auto& link : links)
+    if (visible(link.label, language, fallback_language) || !blank(link.url)) return true;
+  return false;
+}
+
 bool entry_has_content(const Entry& e, const std::string& language, const std::string& fallback) {
   if (!e.only.includes(language)) return false;
-  auto shows = [&](const Localized& v) { return visible(v, language, fallback); };
-  switch (e.kind) {
-    case EntryKind::Item:
-      return shows(e.org) || shows(e.role) || shows(e.location) || shows(e.text) || !e.date.empty() ||
-             any_visible(e.bullets, language, fallback) || any_visible(e.tags, language, fallback) ||
-             any_link(e.links, language, fallback);
-    case EntryKind::Pair:
-      return shows(e.label) || shows(e.text);
-    case EntryKind::Publication:
-      return shows(e.title) || shows(e.authors) || shows(e.venue) || !blank(e.year) || !blank(e.doi);
-    case EntryKind::Paragraph:
-      return shows(e.text);
-  }
-  return false;
+  return std::visit([&](const auto& kind) { return kind_has_content(kind, language, fallback); }, e.body);
 }
 
 bool section_has_content(const Section& s, const std::string& language, const std::string& fallback) {
@@ -110,8 +92,9 @@ void warn_nothing_to_show(const Resume& resume, const std::string& language, Dia
     }
     for (const auto& e : s.entries) {
       if (!e.only.includes(language) || entry_has_content(e, language, fallback)) continue;
-      diags.warning(e.span, std::string(kind_word(e.kind)) + " of " + name + " has nothing to show in " + language +
-                                "; it is left out",
+      diags.warning(e.span,
+                    std::string(kind_description(e).called) + " of " + name + " has nothing to show in " + language +
+                        "; it is left out",
                     "fill in its fields for " + language + ", or mark it `only:` the languages it has content in");
     }
   }

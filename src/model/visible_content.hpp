@@ -6,6 +6,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/resume.hpp"
 
@@ -21,11 +22,19 @@ bool blank(std::string_view text);
 const std::string& visible_text(const Localized& value, const std::string& language,
                                 const std::string& fallback_language);
 
+// Whether `value` has visible text in the variant; whether one of `values`
+// has; whether one of `links` has a visible label or an address.
+bool visible(const Localized& value, const std::string& language, const std::string& fallback_language);
+bool any_visible(const std::vector<Localized>& values, const std::string& language,
+                 const std::string& fallback_language);
+bool any_visible(const std::vector<Link>& links, const std::string& language, const std::string& fallback_language);
+
 // Whether the entry sets anything in the variant: it is in the variant
-// (`only:`), and some field of its kind has visible text — for an item a
-// name, role, location, date, text, bullet, tag or link; for a pair its
-// label or text; for a publication its title, authors, venue, year or DOI;
-// for a paragraph its text.
+// (`only:`), and some field of its kind has visible text (each kind's
+// kind_has_content, entry_kinds.hpp) — for an item a name, role, location,
+// date, text, bullet, tag or link; for a pair its label or text; for a
+// publication its title, authors, venue, year or DOI; for a paragraph or a
+// numbered entry its text.
 bool entry_has_content(const Entry& entry, const std::string& language, const std::string& fallback_language);
 
 // Whether the section sets anything in the variant: it is in the variant,

@@ -5,6 +5,7 @@
 // set) — so that what the input says is what the PDF must show.
 #include "random_resume.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string_view>
@@ -195,10 +196,12 @@ struct Value {
 
 class Writer {
  public:
-  explicit Writer(std::uint64_t seed) : g_{SplitMix64(seed), 900} {}
+  Writer(std::uint64_t seed, int edition)
+      : g_{SplitMix64(seed), 900}, numbered_g_{SplitMix64(seed ^ 0x4E554D4245524544ull), 300}, edition_(edition) {}
 
   RandomResume write(std::uint64_t seed) {
     out_.seed = seed;
+    out_.edition = edition_;
     out_.languages = {"en", "zh"};
     line(0, "# A random résumé from tests/e2e/random_resume.cpp, seed " + std::to_string(seed) + ".");
     line(0, "languages: [en, zh]");
@@ -325,32 +328,68 @@ class Writer {
     }
   }
 
+  // While alive, the generator draws from the numbered entries' stream:
+  // what they add (edition 2) leaves every draw of edition 1 as it was.
+  class NumberedStream {
+   public:
+    explicit NumberedStream(Writer& w) : w_(w) { std::swap(w_.g_, w_.numbered_g_); }
+    ~NumberedStream() { std::swap(w_.g_, w_.numbered_g_); }
+    NumberedStream(const NumberedStream&) = delete;
+    NumberedStream& operator=(const NumberedStream&) = delete;
+
+   private:
+    Writer& w_;
+  };
+
   void sections() {
     const int n = g_.rng.between(1, 6);
     line(0, "sections:");
-    for (int s = 0; s < n; ++s) {
-      const std::string where = "sections[" + std::to_string(s) + "]";
-      const std::string only_here = only();
-      only_.push_back(&only_here);
-      Value title = value(4, false);
-      if (g_.rng.chance(3)) title = value(12, false);
-      line(2, "- title: " + title.yaml());
-      show(title, where + ".title");
-      if (!only_here.empty()) line(4, "only: " + only_here);
-      const auto before = content_;
-      const auto roll = g_.rng.below(100);
-      if (roll < 10) {
-        values(4, "bullets", 6, 25, where);
-      } else if (roll < 18) {
-        field(4, "text", value(50), where);
-      } else {
-        entries(where);  // a section has one of entries, bullets and text
-      }
-      for (const auto& language : out_.languages)
-        if (visible(language) && content_[language] == before.at(language) && !title.in(language).empty())
-          out_.empty_sections[language].push_back({title.in(language), where + ".title"});
-      only_.pop_back();
+    // Edition 2's sections of numbered entries, each before the section
+    // of edition 1 it names (n: after the last).
+    std::vector<int> numbered_before;
+    if (edition_ >= 2) {
+      NumberedStream own(*this);
+      for (int chance : {35, 10})
+        if (g_.rng.chance(chance)) numbered_before.push_back(g_.rng.between(0, n));
+      std::sort(numbered_before.begin(), numbered_before.end());
     }
+    int index = 0;
+    for (int s = 0; s <= n; ++s) {
+      for (int at : numbered_before)
+        if (at == s) {
+          NumberedStream own(*this);
+          section("sections[" + std::to_string(index++) + "]", true);
+        }
+      if (s < n) section("sections[" + std::to_string(index++) + "]", false);
+    }
+  }
+
+  // A section: its title and `only:`, then entries, bullets or text (or,
+  // `numbered`, numbered entries alone).
+  void section(const std::string& where, bool numbered) {
+    const std::string only_here = only();
+    only_.push_back(&only_here);
+    Value title = value(4, false);
+    if (g_.rng.chance(3)) title = value(12, false);
+    line(2, "- title: " + title.yaml());
+    show(title, where + ".title");
+    if (!only_here.empty()) line(4, "only: " + only_here);
+    const auto before = content_;
+    if (numbered) {
+      // Up to 14: a number of two digits in the label column.
+      line(4, "entries:");
+      numbered_entries(where, 0, g_.rng.chance(15) ? g_.rng.between(9, 14) : g_.rng.between(1, 6));
+    } else if (const auto roll = g_.rng.below(100); roll < 10) {
+      values(4, "bullets", 6, 25, where);
+    } else if (roll < 18) {
+      field(4, "text", value(50), where);
+    } else {
+      entries(where);  // a section has one of entries, bullets and text
+    }
+    for (const auto& language : out_.languages)
+      if (visible(language) && content_[language] == before.at(language) && !title.in(language).empty())
+        out_.empty_sections[language].push_back({title.in(language), where + ".title"});
+    only_.pop_back();
   }
 
   void entries(const std::string& where) {
@@ -363,8 +402,24 @@ class Writer {
     // A section mostly holds one kind of entry; now and then a mixture.
     const auto section_kind = g_.rng.below(10);
     const bool mixed = g_.rng.chance(15);
-    for (int e = 0; e < n; ++e) {
-      const std::string at = where + ".entries[" + std::to_string(e) + "]";
+    // Edition 2: now and then a run of numbered entries among the others,
+    // before the entry it names (n: after the last).
+    int numbered_before = -1, numbered_count = 0;
+    if (edition_ >= 2) {
+      NumberedStream own(*this);
+      if (g_.rng.chance(12)) {
+        numbered_before = g_.rng.between(0, n);
+        numbered_count = g_.rng.between(1, 4);
+      }
+    }
+    for (int e = 0, index = 0; e <= n; ++e) {
+      if (e == numbered_before) {
+        NumberedStream own(*this);
+        numbered_entries(where, index, numbered_count);
+        index += numbered_count;
+      }
+      if (e == n) break;
+      const std::string at = where + ".entries[" + std::to_string(index++) + "]";
       const auto kind = mixed ? g_.rng.below(10) : section_kind;
       const std::string only_here = only();
       only_.push_back(&only_here);
@@ -473,6 +528,23 @@ class Writer {
       line(0, k.prefix() + "url: " + yaml_quoted(g_.url()));
   }
 
+  // `count` numbered entries from entries[first] on: `- number:` or
+  // `- reversed_number:`, mostly one of the two for the run; a text of the
+  // numbered stream (numbered_g_ while a NumberedStream is alive).
+  void numbered_entries(const std::string& where, int first, int count) {
+    const bool reversed = g_.rng.chance(40), mixed = g_.rng.chance(10);
+    for (int i = 0; i < count; ++i) {
+      const std::string at = where + ".entries[" + std::to_string(first + i) + "]";
+      const std::string only_here = only();
+      only_.push_back(&only_here);
+      Keys k;
+      only_key(k, only_here);
+      const bool back = mixed ? g_.rng.chance(50) : reversed;
+      keyed(k, back ? "reversed_number" : "number", value(g_.rng.chance(8) ? 40 : 12), at);
+      only_.pop_back();
+    }
+  }
+
   void paragraph(const std::string& at, const std::string& only_here) {
     const Value v = value(60, false);
     if (only_here.empty() && !v.localized) {
@@ -495,6 +567,8 @@ class Writer {
   }
 
   Generator g_;
+  Generator numbered_g_;  // the numbered entries' own stream (edition 2)
+  int edition_;
   RandomResume out_;
   std::string text_;
   std::vector<const std::string*> only_;
@@ -503,6 +577,6 @@ class Writer {
 
 }  // namespace
 
-RandomResume random_resume(std::uint64_t seed) { return Writer(seed).write(seed); }
+RandomResume random_resume(std::uint64_t seed, int edition) { return Writer(seed, edition).write(seed); }
 
 }  // namespace cvpdf::test

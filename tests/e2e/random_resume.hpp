@@ -1,10 +1,11 @@
 // Random résumés in cvpdf's YAML, from a 64-bit seed: every field kind of
 // the résumé schema (person, items, pairs, publications, paragraphs,
-// section bullets and text, `only:`), localized and plain values, lengths
-// from empty to very long, Latin, CJK and mixed text, long tokens (key
-// fingerprints) and URLs with query strings. The same seed gives the same
-// bytes on every machine: the generator's own PRNG (splitmix64) and no
-// standard distribution, whose output differs between library versions.
+// numbered entries, section bullets and text, `only:`), localized and
+// plain values, lengths from empty to very long, Latin, CJK and mixed
+// text, long tokens (key fingerprints) and URLs with query strings. The
+// same seed (and edition, below) gives the same bytes on every machine:
+// the generator's own PRNG (splitmix64) and no standard distribution,
+// whose output differs between library versions.
 // Alongside the YAML it records what each variant must show, for the
 // property test (random_resume_test.cpp) to look for in the PDF.
 #pragma once
@@ -39,8 +40,16 @@ struct Shown {
   std::string where;
 };
 
+// What the generator writes has grown by editions; a seed kept for what it
+// found (tests/e2e/random-seeds/) names the edition it was found with, so
+// that its résumé stays the one that found it. 1: the first; 2: numbered
+// entries too — drawn from a stream of their own, so a seed's edition 2 is
+// its edition 1 with sections and runs of numbered entries added.
+constexpr int kLatestEdition = 2;
+
 struct RandomResume {
   std::uint64_t seed = 0;
+  int edition = kLatestEdition;
   std::string yaml;
   std::vector<std::string> languages;  // as the file declares them: en, zh
   // Per variant (language): every non-empty scalar text it must show —
@@ -54,7 +63,7 @@ struct RandomResume {
   std::map<std::string, std::vector<Shown>> empty_sections;
 };
 
-RandomResume random_resume(std::uint64_t seed);
+RandomResume random_resume(std::uint64_t seed, int edition = kLatestEdition);
 
 // A YAML double-quoted scalar for any UTF-8 text: `"`, `\` and control
 // characters escaped, everything else as is.

@@ -73,8 +73,10 @@
 //                conditions, no text lost) — one in a few, since reading a
 //                file's objects and structure costs more than the rest.
 // N seeds (CVPDF_RANDOM_CASES, default 200) from CVPDF_RANDOM_SEED (default
-// 1), in kShards tests so ctest spreads them over its jobs; and every seed
-// kept in tests/e2e/random-seeds/*.txt. A failure prints the seed, theme,
+// 1), in kShards tests so ctest spreads them over its jobs, in the
+// generator's latest edition (CVPDF_RANDOM_EDITION names another); and
+// every seed kept in tests/e2e/random-seeds/*.txt, in the edition it was
+// found with. A failure prints the seed, theme,
 // language, property and the boxes or strings, and the YAML's path.
 // scripts/property-long.sh runs many more and sums the failures up.
 #include <gtest/gtest.h>
@@ -84,6 +86,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -133,6 +136,7 @@ struct Case {
   std::uint64_t seed = 0;
   std::string theme, language;
   std::string origin;  // "seed 17" or "kept: tests/e2e/random-seeds/x.txt:3 (…)"
+  int edition = kLatestEdition;  // of the generator (random_resume.hpp)
 };
 
 const std::vector<std::string>& themes() {
@@ -140,11 +144,11 @@ const std::vector<std::string>& themes() {
   return list;
 }
 
-Case case_of(std::uint64_t seed, std::string origin) {
+Case case_of(std::uint64_t seed, std::string origin, int edition) {
   // Its own stream, not the generator's: the theme and language do not
   // change what a seed's résumé is.
   SplitMix64 pick(seed ^ 0x5EEDC0FFEEull);
-  Case c{seed, "", "", std::move(origin)};
+  Case c{seed, "", "", std::move(origin), edition};
   if (!themes().empty()) c.theme = themes()[pick.below(themes().size())];
   c.language = pick.below(2) ? "zh" : "en";
   return c;
@@ -155,8 +159,10 @@ std::uint64_t env_number(const char* name, std::uint64_t fallback) {
   return value && *value ? std::strtoull(value, nullptr, 0) : fallback;
 }
 
-// The kept seeds: one a line, decimal or 0x hex, then a comment of what it
-// found ("17  # a URL overprinted the date"); '#' lines and blank ones skipped.
+// The kept seeds: one a line, decimal or 0x hex, with "@2" when it was
+// found by the generator's edition 2 (none: edition 1), then a comment of
+// what it found ("17@2  # a URL overprinted the date"); '#' lines and blank
+// ones skipped.
 std::vector<Case> kept_cases() {
   std::vector<Case> list;
   const std::filesystem::path dir = source("tests/e2e/random-seeds");
@@ -175,8 +181,11 @@ std::vector<Case> kept_cases() {
       char* end = nullptr;
       const std::uint64_t seed = std::strtoull(line.c_str() + start, &end, 0);
       if (end == line.c_str() + start) continue;
-      list.push_back(case_of(seed, "kept: " + file.filename().string() + ":" + std::to_string(number) + " (" +
-                                       line.substr(start) + ")"));
+      const int edition = *end == '@' ? static_cast<int>(std::strtol(end + 1, nullptr, 10)) : 1;
+      list.push_back(case_of(seed,
+                             "kept: " + file.filename().string() + ":" + std::to_string(number) + " (" +
+                                 line.substr(start) + ")",
+                             edition));
     }
   }
   return list;
@@ -590,7 +599,7 @@ std::string sh(const std::string& s) { return "'" + s + "'"; }
 
 // Renders and checks one case; the failures, each a property and its detail.
 std::vector<Failure> check_case(const Case& c, std::string& yaml_path) {
-  const RandomResume resume = random_resume(c.seed);
+  const RandomResume resume = random_resume(c.seed, c.edition);
   const std::string dir = temp_dir();
   yaml_path = dir + "/seed-" + std::to_string(c.seed) + ".yaml";
   write_file(yaml_path, resume.yaml);
@@ -665,10 +674,12 @@ void run_case(const Case& c, Tally& tally) {
   // Keep the input, for the reader of the message.
   const std::string kept = keep_dir() + "/seed-" + std::to_string(c.seed) + ".yaml";
   std::filesystem::copy_file(yaml, kept, std::filesystem::copy_options::overwrite_existing);
+  const std::string edition = " CVPDF_RANDOM_EDITION=" + std::to_string(c.edition);
   const std::string where = "seed " + std::to_string(c.seed) + " (" + c.origin + "), theme " + c.theme +
                             ", --lang " + c.language + "; input kept in " + kept + "; reproduce: cvpdf --theme " +
                             c.theme + " --lang " + c.language + " " + kept + " -o x.pdf, or CVPDF_RANDOM_SEED=" +
-                            std::to_string(c.seed) + " CVPDF_RANDOM_CASES=1";
+                            std::to_string(c.seed) + " CVPDF_RANDOM_CASES=1" + edition + "; keep it as " +
+                            std::to_string(c.seed) + "@" + std::to_string(c.edition);
   std::map<std::string, std::string> by_property;
   for (const auto& f : failures) by_property[f.property] += "\n    " + f.detail;
   for (const auto& [property, details] : by_property) {
@@ -701,9 +712,10 @@ TEST_P(RandomResumes, HoldEveryProperty) {
   ASSERT_FALSE(themes().empty()) << "cvpdf listed no theme";
   const std::uint64_t cases = env_number("CVPDF_RANDOM_CASES", 200);
   const std::uint64_t start = env_number("CVPDF_RANDOM_SEED", 1);
+  const int edition = static_cast<int>(env_number("CVPDF_RANDOM_EDITION", kLatestEdition));
   Tally tally;
   for (std::uint64_t i = static_cast<std::uint64_t>(GetParam()); i < cases; i += kShards)
-    run_case(case_of(start + i, "seed " + std::to_string(start + i)), tally);
+    run_case(case_of(start + i, "seed " + std::to_string(start + i), edition), tally);
   summarise(("shard " + std::to_string(GetParam())).c_str(), tally);
 }
 
@@ -894,6 +906,56 @@ TEST(RandomResume, TheSameSeedGivesTheSameFile) {
   SplitMix64 rng(0);
   EXPECT_EQ(rng.next(), 0xE220A8397B1DCDAFull);
   EXPECT_EQ(rng.next(), 0x6E789E6AA1B965F4ull);
+}
+
+// A kept seed's résumé is the one that found what it found: edition 1 is
+// what it was when the seeds of random-seeds/found.txt were kept (FNV-1a
+// of their YAML then).
+TEST(RandomResume, EditionOneIsTheResumeTheKeptSeedsWereFoundWith) {
+  auto fnv1a = [](const std::string& s) {
+    std::uint64_t h = 0xCBF29CE484222325ull;
+    for (const unsigned char c : s) h = (h ^ c) * 0x100000001B3ull;
+    return h;
+  };
+  EXPECT_EQ(fnv1a(random_resume(1, 1).yaml), 0xA50EB3A485A08971ull);
+  EXPECT_EQ(fnv1a(random_resume(176, 1).yaml), 0x59813D603D25CCD8ull);
+  EXPECT_EQ(fnv1a(random_resume(4561, 1).yaml), 0x10140A00177CA1AAull);
+}
+
+// Edition 2 draws its numbered entries from a stream of their own: every
+// line of a seed's edition 1 stays, in order, and what is added is
+// numbered entries and the sections holding them.
+TEST(RandomResume, EditionTwoAddsNumberedEntriesToEditionOne) {
+  auto lines = [](const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+  };
+  int with_numbered = 0, reversed = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    const std::vector<std::string> one = lines(random_resume(seed, 1).yaml), two = lines(random_resume(seed, 2).yaml);
+    std::size_t i = 0;
+    bool numbered = false;
+    for (const auto& line : two) {
+      if (i < one.size() && line == one[i]) {
+        ++i;
+        continue;
+      }
+      static const std::regex kEntry(R"(^    [- ] (reversed_)?number: .*)");
+      static const std::regex kOther(R"(^(    - only: (en|zh)|  - title: .*|    only: (en|zh)|    entries:)$)");
+      const bool entry = std::regex_match(line, kEntry);
+      numbered = numbered || entry;
+      reversed += entry && line.find("reversed_number: ") != std::string::npos;
+      // Besides an entry: its `only:`, or a numbered section's title, `only:` and `entries:`.
+      EXPECT_TRUE(entry || std::regex_match(line, kOther))
+          << "seed " << seed << " adds '" << line << "'";
+    }
+    EXPECT_EQ(i, one.size()) << "seed " << seed << "'s edition 2 loses lines of edition 1";
+    with_numbered += numbered;
+  }
+  EXPECT_GT(with_numbered, 40) << "few seeds of the property run have numbered entries";
+  EXPECT_GT(reversed, 20);
 }
 
 TEST(RandomResume, EveryGeneratedFileLoads) {

@@ -258,35 +258,32 @@ Expected expected_text(const model::Resume& r, const std::string& lang) {
       if (!model::entry_has_content(e, lang, fallback)) continue;
       Block b;
       b.stages.resize(1);
-      switch (e.kind) {
-        case model::EntryKind::Item:
-          add(b.stages[0], text(e.org));
-          add(b.stages[0], text(e.role));
-          add(b.stages[0], text(e.location));
-          for (const auto& t : e.tags) add(b.stages[0], text(t));
-          for (const auto& l : e.links) add_link(l, b.loose);
+      if (const auto* item = e.as<model::ItemEntry>()) {
+        add(b.stages[0], text(item->org));
+        add(b.stages[0], text(item->role));
+        add(b.stages[0], text(item->location));
+        for (const auto& t : item->tags) add(b.stages[0], text(t));
+        for (const auto& l : item->links) add_link(l, b.loose);
+        b.stages.emplace_back();
+        add(b.stages.back(), text(item->text));
+        for (const auto& bullet : item->bullets) {
           b.stages.emplace_back();
-          add(b.stages.back(), text(e.text));
-          for (const auto& bullet : e.bullets) {
-            b.stages.emplace_back();
-            add(b.stages.back(), text(bullet));
-          }
-          break;
-        case model::EntryKind::Pair:
-          add(b.stages[0], text(e.label));
-          add(b.stages[0], text(e.text));
-          break;
-        case model::EntryKind::Publication:
-          add(b.stages[0], text(e.authors));
-          add(b.stages[0], text(e.title));
-          add(b.stages[0], text(e.venue));
-          // A theme shows the DOI or makes the title its link (citation.hpp).
-          allow(e.doi);
-          allow(e.year);
-          break;
-        case model::EntryKind::Paragraph:
-          add(b.stages[0], text(e.text));
-          break;
+          add(b.stages.back(), text(bullet));
+        }
+      } else if (const auto* pair = e.as<model::PairEntry>()) {
+        add(b.stages[0], text(pair->label));
+        add(b.stages[0], text(pair->text));
+      } else if (const auto* publication = e.as<model::PublicationEntry>()) {
+        add(b.stages[0], text(publication->authors));
+        add(b.stages[0], text(publication->title));
+        add(b.stages[0], text(publication->venue));
+        // A theme shows the DOI or makes the title its link (citation.hpp).
+        allow(publication->doi);
+        allow(publication->year);
+      } else if (const auto* paragraph = e.as<model::ParagraphEntry>()) {
+        add(b.stages[0], text(paragraph->text));
+      } else if (const auto* numbered = e.as<model::NumberedEntry>()) {
+        add(b.stages[0], text(numbered->text));  // its number: digits, the theme's
       }
       out.blocks.push_back(b);
     }

@@ -247,10 +247,12 @@ TEST_P(ThemeProperty, RendersCleanly) {
   EXPECT_FALSE(headings.empty()) << "the PDF has no outline";
   std::set<std::string> heads;
   for (const auto& section : resume->sections)
-    for (const auto& entry : section.entries)
-      if (entry.kind == model::EntryKind::Item && !entry.org.empty() && !entry.role.empty() &&
-          entry.only.includes(language) && section.only.includes(language))
-        heads.insert(folded(entry.org.get(language, first)));
+    for (const auto& entry : section.entries) {
+      const auto* item = entry.as<model::ItemEntry>();
+      if (item && !item->org.empty() && !item->role.empty() && entry.only.includes(language) &&
+          section.only.includes(language))
+        heads.insert(folded(item->org.get(language, first)));
+    }
   for (std::size_t p = 0; p + 1 < rendered_.pages.size(); ++p) {
     const Page& page = rendered_.pages[p];
     const double text_bottom = text_area(page).y1;

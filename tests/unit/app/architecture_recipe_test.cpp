@@ -1,6 +1,7 @@
-// docs/architecture.md's recipes "How to add an output format" and "How
-// to add a theme key" name the files to touch: each must still be there,
-// so that a file renamed or moved breaks this test rather than the recipe.
+// docs/architecture.md's recipes "How to add an output format", "How to
+// add a theme key" and "How to add an entry kind" name the files to touch:
+// each must still be there, so that a file renamed or moved breaks this
+// test rather than the recipe.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -62,6 +63,35 @@ TEST(ArchitectureRecipe, TheFilesToAddAThemeKeyInExist) {
   const std::vector<std::string> paths = checked_paths("### How to add a theme key");
   EXPECT_TRUE(names(paths, "src/theme/style_fields.cpp")) << "the recipe does not name the field table";
   EXPECT_TRUE(names(paths, "src/theme/style.hpp")) << "the recipe does not name the Style";
+}
+
+// The entry-kind recipe names the register and a kind's four files, and
+// every kind in src/kinds/ is registered in it and has those four files:
+// the recipe describes the kinds as they are.
+TEST(ArchitectureRecipe, TheFilesToAddAnEntryKindInExistAndEveryKindIsBuiltSo) {
+  const std::vector<std::string> paths = checked_paths("### How to add an entry kind");
+  EXPECT_TRUE(names(paths, "src/model/entry.hpp")) << "the recipe does not name the register of kinds";
+  const char* const stages[] = {"kind.hpp", "model.cpp", "compose.cpp", "text.cpp"};
+  for (const char* stage : stages)
+    EXPECT_TRUE(names(paths, std::string("src/kinds/numbered/") + stage)) << "the recipe does not name " << stage;
+  std::ifstream file(kSource + "/src/model/entry.hpp", std::ios::binary);
+  std::ostringstream text;
+  text << file.rdbuf();
+  const std::string entry = text.str();
+  const std::string body = entry.substr(entry.find("using EntryBody"));
+  int kinds = 0;
+  for (const auto& dir : std::filesystem::directory_iterator(kSource + "/src/kinds")) {
+    ++kinds;
+    const std::string kind = dir.path().filename().string();
+    for (const char* stage : stages)
+      EXPECT_TRUE(std::filesystem::exists(dir.path() / stage)) << "src/kinds/" << kind << " has no " << stage;
+    EXPECT_NE(entry.find("#include \"kinds/" + kind + "/kind.hpp\""), std::string::npos)
+        << "src/model/entry.hpp does not include the kind " << kind;
+    std::string struct_name = kind;
+    struct_name[0] = static_cast<char>(struct_name[0] - 'a' + 'A');
+    EXPECT_NE(body.find(struct_name + "Entry"), std::string::npos) << "EntryBody does not register " << kind;
+  }
+  EXPECT_EQ(kinds, 5) << "a kind was added or removed: say so in the user guide's kinds table and here";
 }
 
 }  // namespace

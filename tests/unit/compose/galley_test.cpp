@@ -137,7 +137,7 @@ TEST(Galley, AShortEntryIsKeptTogether) {
   EXPECT_EQ(legal, 0u);
 }
 
-// A short entry as add_item makes it: a head, its first bullet tied to it,
+// A short item as its compose makes it: a head, its first bullet tied to it,
 // a second bullet of three lines; kept together but for a split before the
 // second bullet. `n` lines come before it on a page 110 high, weighed as
 // the composer does with lines of 10 (a foot of four of them).

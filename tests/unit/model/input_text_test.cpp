@@ -116,7 +116,7 @@ sections:
 TEST(InputText, MergeKeyInheritsAndExplicitKeysWin) {
   auto l = load(std::string(kMergeBase) + "      - role: Lead\n        <<: *job\n");
   ASSERT_TRUE(l.resume) << l.dump();
-  const Entry& e = l.resume->sections.at(0).entries.at(0);
+  const auto& e = std::get<ItemEntry>(l.resume->sections.at(0).entries.at(0).body);
   EXPECT_EQ(e.org.get("", ""), "Acme");
   EXPECT_EQ(e.role.get("", ""), "Lead");  // written after or before `<<`, the entry's own key wins
   EXPECT_EQ(e.location.get("", ""), "Berlin");
@@ -126,7 +126,7 @@ TEST(InputText, MergeKeyInheritsAndExplicitKeysWin) {
 TEST(InputText, MergeListEarlierWins) {
   auto l = load(std::string(kMergeBase) + "      - <<: [*place, *job]\n");
   ASSERT_TRUE(l.resume) << l.dump();
-  const Entry& e = l.resume->sections.at(0).entries.at(0);
+  const auto& e = std::get<ItemEntry>(l.resume->sections.at(0).entries.at(0).body);
   EXPECT_EQ(e.location.get("", ""), "Paris");
   EXPECT_EQ(e.role.get("", ""), "Engineer");
   ASSERT_TRUE(e.date.start);

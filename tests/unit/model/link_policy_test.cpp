@@ -73,9 +73,10 @@ std::vector<std::string> uris(const Resume& r) {
     if (!l.url.empty()) out.push_back(l.url);
   for (const auto& s : r.sections)
     for (const auto& e : s.entries) {
-      for (const auto& l : e.links)
-        if (!l.url.empty()) out.push_back(l.url);
-      if (!e.url.empty()) out.push_back(e.url);
+      if (const auto* item = e.as<ItemEntry>())
+        for (const auto& l : item->links)
+          if (!l.url.empty()) out.push_back(l.url);
+      if (const auto* paper = e.as<PublicationEntry>(); paper && !paper->url.empty()) out.push_back(paper->url);
     }
   return out;
 }

@@ -138,8 +138,8 @@ TEST(Model, FullResume) {
   EXPECT_EQ(exp.title.get("zh", "en"), "工作经历");
   EXPECT_TRUE(exp.only.languages.empty());
   ASSERT_EQ(exp.entries.size(), 3u);
-  const Entry& acme = exp.entries[0];
-  EXPECT_EQ(acme.kind, EntryKind::Item);
+  ASSERT_TRUE(exp.entries[0].is<ItemEntry>());
+  const auto& acme = std::get<ItemEntry>(exp.entries[0].body);
   EXPECT_EQ(acme.org.get("en", "en"), "ACME");
   EXPECT_EQ(acme.role.get("zh", "en"), "工程师");
   EXPECT_EQ(acme.location.get("en", "en"), "Hefei");
@@ -157,19 +157,19 @@ TEST(Model, FullResume) {
   ASSERT_EQ(acme.tags.size(), 2u);
   EXPECT_EQ(acme.tags[0].get("zh", "en"), "已上线");
   EXPECT_EQ(acme.tags[1].get("zh", "en"), "Beta");
-  EXPECT_EQ(acme.span.to_string(), "resume.yaml:30:9");
+  EXPECT_EQ(exp.entries[0].span.to_string(), "resume.yaml:30:9");
 
-  const Entry& lab = exp.entries[1];
-  EXPECT_EQ(lab.kind, EntryKind::Item);
+  ASSERT_TRUE(exp.entries[1].is<ItemEntry>());
+  const auto& lab = std::get<ItemEntry>(exp.entries[1].body);
   EXPECT_EQ(lab.text.get("en", "en"), "A paragraph under the head.");
   ASSERT_TRUE(lab.date.start && lab.date.end);
   EXPECT_EQ(lab.date.start->year, 2019);
   EXPECT_EQ(lab.date.end->month, 6);
-  EXPECT_EQ(lab.only.languages, (std::vector<std::string>{"en"}));
-  EXPECT_TRUE(lab.only.includes("en"));
-  EXPECT_FALSE(lab.only.includes("zh"));
+  EXPECT_EQ(exp.entries[1].only.languages, (std::vector<std::string>{"en"}));
+  EXPECT_TRUE(exp.entries[1].only.includes("en"));
+  EXPECT_FALSE(exp.entries[1].only.includes("zh"));
 
-  const Entry& school = exp.entries[2];
+  const auto& school = std::get<ItemEntry>(exp.entries[2].body);
   EXPECT_EQ(school.org.get("en", "en"), "USTC");
   EXPECT_EQ(school.role.get("en", "en"), "M.S.");
   ASSERT_TRUE(school.date.start);
@@ -181,13 +181,13 @@ TEST(Model, FullResume) {
   const Section& skills = r.sections[1];
   EXPECT_EQ(skills.only.languages, (std::vector<std::string>{"zh"}));
   ASSERT_EQ(skills.entries.size(), 1u);
-  EXPECT_EQ(skills.entries[0].kind, EntryKind::Pair);
-  EXPECT_EQ(skills.entries[0].label.get("en", "en"), "Languages");
-  EXPECT_EQ(skills.entries[0].text.get("en", "en"), "C++, Python");
+  ASSERT_TRUE(skills.entries[0].is<PairEntry>());
+  EXPECT_EQ(std::get<PairEntry>(skills.entries[0].body).label.get("en", "en"), "Languages");
+  EXPECT_EQ(std::get<PairEntry>(skills.entries[0].body).text.get("en", "en"), "C++, Python");
 
   // publications
-  const Entry& paper = r.sections[2].entries.at(0);
-  EXPECT_EQ(paper.kind, EntryKind::Publication);
+  ASSERT_TRUE(r.sections[2].entries.at(0).is<PublicationEntry>());
+  const auto& paper = std::get<PublicationEntry>(r.sections[2].entries.at(0).body);
   EXPECT_EQ(paper.title.get("en", "en"), "A Paper");
   EXPECT_EQ(paper.authors.get("en", "en"), "S. Tan, Q. Jiang");
   EXPECT_EQ(paper.venue.get("en", "en"), "DATE");
@@ -198,13 +198,13 @@ TEST(Model, FullResume) {
   // paragraphs
   const Section& notes = r.sections[3];
   ASSERT_EQ(notes.entries.size(), 4u);
-  for (const auto& e : notes.entries) EXPECT_EQ(e.kind, EntryKind::Paragraph);
-  EXPECT_EQ(notes.entries[0].text.by_language.at(""), "Plain paragraph.");
-  EXPECT_EQ(notes.entries[1].text.get("zh", "en"), "中文段落");
-  EXPECT_EQ(notes.entries[1].text.get("en", "en"), "English paragraph");
+  for (const auto& e : notes.entries) EXPECT_TRUE(e.is<ParagraphEntry>());
+  EXPECT_EQ(std::get<ParagraphEntry>(notes.entries[0].body).text.by_language.at(""), "Plain paragraph.");
+  EXPECT_EQ(std::get<ParagraphEntry>(notes.entries[1].body).text.get("zh", "en"), "中文段落");
+  EXPECT_EQ(std::get<ParagraphEntry>(notes.entries[1].body).text.get("en", "en"), "English paragraph");
   EXPECT_EQ(notes.entries[2].only.languages, (std::vector<std::string>{"zh"}));
   EXPECT_EQ(notes.entries[3].only.languages, (std::vector<std::string>{"en"}));
-  EXPECT_EQ(notes.entries[3].text.get("en", "en"), "English only");
+  EXPECT_EQ(std::get<ParagraphEntry>(notes.entries[3].body).text.get("en", "en"), "English only");
 
   // sections of text and of bullets
   EXPECT_EQ(r.sections[4].text.get("zh", "en"), "看得远。");
@@ -240,14 +240,14 @@ sections:
 )");
   ASSERT_TRUE(l.resume) << l.dump();
   const auto& e = l.resume->sections[0].entries;
-  EXPECT_EQ(e[0].date.end->year, 2024);
-  EXPECT_TRUE(e[1].date.end->present);
-  EXPECT_EQ(e[2].date.start->year, 2019);
-  EXPECT_EQ(e[2].date.end->year, 2023);
-  EXPECT_EQ(e[3].date.start->day, 29);
-  EXPECT_EQ(e[4].date.end->month, 1);
-  EXPECT_FALSE(e[5].date.start);
-  EXPECT_EQ(e[5].date.end->month, 6);
+  EXPECT_EQ(std::get<ItemEntry>(e[0].body).date.end->year, 2024);
+  EXPECT_TRUE(std::get<ItemEntry>(e[1].body).date.end->present);
+  EXPECT_EQ(std::get<ItemEntry>(e[2].body).date.start->year, 2019);
+  EXPECT_EQ(std::get<ItemEntry>(e[2].body).date.end->year, 2023);
+  EXPECT_EQ(std::get<ItemEntry>(e[3].body).date.start->day, 29);
+  EXPECT_EQ(std::get<ItemEntry>(e[4].body).date.end->month, 1);
+  EXPECT_FALSE(std::get<ItemEntry>(e[5].body).date.start);
+  EXPECT_EQ(std::get<ItemEntry>(e[5].body).date.end->month, 6);
 }
 
 TEST(Model, JsonWithTheSameStructureLoads) {
@@ -269,13 +269,13 @@ TEST(Model, JsonWithTheSameStructureLoads) {
   EXPECT_TRUE(l.diags.all().empty()) << l.dump();
   const auto& entries = l.resume->sections.at(0).entries;
   ASSERT_EQ(entries.size(), 4u);
-  EXPECT_EQ(entries[0].kind, EntryKind::Item);
-  EXPECT_EQ(entries[0].org.get("en", "en"), "ACME");
+  ASSERT_TRUE(entries[0].is<ItemEntry>());
+  EXPECT_EQ(std::get<ItemEntry>(entries[0].body).org.get("en", "en"), "ACME");
   EXPECT_EQ(entries[0].span.to_string(), "resume.json:7:7");
-  EXPECT_EQ(entries[1].kind, EntryKind::Paragraph);
-  EXPECT_EQ(entries[2].kind, EntryKind::Pair);
-  EXPECT_EQ(entries[3].kind, EntryKind::Publication);
-  EXPECT_EQ(entries[3].year, "2024");
+  EXPECT_TRUE(entries[1].is<ParagraphEntry>());
+  EXPECT_TRUE(entries[2].is<PairEntry>());
+  ASSERT_TRUE(entries[3].is<PublicationEntry>());
+  EXPECT_EQ(std::get<PublicationEntry>(entries[3].body).year, "2024");
   EXPECT_EQ(l.resume->person.links.size(), 2u);
 }
 
@@ -306,17 +306,19 @@ TEST(Model, JsonResumeBasics) {
   EXPECT_EQ(r.person.links[1].url, "https://twitter.example.com/n");  // written out: kept
   ASSERT_EQ(r.sections.size(), 3u);
   EXPECT_EQ(r.sections[0].title.get("en", "en"), "Experience");
-  const Entry& work = r.sections[0].entries.at(0);
+  ASSERT_TRUE(r.sections[0].entries.at(0).is<ItemEntry>());
+  const auto& work = std::get<ItemEntry>(r.sections[0].entries.at(0).body);
   EXPECT_EQ(work.org.get("en", "en"), "Pied Piper");
   EXPECT_EQ(work.role.get("en", "en"), "CEO");
   EXPECT_EQ(work.date.start->day, 1);
   EXPECT_TRUE(work.date.end->present);  // no endDate: still there
   // The schema's order, not the file's: publications come before skills.
-  EXPECT_EQ(r.sections[1].entries.at(0).kind, EntryKind::Publication);
-  EXPECT_EQ(r.sections[1].entries.at(0).year, "2014");
-  EXPECT_EQ(r.sections[2].entries.at(0).kind, EntryKind::Pair);
-  EXPECT_EQ(r.sections[2].entries.at(0).label.get("en", "en"), "Web · Master");  // the level beside the name
-  EXPECT_EQ(r.sections[2].entries.at(0).text.get("en", "en"), "HTML, CSS");
+  ASSERT_TRUE(r.sections[1].entries.at(0).is<PublicationEntry>());
+  EXPECT_EQ(std::get<PublicationEntry>(r.sections[1].entries.at(0).body).year, "2014");
+  ASSERT_TRUE(r.sections[2].entries.at(0).is<PairEntry>());
+  const auto& skill = std::get<PairEntry>(r.sections[2].entries.at(0).body);
+  EXPECT_EQ(skill.label.get("en", "en"), "Web · Master");  // the level beside the name
+  EXPECT_EQ(skill.text.get("en", "en"), "HTML, CSS");
 }
 
 TEST(Model, CheckTranslationsWarnsAboutMissingLanguages) {

@@ -126,21 +126,21 @@ TEST(RenderCvLoad, EveryEntryTypeInTheModel) {
 
   ASSERT_EQ(r.sections.size(), 9u);
   EXPECT_EQ(r.sections[0].title.get("en", "en"), "Summary");
-  EXPECT_EQ(r.sections[0].entries.at(0).kind, EntryKind::Paragraph);
-  EXPECT_EQ(r.sections[0].entries.at(0).text.get("en", "en"), "A sentence.");
+  ASSERT_TRUE(r.sections[0].entries.at(0).is<ParagraphEntry>());
+  EXPECT_EQ(std::get<ParagraphEntry>(r.sections[0].entries.at(0).body).text.get("en", "en"), "A sentence.");
 
-  const Entry& phd = r.sections[1].entries.at(0);
-  EXPECT_EQ(phd.kind, EntryKind::Item);
+  ASSERT_TRUE(r.sections[1].entries.at(0).is<ItemEntry>());
+  const auto& phd = std::get<ItemEntry>(r.sections[1].entries.at(0).body);
   EXPECT_EQ(phd.org.get("en", "en"), "MIT");
   EXPECT_EQ(phd.role.get("en", "en"), "PhD in Physics");
   ASSERT_TRUE(phd.date.start && phd.date.end);
   EXPECT_EQ(phd.date.start->year, 2018);
   EXPECT_EQ(phd.date.end->month, 5);
   // A free-text date has no place in cvpdf's dates: it follows the location.
-  EXPECT_EQ(r.sections[1].entries.at(1).location.get("en", "en"), "Zurich · Fall 2014");
-  EXPECT_TRUE(r.sections[1].entries.at(1).date.empty());
+  EXPECT_EQ(std::get<ItemEntry>(r.sections[1].entries.at(1).body).location.get("en", "en"), "Zurich · Fall 2014");
+  EXPECT_TRUE(std::get<ItemEntry>(r.sections[1].entries.at(1).body).date.empty());
 
-  const Entry& job = r.sections[2].entries.at(0);
+  const auto& job = std::get<ItemEntry>(r.sections[2].entries.at(0).body);
   EXPECT_EQ(job.org.get("en", "en"), "Acme");
   EXPECT_EQ(job.role.get("en", "en"), "Engineer");
   ASSERT_TRUE(job.date.end);
@@ -148,13 +148,13 @@ TEST(RenderCvLoad, EveryEntryTypeInTheModel) {
   EXPECT_EQ(job.text.get("en", "en"), "Leads.");
   EXPECT_EQ(job.bullets.size(), 2u);
 
-  const Entry& tool = r.sections[3].entries.at(0);
+  const auto& tool = std::get<ItemEntry>(r.sections[3].entries.at(0).body);
   ASSERT_TRUE(tool.date.start);  // an end alone is a single date
   EXPECT_EQ(tool.date.start->year, 2019);
   EXPECT_FALSE(tool.date.end);
 
-  const Entry& paper = r.sections[4].entries.at(0);
-  EXPECT_EQ(paper.kind, EntryKind::Publication);
+  ASSERT_TRUE(r.sections[4].entries.at(0).is<PublicationEntry>());
+  const auto& paper = std::get<PublicationEntry>(r.sections[4].entries.at(0).body);
   EXPECT_EQ(paper.title.get("en", "en"), "A paper");
   EXPECT_EQ(paper.authors.get("en", "en"), "*Ada*, Bob");
   EXPECT_EQ(paper.venue.get("en", "en"), "Nature");
@@ -162,16 +162,25 @@ TEST(RenderCvLoad, EveryEntryTypeInTheModel) {
   EXPECT_EQ(paper.doi, "10.1000/xyz");
   EXPECT_EQ(paper.url, "");  // RenderCV ignores the URL of a publication with a DOI
 
-  const Entry& skill = r.sections[5].entries.at(0);
-  EXPECT_EQ(skill.kind, EntryKind::Pair);
+  ASSERT_TRUE(r.sections[5].entries.at(0).is<PairEntry>());
+  const auto& skill = std::get<PairEntry>(r.sections[5].entries.at(0).body);
   EXPECT_EQ(skill.label.get("en", "en"), "Languages");
   EXPECT_EQ(skill.text.get("en", "en"), "C++, Rust");
 
   ASSERT_EQ(r.sections[6].bullets.size(), 2u);
   EXPECT_EQ(r.sections[6].bullets[1].get("en", "en"), "Second prize");
-  EXPECT_EQ(r.sections[7].entries.at(1).text.get("en", "en"), "2. Two");
-  EXPECT_EQ(r.sections[8].entries.at(0).text.get("en", "en"), "2. Newest");
-  EXPECT_EQ(r.sections[8].entries.at(1).text.get("en", "en"), "1. Oldest");
+  // Numbered entries stay numbered entries: the number is counted where
+  // the list is set, not glued into the text.
+  const auto* two = r.sections[7].entries.at(1).as<NumberedEntry>();
+  ASSERT_NE(two, nullptr);
+  EXPECT_EQ(two->text.get("en", "en"), "Two");
+  EXPECT_FALSE(two->reversed);
+  const auto* newest = r.sections[8].entries.at(0).as<NumberedEntry>();
+  ASSERT_NE(newest, nullptr);
+  EXPECT_EQ(newest->text.get("en", "en"), "Newest");
+  EXPECT_TRUE(newest->reversed);
+  ASSERT_NE(r.sections[8].entries.at(1).as<NumberedEntry>(), nullptr);
+  EXPECT_EQ(r.sections[8].entries.at(1).as<NumberedEntry>()->text.get("en", "en"), "Oldest");
 }
 
 TEST(RenderCvLoad, LocaleAndDesignBecomeTheStyleLayer) {
@@ -226,7 +235,7 @@ locale:
   EXPECT_EQ(r.style.at("dates.fr.months").list.at(1), "Fév");
   EXPECT_EQ(r.style.at("dates.fr.months").list.size(), 12u);
   EXPECT_EQ(r.style.at("dates.fr.present").scalar, "présent");
-  EXPECT_EQ(r.sections.at(0).entries.at(0).role.get("fr", "fr"), "Master en Physique");
+  EXPECT_EQ(std::get<ItemEntry>(r.sections.at(0).entries.at(0).body).role.get("fr", "fr"), "Master en Physique");
   // Every RenderCV locale has 12 abbreviations and 12 names.
   for (const char* language : {"english", "arabic", "danish", "dutch", "french", "german", "hebrew", "hindi", "indonesian",
                                "italian", "japanese", "korean", "mandarin_chinese", "norwegian_bokmål", "norwegian_nynorsk",

@@ -12,6 +12,8 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace cvpdf::theme {
 namespace {
@@ -66,21 +68,40 @@ TEST(ModuleWalls, EveryIncludeFollowsTheDocumentedGraph) {
   const fs::path src = fs::path(CVPDF_SOURCE_DIR) / "src";
   std::set<std::string> modules;
   for (const auto& entry : fs::directory_iterator(src))
-    if (entry.is_directory()) modules.insert(entry.path().filename().string());
+    if (entry.is_directory() && entry.path().filename() != "kinds") modules.insert(entry.path().filename().string());
   for (const auto& m : modules) EXPECT_TRUE(uses.count(m) || m == "core") << m << " is not in the documented graph";
+  // Every file and the module it is built into. An entry kind's folder
+  // (src/kinds/<kind>/) holds one file per stage: kind.hpp and model.cpp are
+  // model's, compose.cpp compose's, text.cpp app's; nothing else belongs there.
+  std::vector<std::pair<fs::path, std::string>> files;
+  for (const auto& module : modules)
+    for (const auto& entry : fs::directory_iterator(src / module)) files.emplace_back(entry.path(), module);
+  static const std::map<std::string, std::string> kKindStage = {
+      {"kind.hpp", "model"}, {"model.cpp", "model"}, {"compose.cpp", "compose"}, {"text.cpp", "app"}};
+  std::size_t kinds = 0;
+  for (const auto& kind : fs::directory_iterator(src / "kinds")) {
+    ++kinds;
+    for (const auto& stage : kKindStage)
+      EXPECT_TRUE(fs::exists(kind.path() / stage.first)) << kind.path().filename().string() << " has no " << stage.first;
+    for (const auto& entry : fs::directory_iterator(kind.path())) {
+      auto stage = kKindStage.find(entry.path().filename().string());
+      EXPECT_NE(stage, kKindStage.end()) << entry.path() << " is not a stage file of an entry kind";
+      if (stage != kKindStage.end()) files.emplace_back(entry.path(), stage->second);
+    }
+  }
+  EXPECT_GE(kinds, 5U) << "src/kinds/ has lost its kinds";
   static const std::regex kInclude(R"(#include "(\w+)/)");
   std::size_t checked = 0;
-  for (const auto& module : modules) {
+  for (const auto& [path, module] : files) {
     const std::set<std::string> allowed = reachable(uses, module);
-    for (const auto& entry : fs::directory_iterator(src / module)) {
-      const std::string text = read(entry.path());
-      for (auto it = std::sregex_iterator(text.begin(), text.end(), kInclude); it != std::sregex_iterator(); ++it) {
-        const std::string to = (*it)[1];
-        if (!modules.count(to)) continue;
-        ++checked;
-        EXPECT_TRUE(allowed.count(to) || to == "core")
-            << entry.path().filename().string() << " (" << module << ") includes " << to << "/";
-      }
+    const std::string text = read(path);
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), kInclude); it != std::sregex_iterator(); ++it) {
+      std::string to = (*it)[1];
+      if (to == "kinds") to = "model";  // a kind's struct is the model's
+      if (!modules.count(to)) continue;
+      ++checked;
+      EXPECT_TRUE(allowed.count(to) || to == "core")
+          << path.filename().string() << " (" << module << ") includes " << to << "/";
     }
   }
   EXPECT_GT(checked, 100U) << "the includes were not found: the test tests nothing";
