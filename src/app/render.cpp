@@ -288,6 +288,12 @@ std::optional<frame::Document> compose_pages(Run& run, Input& in, const theme::S
                   fixed(rendered.fit_setting) + " after " + std::to_string(rendered.layouts) + " layout(s)\n";
     }
   }
+  if (rendered.saved_page_fill > 0 && run.log) {
+    *run.log += fmt::format(
+        "[{}] the last page was {:.0f}% full (less than fit.short-page): set again at fit setting {:.3f} to end on "
+        "page {}, after {} layout(s)\n",
+        language, rendered.saved_page_fill * 100, rendered.fit_setting, rendered.document.pages.size(), rendered.layouts);
+  }
   frame::Document doc = std::move(rendered.document);
   if (run.log) {
     *run.log += "[" + language + "] composed " + std::to_string(doc.pages.size()) + " page(s) in " +

@@ -3,6 +3,7 @@
 #include "compose/render_variant.hpp"
 
 #include <utility>
+#include <vector>
 
 #include "compose/fit.hpp"
 #include "compose/paragraph.hpp"
@@ -11,18 +12,58 @@ namespace cvpdf::compose {
 
 namespace {
 
+// One layout; when its last page is short (fit.short-page), a second try
+// fitted to one page fewer, kept only when it fits. Each layout keeps its
+// own diagnostics until one is chosen, so no warning is said twice.
+RenderedVariant compose_saving_short_page(const model::Resume& resume, const theme::Style& style,
+                                          text::FontBook& book, const VariantOptions& options, Diagnostics& diags) {
+  RenderedVariant out;
+  std::vector<double> filled;
+  ComposeOptions with_fill = options.compose;
+  with_fill.filled = &filled;
+  Diagnostics first;
+  try {
+    out.document = compose_document(resume, style, with_fill, book, first);
+  } catch (const FatalError&) {
+    diags.add_all(first);  // what was said before the error (a missing font's warning) is said
+    throw;
+  }
+  out.style = style;
+  out.layouts = 1;
+  const std::size_t pages = out.document.pages.size();
+  const bool short_last = pages > 1 && filled.size() == pages && filled.back() < style.fit.short_page;
+  if (short_last && !first.has_errors()) {
+    // The first layout is let go while the fit search holds its own (a long
+    // CV's pages are tens of megabytes); it is laid out again in the rare
+    // case that the limits cannot save the page.
+    out.document = {};
+    Diagnostics fitted_diags;
+    FitResult fit = fit_to_pages(resume, style, options.compose, pages - 1, book, fitted_diags);
+    out.layouts += fit.layouts;
+    if (fit.fits && !fitted_diags.has_errors()) {
+      diags.add_all(fitted_diags);
+      out.saved_page_fill = filled.back();
+      out.fit_setting = fit.t;
+      out.document = std::move(fit.document);
+      out.style = std::move(fit.style);
+      out.ok = !diags.has_errors();
+      return out;
+    }
+    first.clear();
+    out.document = compose_document(resume, style, options.compose, book, first);
+    ++out.layouts;
+  }
+  diags.add_all(first);
+  out.ok = !diags.has_errors();
+  return out;
+}
+
 RenderedVariant compose_variant(const model::Resume& resume, const theme::Style& style,
                                 text::FontBook& book, const VariantOptions& options, Diagnostics& diags) {
   RenderedVariant out;
   const bool asked_by_style = options.fit_pages == 0 && style.fit.pages > 0;
   const std::size_t pages = asked_by_style ? static_cast<std::size_t>(style.fit.pages) : options.fit_pages;
-  if (pages == 0) {
-    out.document = compose_document(resume, style, options.compose, book, diags);
-    out.style = style;
-    out.layouts = 1;
-    out.ok = !diags.has_errors();
-    return out;
-  }
+  if (pages == 0) return compose_saving_short_page(resume, style, book, options, diags);
   FitResult fit = fit_to_pages(resume, style, options.compose, pages, book, diags);
   if (!fit.fits && !fit.message.empty()) {
     // A résumé in several languages fits in one and not in another: the

@@ -31,11 +31,16 @@ struct RenderedVariant {
   std::size_t fit_pages = 0;
   double fit_setting = 0;
   int layouts = 0;
+  // Without a page count asked: the share of the text area the last page
+  // would have filled, when fit.short-page saved that page (0: it did not).
+  double saved_page_fill = 0;
   bool ok = false;  // false: errors were reported to the diagnostics
 };
 
 // Renders `resume` in `style` (messages point where its values were set:
-// Style::origin). When the résumé does not fit
+// Style::origin). Without a page count asked, a last page filled less than
+// style.fit.short_page is saved when the fit limits allow: the résumé is
+// fitted to one page fewer (saved_page_fill says so). When the résumé does not fit
 // the pages asked for (options.fit_pages, else the style's fit.pages) even
 // at the smallest setting, that is an error here: at the résumé for
 // --fit-pages, at the key for fit.pages.

@@ -144,6 +144,10 @@ struct FitLimits {
   double min_spacing = 1;       // a factor on every vertical gap
   Scaled min_margin = 0;        // no margin below it (margins already smaller stay)
   int pages = 0;                // fit.pages: fit on this many pages, as --fit-pages does (0: as set)
+  // fit.short-page: a last page filled less than this share of its text
+  // area is saved — the résumé is set again, within the limits above, to
+  // end a page earlier (0: never).
+  double short_page = 0.25;
 };
 
 // Where a Style value came from: the place of the value that set it (a

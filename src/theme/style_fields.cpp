@@ -288,6 +288,10 @@ const std::vector<StyleField>& rows() {
       with_range(field("fit.pages", CVPDF_STYLE_MEMBER(fit.pages), K::Count, "0",
                        "fit on this many pages, as `--fit-pages` does, which overrides it; 0: set as the style says"),
                  0, 100),
+      with_range(field("fit.short-page", CVPDF_STYLE_MEMBER(fit.short_page), K::Ratio, "0.25",
+                       "a last page filled less than this share is saved: the résumé is set again, within the "
+                       "fit.min-* limits, to end a page earlier (when it can); 0: never"),
+                 0, 1),
   };
   return table;
 }

@@ -15,6 +15,7 @@
 #include <set>
 
 #include "compose/builtin_layouts.hpp"
+#include "compose/fit.hpp"
 #include "core/units.hpp"
 #include "core/utf8.hpp"
 #include "model/loader.hpp"
@@ -373,6 +374,12 @@ std::optional<theme::Style> theme_style(const std::string& name, const model::Re
   return style;
 }
 
+
+theme::Style as_rendered(const theme::Style& style, const std::string& verbose_err) {
+  const std::string said = "set again at fit setting ";
+  const auto at = verbose_err.find(said);
+  return at == std::string::npos ? style : compose::fitted_style(style, std::stod(verbose_err.substr(at + said.size())));
+}
 
 Box text_area(const theme::Style& style, const Page& page) {
   return {to_pt(style.margin_left), to_pt(style.margin_top), page.width - to_pt(style.margin_right),

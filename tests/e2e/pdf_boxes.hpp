@@ -169,6 +169,11 @@ std::vector<std::string> listed_themes();
 std::optional<theme::Style> theme_style(const std::string& theme, const model::Resume& resume,
                                         const std::string& language, std::string& why);
 
+// The style the résumé was set with: `style` as declared, or, when cvpdf -v
+// said it saved a short last page (fit.short-page), fitted to the setting
+// it gave, so that margins are measured where that layout put them.
+theme::Style as_rendered(const theme::Style& style, const std::string& verbose_err);
+
 // The text area the style declares (page minus margins), in poppler's
 // coordinates.
 Box text_area(const theme::Style& style, const Page& page);

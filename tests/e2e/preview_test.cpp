@@ -172,14 +172,14 @@ TEST(PreviewOptions, SeveralPagesNeedPageInTheName) {
   const std::string dir = temp_dir();
   std::string resume = "person: {name: Ada Example}\nsections:\n";
   for (int i = 1; i <= 8; ++i) resume += "  - title: Part " + std::to_string(i) + "\n    text: Did things.\n";
-  write_file(dir + "/r.yaml", resume);  // three pages of 130 × 100 mm
-  Result r = cv(dir, "r.yaml --set 'page.size=130mm 100mm' -o cv.svg");
+  write_file(dir + "/r.yaml", resume);  // three pages of 130 × 100 mm, the last one short and kept so
+  Result r = cv(dir, "r.yaml --set 'page.size=130mm 100mm' --set fit.short-page=0 -o cv.svg");
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find("cv.svg: error: the résumé has"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("-o 'cv-{page}.svg'"), std::string::npos) << r.err;
   EXPECT_FALSE(exists(dir + "/cv.svg"));
   // A template's missing directories are made, {page} included.
-  Result ok = cv(dir, "r.yaml --set 'page.size=130mm 100mm' -o 'pages/{page}/cv.png' --dpi 30");
+  Result ok = cv(dir, "r.yaml --set 'page.size=130mm 100mm' --set fit.short-page=0 -o 'pages/{page}/cv.png' --dpi 30");
   EXPECT_EQ(ok.status, 0) << ok.err;
   EXPECT_TRUE(exists(dir + "/pages/1/cv.png"));
   EXPECT_TRUE(exists(dir + "/pages/3/cv.png"));

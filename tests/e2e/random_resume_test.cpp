@@ -608,8 +608,9 @@ std::vector<Failure> check_case(const Case& c, std::string& yaml_path) {
 
   if (const Result r = run(cvpdf() + " check -q " + sh(yaml_path)); r.status != 0)
     return {{"check", "cvpdf check exited with " + std::to_string(r.status) + ":\n" + r.err}};
-  // Not quiet: its warnings name the loose lines (loose_lines()).
-  const Result r = run(cvpdf() + " --theme " + sh(c.theme) + " --lang " + c.language + " " + sh(yaml_path) +
+  // Not quiet: its warnings name the loose lines (loose_lines()); -v
+  // says whether a short last page was saved (as_rendered()).
+  const Result r = run(cvpdf() + " --theme " + sh(c.theme) + " --lang " + c.language + " -v " + sh(yaml_path) +
                        " -o " + sh(pdf));
   if (r.status != 0) return {{"exit", "cvpdf exited with " + std::to_string(r.status) + ":\n" + r.err}};
 
@@ -617,8 +618,9 @@ std::vector<Failure> check_case(const Case& c, std::string& yaml_path) {
   const auto model = model::load_resume(resume.yaml, yaml_path, dir, diags);
   if (!model) return {{"check", "the model loader refuses what cvpdf check accepted"}};
   std::string why;
-  const auto style = theme_style(c.theme, *model, c.language, why);
-  if (!style) return {{"exit", why}};
+  const auto declared = theme_style(c.theme, *model, c.language, why);
+  if (!declared) return {{"exit", why}};
+  const std::optional<theme::Style> style = as_rendered(*declared, r.err);
   const GlyphBoxes glyphs = read_glyph_boxes(pdf);
   if (!glyphs.error.empty()) return {{"exit", "no glyph boxes: " + glyphs.error}};
 

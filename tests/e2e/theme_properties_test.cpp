@@ -135,7 +135,7 @@ struct Rendered {
 Rendered render(const Case& c) {
   Rendered r;
   const std::string pdf = temp_dir() + "/out.pdf";
-  const std::string tail = " '" + source(c.input.file) + "' --lang " + c.input.language + " -o '" + pdf + "'";
+  const std::string tail = " '" + source(c.input.file) + "' --lang " + c.input.language + " -v -o '" + pdf + "'";
   r.command = "cvpdf --theme " + c.theme + tail;
   r.result = run(cvpdf() + " --theme '" + c.theme + "'" + tail);
   // Before --theme exists, --layout is its name.
@@ -162,6 +162,8 @@ class ThemeProperty : public ::testing::TestWithParam<Case> {
     ASSERT_TRUE(style) << why;
     style_ = *style;
     rendered_ = render(c);
+    // A short last page saved: the text area is the fitted style's.
+    style_ = as_rendered(style_, rendered_.result.err);
     ASSERT_EQ(rendered_.result.status, 0) << "(a) " << rendered_.command << " failed:\n" << rendered_.result.err;
     ASSERT_FALSE(rendered_.pages.empty()) << "pdftotext -bbox-layout read no page";
     ASSERT_TRUE(rendered_.glyphs.error.empty()) << "(b, c) no glyph boxes: " << rendered_.glyphs.error;
