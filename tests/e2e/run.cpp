@@ -126,7 +126,12 @@ std::string link_action_uri(const std::map<std::string, std::string>& bodies, co
   return std::regex_search(*action, match, kUri) ? std::string(match[1]) : std::string();
 }
 
-std::string cvpdf() { return std::string("'") + CVPDF_BINARY + "'"; }
+// CVPDF_TEST_BINARY runs the tests against another build (say, the last
+// release's, to measure a property before and after a change).
+std::string cvpdf() {
+  const char* other = std::getenv("CVPDF_TEST_BINARY");
+  return std::string("'") + (other && *other ? other : CVPDF_BINARY) + "'";
+}
 std::string source(const std::string& relative) { return std::string(CVPDF_SOURCE_DIR) + "/" + relative; }
 
 }  // namespace cvpdf::test

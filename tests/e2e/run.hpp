@@ -36,7 +36,7 @@ std::map<std::string, std::string> object_bodies(const std::string& objects);
 // "" for none.
 std::string link_action_uri(const std::map<std::string, std::string>& bodies, const std::string& annotation);
 
-std::string cvpdf();  // the binary, quoted for the shell
+std::string cvpdf();  // the binary (CVPDF_TEST_BINARY, else the one built), quoted for the shell
 std::string source(const std::string& relative);  // a path in the source tree
 
 }  // namespace cvpdf::test
