@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "compose/composer.hpp"
+#include "model/link_policy.hpp"
 
 namespace cvpdf::compose {
 
@@ -154,8 +155,8 @@ RichText Composer::links_text(const std::vector<model::Link>& entry_links) const
   const SpanStyle link_style = with(FontVariant::Regular, style.links_size, style.accent_color);
   const SpanStyle plain_style = with(FontVariant::Regular, style.links_size, style.muted_color);
   for (const auto& link : entry_links) {
-    std::string label = text(link.label);
-    if (label.empty() && !model::blank(link.url)) label = link.url;
+    std::string label = link.label_is_address ? model::shown_address(link.url) : text(link.label);
+    if (label.empty() && !model::blank(link.url)) label = model::shown_address(link.url);
     if (label.empty()) continue;  // nothing to show, and no stray "  ·  "
     if (!links.empty()) links.add("  ·  ", plain_style);
     links.add(label, link.url.empty() ? plain_style : link_style, link.url, link.span);

@@ -48,6 +48,7 @@ void add_url_link(const Reader& r, const YNode* url, std::vector<Link>& links) {
   l.span = r.span(*url);
   l.url = normalize_url(u);
   l.label = Localized::plain(url_label(u), l.span);
+  l.label_is_address = true;
   links.push_back(std::move(l));
 }
 

@@ -82,6 +82,21 @@ RefusedLink refused_link(std::string_view written, bool markup) {
                  : "write the address in full, e.g. https://example.com"};
 }
 
+std::string shown_address(std::string_view uri) {
+  const std::string_view s = trim(uri);
+  const std::string scheme = lower(s.substr(0, s.find(':') == std::string_view::npos ? 0 : s.find(':') + 1));
+  if (scheme == "mailto:" || scheme == "tel:") return std::string(s.substr(scheme.size()));
+  const std::size_t slashes = s.find("://");
+  if (slashes == std::string_view::npos || (scheme != "http:" && scheme != "https:")) return std::string(s);
+  std::string_view rest = s.substr(slashes + 3);
+  rest = rest.substr(0, rest.find_first_of("?#"));
+  if (lower(rest.substr(0, 4)) == "www.") rest.remove_prefix(4);
+  while (!rest.empty() && rest.back() == '/') rest.remove_suffix(1);
+  if (rest.empty()) return std::string(s);
+  if (rest.size() <= kShortAddress) return std::string(rest);
+  return std::string(rest.substr(0, rest.find('/')));
+}
+
 bool linkable_email(std::string_view address) {
   const std::string_view s = trim(address);
   if (s.size() + std::string_view("mailto:").size() > kMaxLinkBytes) return false;

@@ -35,6 +35,15 @@ struct RefusedLink {
 };
 RefusedLink refused_link(std::string_view written, bool markup = false);
 
+// What a line shows of a link given without a label: its host, and its
+// path when the two are short (kShortAddress bytes or fewer) — the scheme,
+// a leading "www.", the query, the fragment and a final '/' left out —
+// so a long address does not wrap over lines of an entry's head; the
+// link still goes to the whole address. "mailto:a@b.c" shows "a@b.c",
+// "tel:+1…" the number; anything else is shown as written.
+inline constexpr std::size_t kShortAddress = 32;
+std::string shown_address(std::string_view uri);
+
 // An e-mail address that may be linked as mailto:: one '@' with text on
 // both sides, no scheme before it, no spaces, within kMaxLinkBytes.
 bool linkable_email(std::string_view address);

@@ -47,6 +47,9 @@ struct Link {
   std::string network;  // a known network's name (model/networks.hpp), "" for none
   std::string username;  // as written with `network`; the label when none was given (label_is_username)
   bool label_is_username = false;
+  // The label was made from the address (none was written): a line may
+  // show less of it (model::shown_address), and a writer leaves it out.
+  bool label_is_address = false;
   SourceSpan span;
 };
 

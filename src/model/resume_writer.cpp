@@ -53,7 +53,7 @@ void link(YAML::Emitter& y, const Link& l) {
     std::string problem;
     if (network_url(*known, l.username, problem) != l.url) key_plain(y, "url", l.url);
   } else {
-    key_text(y, "label", l.label);
+    if (!l.label_is_address) key_text(y, "label", l.label);
     key_plain(y, "url", l.url);
   }
   y << YAML::EndMap;

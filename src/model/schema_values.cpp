@@ -253,6 +253,7 @@ void Reader::links(const YNode* node, const std::string& key, std::vector<Link>&
       if (looks_like_url(s)) {
         link.url = normalize_url(s);
         link.label = Localized::plain(url_label(s), link.span);
+        link.label_is_address = true;
       } else {
         link.label = Localized::plain(s, link.span);  // a label with no address: plain text
       }
@@ -283,7 +284,10 @@ void Reader::links(const YNode* node, const std::string& key, std::vector<Link>&
     if (!link.url.empty()) {
       std::string written = link.url;
       link.url = normalize_url(written);
-      if (link.label.empty()) link.label = Localized::plain(url_label(written), link.span);
+      if (link.label.empty()) {
+        link.label = Localized::plain(url_label(written), link.span);
+        link.label_is_address = true;
+      }
     }
     out.push_back(std::move(link));
   }

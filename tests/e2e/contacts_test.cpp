@@ -388,3 +388,40 @@ sections:
 
 }  // namespace
 }  // namespace cvpdf::test
+
+namespace cvpdf::test {
+namespace {
+
+// An entry's link written without a label shows its host (with a short
+// path), so a long address does not wrap over the entry's head, and its
+// annotation goes to the whole address.
+TEST(EntryLinks, WithoutALabelShowTheHostAndLinkTheWholeAddress) {
+  const std::string dir = temp_dir();
+  const std::string long_url = "https://github.com/some-organisation/a-very-long-repository-name-for-a-project";
+  write_file(dir + "/cv.yaml", std::string(R"(languages: [en]
+person: {name: Ada Lovelace}
+sections:
+  - title: Projects
+    entries:
+      - org: Analytical Engine
+        role: Designer
+        links:
+          - url: )") + long_url + R"(
+          - url: https://www.example.org/notes/
+        bullets: [Wrote the first program.]
+)");
+  const Result r = run(cvpdf() + " '" + dir + "/cv.yaml' -o '" + dir + "/cv.pdf'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string text = pdf_text(dir + "/cv.pdf");
+  EXPECT_NE(text.find("github.com"), std::string::npos) << text;
+  EXPECT_NE(text.find("example.org/notes"), std::string::npos) << text;
+  EXPECT_EQ(text.find("a-very-long-repository"), std::string::npos) << "the long path is shown:\n" << text;
+  EXPECT_EQ(text.find("https://"), std::string::npos) << "the scheme is shown:\n" << text;
+  std::vector<std::string> uris;
+  for (const auto& a : link_annotations(dir + "/cv.pdf", 842)) uris.push_back(a.uri);
+  EXPECT_NE(std::find(uris.begin(), uris.end(), long_url), uris.end()) << "the whole address is not linked";
+  EXPECT_NE(std::find(uris.begin(), uris.end(), "https://www.example.org/notes/"), uris.end());
+}
+
+}  // namespace
+}  // namespace cvpdf::test

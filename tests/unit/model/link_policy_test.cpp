@@ -125,3 +125,23 @@ TEST(LinkPolicy, EveryFormatsEveryLinkFieldIsHeldToIt) {
 
 }  // namespace
 }  // namespace cvpdf::model
+
+namespace cvpdf::model {
+namespace {
+
+TEST(ShownAddress, IsTheHostAndAShortPathWithoutSchemeWwwQueryOrFinalSlash) {
+  EXPECT_EQ(shown_address("https://www.example.com/"), "example.com");
+  EXPECT_EQ(shown_address("https://github.com/tsj/cvpdf?tab=readme#top"), "github.com/tsj/cvpdf");
+  EXPECT_EQ(shown_address("HTTP://Example.com/a/b/"), "Example.com/a/b");
+  // A long path would wrap an entry's head over lines: the host alone.
+  EXPECT_EQ(shown_address("https://github.com/some-organisation/a-very-long-repository-name"), "github.com");
+  EXPECT_EQ(shown_address("https://example.com:8080/x"), "example.com:8080/x");
+  EXPECT_EQ(shown_address("mailto:me@example.com"), "me@example.com");
+  EXPECT_EQ(shown_address("tel:+44 20 7946 0958"), "+44 20 7946 0958");
+  // Nothing after the scheme, or not a web address: as written.
+  EXPECT_EQ(shown_address("https://"), "https://");
+  EXPECT_EQ(shown_address("example"), "example");
+}
+
+}  // namespace
+}  // namespace cvpdf::model
