@@ -31,6 +31,7 @@
 #include "compose/builtin_layouts.hpp"
 #include "model/loader.hpp"
 #include "pdf_boxes.hpp"
+#include "rendered_pdf.hpp"
 #include "run.hpp"
 #include "theme/style.hpp"
 
@@ -126,10 +127,7 @@ std::optional<theme::Style> declared_style(const Case& c, std::string& why) {
 struct Rendered {
   Result result;
   std::string command;
-  std::vector<Page> pages;  // poppler's lines and words (d, e)
-  GlyphBoxes glyphs;        // mupdf's, words in em boxes (b, c)
-  std::vector<OutlineEntry> outline;
-  std::string text;  // pdftotext, white space folded
+  RenderedPdf pdf;  // what the readers' tools report, for every check
 };
 
 Rendered render(const Case& c) {
@@ -138,16 +136,14 @@ Rendered render(const Case& c) {
   const std::string tail = " '" + source(c.input.file) + "' --lang " + c.input.language + " -v -o '" + pdf + "'";
   r.command = "cvpdf --theme " + c.theme + tail;
   r.result = run(cvpdf() + " --theme '" + c.theme + "'" + tail);
-  // Before --theme exists, --layout is its name.
-  if (r.result.status == 2 && r.result.err.find("--theme") != std::string::npos) {
-    r.command = "cvpdf --layout " + c.theme + tail;
-    r.result = run(cvpdf() + " --layout '" + c.theme + "'" + tail);
-  }
   if (r.result.status != 0) return r;
-  r.pages = read_boxes(pdf);
-  r.glyphs = read_glyph_boxes(pdf);
-  r.outline = read_outline(pdf);
-  r.text = pdf_text(pdf);
+  r.pdf.path = pdf;
+  r.pdf.pages = read_boxes(pdf);
+  r.pdf.glyphs = read_glyph_boxes(pdf);
+  r.pdf.outline = read_outline(pdf);
+  r.pdf.text = pdf_text(pdf);
+  r.pdf.verbose_err = r.result.err;
+  r.pdf.language = c.input.language;
   return r;
 }
 
@@ -165,19 +161,28 @@ class ThemeProperty : public ::testing::TestWithParam<Case> {
     // A short last page saved: the text area is the fitted style's.
     style_ = as_rendered(style_, rendered_.result.err);
     ASSERT_EQ(rendered_.result.status, 0) << "(a) " << rendered_.command << " failed:\n" << rendered_.result.err;
-    ASSERT_FALSE(rendered_.pages.empty()) << "pdftotext -bbox-layout read no page";
-    ASSERT_TRUE(rendered_.glyphs.error.empty()) << "(b, c) no glyph boxes: " << rendered_.glyphs.error;
-    ASSERT_EQ(rendered_.glyphs.pages.size(), rendered_.pages.size()) << "mupdf and poppler count different pages";
+    ASSERT_FALSE(rendered_.pdf.pages.empty()) << "pdftotext -bbox-layout read no page";
+    ASSERT_TRUE(rendered_.pdf.glyphs.error.empty()) << "(b, c) no glyph boxes: " << rendered_.pdf.glyphs.error;
+    ASSERT_EQ(rendered_.pdf.glyphs.pages.size(), rendered_.pdf.pages.size()) << "mupdf and poppler count different pages";
+    Diagnostics diags;
+    resume_ = load(c.input.file, diags);
+    ASSERT_TRUE(resume_);
+    rendered_.pdf.style = style_;
+    rendered_.pdf.resume = &*resume_;
   }
 
   Box text_area(const Page& page) const { return cvpdf::test::text_area(style_, page); }
   bool in_sidebar(const Box& box, const Page& page) const { return cvpdf::test::in_sidebar(style_, box, page); }
 
+  void renders_cleanly();         // (a)–(d), (f)
+  void has_a_readable_measure();  // (e)
+
   theme::Style style_;
+  std::optional<model::Resume> resume_;
   Rendered rendered_;
 };
 
-TEST_P(ThemeProperty, RendersCleanly) {
+void ThemeProperty::renders_cleanly() {
   // a. No warning of a line set past its measure.
   std::istringstream err(rendered_.result.err);
   for (std::string line; std::getline(err, line);) {
@@ -188,14 +193,14 @@ TEST_P(ThemeProperty, RendersCleanly) {
 
   // The PDF's pages are the theme's page size: the text area below is
   // measured in the same frame the theme was resolved in.
-  for (std::size_t p = 0; p < rendered_.pages.size(); ++p) {
-    EXPECT_NEAR(rendered_.pages[p].width, to_pt(style_.page_width), 0.5) << "page " << p + 1;
-    EXPECT_NEAR(rendered_.pages[p].height, to_pt(style_.page_height), 0.5) << "page " << p + 1;
+  for (std::size_t p = 0; p < rendered_.pdf.pages.size(); ++p) {
+    EXPECT_NEAR(rendered_.pdf.pages[p].width, to_pt(style_.page_width), 0.5) << "page " << p + 1;
+    EXPECT_NEAR(rendered_.pdf.pages[p].height, to_pt(style_.page_height), 0.5) << "page " << p + 1;
   }
 
   // b. No two words overlap (em boxes shrunk so neighbours may touch).
   int reported = 0;
-  const auto& glyph_pages = rendered_.glyphs.pages;
+  const auto& glyph_pages = rendered_.pdf.glyphs.pages;
   for (std::size_t p = 0; p < glyph_pages.size(); ++p) {
     const auto words = distinct_words(glyph_pages[p]);
     for (std::size_t i = 0; i < words.size(); ++i)
@@ -239,13 +244,11 @@ TEST_P(ThemeProperty, RendersCleanly) {
   // (its role): below such a line on its page, in its column (the sidebar
   // or the main one), there is more than the footer. Not "below it across":
   // a theme may set its entries right of the headings (moderncv).
-  Diagnostics diags;
-  auto resume = load(GetParam().input.file, diags);
-  ASSERT_TRUE(resume);
+  const auto& resume = resume_;
   const std::string& language = GetParam().input.language;
   const std::string& first = resume->languages.front();
   std::set<std::string> headings;
-  for (const auto& entry : rendered_.outline) headings.insert(folded(entry.title));
+  for (const auto& entry : rendered_.pdf.outline) headings.insert(folded(entry.title));
   EXPECT_FALSE(headings.empty()) << "the PDF has no outline";
   std::set<std::string> heads;
   for (const auto& section : resume->sections)
@@ -255,8 +258,8 @@ TEST_P(ThemeProperty, RendersCleanly) {
           section.only.includes(language))
         heads.insert(folded(item->org.get(language, first)));
     }
-  for (std::size_t p = 0; p + 1 < rendered_.pages.size(); ++p) {
-    const Page& page = rendered_.pages[p];
+  for (std::size_t p = 0; p + 1 < rendered_.pdf.pages.size(); ++p) {
+    const Page& page = rendered_.pdf.pages[p];
     const double text_bottom = text_area(page).y1;
     for (const auto& line : page.lines) {
       const std::string text = folded(line.text());
@@ -274,7 +277,7 @@ TEST_P(ThemeProperty, RendersCleanly) {
   }
 
   // f. The input's name and every section title of this language are there.
-  const std::string text = folded(rendered_.text);
+  const std::string text = folded(rendered_.pdf.text);
   const std::string name = resume->person.name.get(language, first);
   EXPECT_NE(text.find(folded(name)), std::string::npos) << "(f) the name '" << name << "' is not in the text";
   for (const auto& section : resume->sections) {
@@ -284,23 +287,23 @@ TEST_P(ThemeProperty, RendersCleanly) {
   }
 }
 
-TEST_P(ThemeProperty, BodyTextHasAReadableMeasure) {
+void ThemeProperty::has_a_readable_measure() {
   // e. Body lines: wider than kBodyShare of the page's widest, below the
   // first heading on page 1 (the header above it is not body text), not
   // the footer. Their widths in characters, spaces between words counted.
   const Case& c = GetParam();
   double header_bottom = 0;
-  for (const auto& entry : rendered_.outline)
+  for (const auto& entry : rendered_.pdf.outline)
     if (entry.page == 1 && !std::isnan(entry.top)) {
-      header_bottom = rendered_.pages[0].height - entry.top;
+      header_bottom = rendered_.pdf.pages[0].height - entry.top;
       break;
     }
   std::vector<int> counts;
   // The glyphs as drawn (mupdf's words): poppler's text reads a divided
   // word whole on its first line (the /ActualText of the text layer).
-  ASSERT_EQ(rendered_.glyphs.error, "");
-  for (std::size_t p = 0; p < rendered_.glyphs.pages.size(); ++p) {
-    const Page& page = rendered_.glyphs.pages[p];
+  ASSERT_EQ(rendered_.pdf.glyphs.error, "");
+  for (std::size_t p = 0; p < rendered_.pdf.glyphs.pages.size(); ++p) {
+    const Page& page = rendered_.pdf.glyphs.pages[p];
     const double text_bottom = text_area(page).y1;
     std::vector<const Line*> body;
     for (const auto& line : page.lines)
@@ -340,6 +343,19 @@ TEST_P(ThemeProperty, BodyTextHasAReadableMeasure) {
                                 << counts.back();
   EXPECT_LE(median, range->max) << "(e) median characters per line; min " << counts.front() << ", max "
                                 << counts.back();
+}
+
+// One render per case, every property checked on it (a render and its
+// readers cost far more than the checks).
+TEST_P(ThemeProperty, HoldsEveryProperty) {
+  {
+    SCOPED_TRACE("renders cleanly (a)-(d), (f)");
+    renders_cleanly();
+  }
+  {
+    SCOPED_TRACE("a readable measure (e)");
+    has_a_readable_measure();
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryTheme, ThemeProperty, ::testing::ValuesIn(cases()),
