@@ -5,7 +5,10 @@
 // between spaces keeps its spaces.
 #include <gtest/gtest.h>
 
+#include <unicode/uchar.h>
+
 #include <cstdio>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -151,6 +154,57 @@ TEST(TightSymbols, SpacedOperatorsAndTextAreKept) {
   std::string error;
   for (const SymbolGap& gap : measure_symbol_gaps(pdf, error))
     EXPECT_TRUE(gap.pair != "a+" && gap.pair != "+b" && gap.pair != "b×") << gap.pair << " in " << gap.context;
+}
+
+// ---- emoji --------------------------------------------------------------
+
+// The faces mupdf names for each emoji of `pdf` (Extended_Pictographic
+// characters drawn as glyphs).
+std::set<std::string> emoji_fonts(const RenderedPdf& pdf, std::string& emoji) {
+  std::set<std::string> fonts;
+  for (const GlyphPage& page : pdf.glyphs.glyph_pages)
+    for (const GlyphLine& line : page.lines)
+      for (const Glyph& g : line.glyphs) {
+        const auto cps = code_points(g.text);
+        if (cps.empty() || !u_hasBinaryProperty(static_cast<UChar32>(cps.front()), UCHAR_EXTENDED_PICTOGRAPHIC))
+          continue;
+        fonts.insert(g.font);
+        emoji += g.text;
+      }
+  return fonts;
+}
+
+// A legend of emoji from different blocks (❤ is in the sans faces too,
+// 🚀 only in the emoji ones) is drawn in one face, and reads back as typed.
+// A colour emoji drawn in one colour is a warning, naming the characters.
+TEST(Emoji, ALegendIsSetInOneFaceAndGreyIsAWarning) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/emoji.yaml", R"(languages: [en]
+person:
+  name: Ada Example
+  headline: "Legend: ❤ loved, ✅ done, 🚀 shipped, 🔴 blocked, 💻 remote"
+sections:
+  - title: Skills
+    entries:
+      - label: Tools
+        text: Go, Python
+)");
+  RenderedPdf pdf;
+  pdf.path = dir + "/emoji.pdf";
+  const Result r = run(cvpdf() + " '" + dir + "/emoji.yaml' -o '" + pdf.path + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  pdf.glyphs = read_glyph_boxes(pdf.path);
+  ASSERT_TRUE(pdf.glyphs.error.empty()) << pdf.glyphs.error;
+  std::string emoji;
+  const std::set<std::string> fonts = emoji_fonts(pdf, emoji);
+  if (fonts.empty()) GTEST_SKIP() << "no installed face has these emoji (fonts-symbola): " << r.err;
+  EXPECT_EQ(fonts.size(), 1u) << ::testing::PrintToString(fonts);
+  EXPECT_EQ(emoji, "❤✅🚀🔴💻");
+  EXPECT_NE(pdf_text(pdf.path).find("❤ loved, ✅ done, 🚀 shipped"), std::string::npos);
+  // 🚀 🔴 ✅ 💻 are emoji by default; ❤ is a text symbol unless asked (❤️).
+  EXPECT_NE(r.err.find("warning: colour emoji U+2705 ✅, U+1F680 🚀, U+1F534 🔴, U+1F4BB 💻 are drawn in one colour"),
+            std::string::npos)
+      << r.err;
 }
 
 }  // namespace
