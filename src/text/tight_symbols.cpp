@@ -29,16 +29,25 @@ char32_t char_at(std::string_view text, std::size_t at) {
   return utf8::decode(text, at);
 }
 
-// Whether the symbol at text[at, next) is in a chain of tight symbols
-// that touches a letter or a digit on either end ("C++", "+86", "6×").
-bool touches_letter_or_digit(std::string_view text, std::size_t at, std::size_t next) {
+// Which sides of the symbol at text[at, next) to trim: those facing a
+// letter, a digit or another symbol of its chain, when the chain of tight
+// symbols touches a letter or a digit on either end ("C++", "+86", "6×").
+struct Sides {
+  bool left = false;
+  bool right = false;
+};
+
+bool faces_its_word(char32_t neighbour) { return is_letter_or_digit(neighbour) || is_tight_symbol(neighbour); }
+
+Sides sides_to_trim(std::string_view text, std::size_t at, std::size_t next) {
   std::size_t chain_begin = at;
   for (char32_t c = char_before(text, chain_begin); is_tight_symbol(c); c = char_before(text, chain_begin))
     chain_begin -= utf8::encode(c).size();
   std::size_t chain_end = next;
   for (char32_t c = char_at(text, chain_end); is_tight_symbol(c); c = char_at(text, chain_end))
     chain_end += utf8::encode(c).size();
-  return is_letter_or_digit(char_before(text, chain_begin)) || is_letter_or_digit(char_at(text, chain_end));
+  if (!is_letter_or_digit(char_before(text, chain_begin)) && !is_letter_or_digit(char_at(text, chain_end))) return {};
+  return {faces_its_word(char_before(text, at)), faces_its_word(char_at(text, next))};
 }
 
 // The glyph setting text[at, next) alone (a cluster of one glyph and one
@@ -53,14 +62,14 @@ ShapedGlyph* glyph_of(ShapedRun& run, std::size_t at, std::size_t next) {
   return nullptr;
 }
 
-void trim(const Face& face, ShapedGlyph& glyph) {
+void trim(const Face& face, ShapedGlyph& glyph, Sides sides) {
   hb_glyph_extents_t ink{};
   if (!hb_font_get_glyph_extents(face.hb_font, glyph.glyph, &ink) || ink.width <= 0) return;
   const Scaled keep = static_cast<Scaled>(kTightSymbolBearingEm * face.units_per_em + 0.5);
   const Scaled left_bearing = glyph.x_offset + ink.x_bearing;
   const Scaled right_bearing = glyph.x_advance - left_bearing - ink.width;
-  const Scaled left = std::max<Scaled>(0, left_bearing - keep);
-  const Scaled right = std::max<Scaled>(0, right_bearing - keep);
+  const Scaled left = sides.left ? std::max<Scaled>(0, left_bearing - keep) : 0;
+  const Scaled right = sides.right ? std::max<Scaled>(0, right_bearing - keep) : 0;
   glyph.x_offset -= left;
   glyph.x_advance -= left + right;
 }
@@ -75,10 +84,11 @@ void tighten_symbols(const FontBook& book, std::string_view text, std::size_t be
     const std::size_t at = pos;
     const char32_t cp = utf8::decode(text, pos);
     if (!is_tight_symbol(cp)) continue;
-    if (!touches_letter_or_digit(text, at, pos)) continue;
+    const Sides sides = sides_to_trim(text, at, pos);
+    if (!sides.left && !sides.right) continue;
     for (ShapedRun& run : runs) {
       if (at < run.text_begin || at >= run.text_end) continue;
-      if (ShapedGlyph* glyph = glyph_of(run, at, pos)) trim(book.face(run.face), *glyph);
+      if (ShapedGlyph* glyph = glyph_of(run, at, pos)) trim(book.face(run.face), *glyph, sides);
       break;
     }
   }

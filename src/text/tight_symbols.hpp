@@ -24,15 +24,18 @@ inline constexpr double kTightSymbolBearingEm = 0.07;
 bool is_tight_symbol(char32_t cp);
 
 // Trims, in `runs` (HarfBuzz's positions in font units, as shaped from
-// text[begin, end)), both side bearings of each tight symbol to
-// kTightSymbolBearingEm when it is in a chain of them that touches a letter
-// or a digit ("C++", "130+", "+86", "6×"): beside the letter, between the
-// symbols and before the word space after, which the wide bearing would
-// widen too. "a + b" keeps the face's spacing. The ink is measured from
-// the glyph's extents (HarfBuzz's, the outline the PDF's font draws). The
-// left trim moves the glyph by its x_offset, and both come off its
-// advance; the neighbours are read in the whole text, so a symbol at the
-// edge of [begin, end) sees the characters beyond it.
+// text[begin, end)), the side bearings of each tight symbol to
+// kTightSymbolBearingEm on each side that faces a letter, a digit or
+// another tight symbol, when its chain of them touches a letter or a digit
+// ("C++", "130+", "+86", "6×"); "a + b" keeps the face's spacing. The side
+// facing a space or the line's end keeps its bearing: the PDF's font gives
+// the glyph its whole width, which readers (mupdf's quads, a selection)
+// take for its box, and that box must end where the advance does, inside
+// the measure. The ink is measured from the glyph's extents (HarfBuzz's,
+// the outline the PDF's font draws). The left trim moves the glyph by its
+// x_offset, and both come off its advance; the neighbours are read in the
+// whole text, so a symbol at the edge of [begin, end) sees the characters
+// beyond it.
 void tighten_symbols(const FontBook& book, std::string_view text, std::size_t begin, std::size_t end,
                      std::vector<ShapedRun>& runs);
 
