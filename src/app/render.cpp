@@ -407,6 +407,23 @@ void note_fonts_read(Run& run) {
   }
 }
 
+// A coloured legend (🟢 🟡 🔴) that comes out grey says so: the faces
+// cvpdf embeds are outlines, one colour each, and a colour emoji font
+// (Noto Color Emoji's bitmaps) has none to embed.
+void warn_grey_emoji(Run& run) {
+  for (std::size_t id = 0; id < run.book.size(); ++id) {
+    const auto face_id = static_cast<text::FaceId>(id);
+    if (!run.book.opened(face_id)) continue;
+    const text::Face& f = run.book.face(face_id);
+    const std::vector<char32_t> grey = text::colour_emoji(f.fallback_for);
+    if (grey.empty()) continue;
+    run.diags.warning({f.path, 0, 0},
+                      "colour emoji " + text::describe_characters(grey) + " are drawn in one colour by " + f.family +
+                          ": cvpdf embeds fonts as outlines, and colour emoji fonts have none",
+                      "a legend reads the same in words, or in marks that need no colour (✓ ✗)");
+  }
+}
+
 }  // namespace
 
 RenderResult render_all(const Options& options, text::FontBook& book, Diagnostics& diags, std::string* log) {
@@ -414,6 +431,7 @@ RenderResult render_all(const Options& options, text::FontBook& book, Diagnostic
   Run run{options, book, diags, log, result, source_date_epoch(diags)};
   for (const auto& input : options.inputs) render_input(run, input);
   note_fonts_read(run);
+  warn_grey_emoji(run);
   result.ok = !diags.has_errors();
   return result;
 }

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
+#include <unicode/uchar.h>
 
 #include "core/utf8.hpp"
 #include "text/font_lookup.hpp"
@@ -152,6 +153,17 @@ std::string describe_characters(const std::vector<char32_t>& cps, std::size_t li
   return out;
 }
 
+bool is_emoji_pictograph(char32_t cp) {
+  return u_hasBinaryProperty(static_cast<UChar32>(cp), UCHAR_EXTENDED_PICTOGRAPHIC) != 0;
+}
+
+std::vector<char32_t> colour_emoji(const std::vector<char32_t>& cps) {
+  std::vector<char32_t> out;
+  for (char32_t cp : cps)
+    if (u_hasBinaryProperty(static_cast<UChar32>(cp), UCHAR_EMOJI_PRESENTATION)) out.push_back(cp);
+  return out;
+}
+
 bool is_private_use(char32_t cp) {
   return (cp >= 0xE000 && cp <= 0xF8FF) || (cp >= 0xF0000 && cp <= 0x10FFFF);
 }
@@ -257,9 +269,18 @@ FaceId SystemFallback::face_for(const FontBook& book, char32_t cp, const std::st
   FaceId found = kNoFace;
   static const std::vector<std::uint32_t> kNone;
   const auto page = list.by_page.find(cp & ~char32_t{0xFF});
-  for (std::uint32_t i : page == list.by_page.end() ? kNone : page->second) {
-    const Candidate& c = list.candidates[i];
+  const std::vector<std::uint32_t>& candidates = page == list.by_page.end() ? kNone : page->second;
+  // An emoji looks first among the faces made for emoji, so that a legend
+  // of ❤ ✅ 🚀 is drawn in one face at one size and baseline, not ❤ in the
+  // sans face fontconfig prefers and 🚀 in Symbola.
+  const bool emoji = is_emoji_pictograph(cp);
+  for (std::size_t n = 0; n < (emoji ? 2 * candidates.size() : candidates.size()) && found == kNoFace; ++n) {
+    const bool first_pass = emoji && n < candidates.size();
+    const Candidate& c = list.candidates[candidates[n % candidates.size()]];
     if (!FcCharSetHasChar(c.charset, cp)) continue;
+    if (first_pass && !std::all_of(std::begin(kEmojiWitnesses), std::end(kEmojiWitnesses),
+                                   [&](char32_t w) { return FcCharSetHasChar(c.charset, w); }))
+      continue;
     Probe& p = probe(c);
     if (!p.usable) continue;
     hb_codepoint_t glyph = 0;
@@ -272,7 +293,6 @@ FaceId SystemFallback::face_for(const FontBook& book, char32_t cp, const std::st
     } catch (const FatalError&) {
       continue;  // a damaged system font is no reason to stop: the next one may do
     }
-    break;
   }
   if (found != kNoFace) {
     Face& face = *book.faces_[found];

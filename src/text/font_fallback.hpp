@@ -37,7 +37,10 @@ class SystemFallback {
   // style, file and index, alphabetically. Faces that cannot be embedded
   // as outlines are skipped: colour-only emoji fonts (CBDT/CBLC, sbix, SVG
   // or COLR without glyf/CFF outlines), bitmap and Type 1 fonts, variable
-  // fonts; so is a face whose glyph for the character has no ink.
+  // fonts; so is a face whose glyph for the character has no ink. An
+  // emoji (is_emoji_pictograph) is first looked for among the faces made
+  // for emoji (kEmojiWitnesses), before the rule's order: one face
+  // for a text's emoji, not the sans face's ❤ beside Symbola's 🚀.
   FaceId face_for(const FontBook& book, char32_t cp, const std::string& language, Weight weight, Slant slant);
 
   struct Candidate;
@@ -55,6 +58,16 @@ class SystemFallback {
 // "U+2713 ✓, U+2605 ★": the characters a fallback face was found for, for
 // -v; past `limit` of them, "… and N more".
 std::string describe_characters(const std::vector<char32_t>& cps, std::size_t limit = 12);
+
+// Unicode's Extended_Pictographic: emoji and the pictographs they grew from (❤ ✅ 🚀).
+bool is_emoji_pictograph(char32_t cp);
+// A face with all of these (😀 🍎 💻 🚀, from four emoji blocks) is a face
+// made for emoji; DejaVu Sans, which has the emoticons, is not.
+inline constexpr char32_t kEmojiWitnesses[] = {U'\U0001F600', U'\U0001F34E', U'\U0001F4BB', U'\U0001F680'};
+// Those of `cps` whose default presentation is a colour emoji
+// (Emoji_Presentation: 🚀 🟢, not ❤ or ✓), in order: what turns grey in
+// a face of outlines, the only faces cvpdf embeds.
+std::vector<char32_t> colour_emoji(const std::vector<char32_t>& cps);
 
 // Whether `cp` is a private-use code point (U+E000–U+F8FF, planes 15 and 16).
 bool is_private_use(char32_t cp);

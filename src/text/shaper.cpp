@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/utf8.hpp"
+#include "text/tight_symbols.hpp"
 
 namespace cvpdf::text {
 
@@ -477,6 +478,7 @@ std::vector<ShapedRun> shape_in_font_units(const FontBook& book, std::string_vie
   choose_scripts(chars, before);
   std::vector<ShapedRun> runs;
   for (const Item& item : itemise(chars, end)) runs.push_back(shape_item(book, text, item, options));
+  tighten_symbols(book, text, begin, end, runs);
   return runs;
 }
 
@@ -545,7 +547,8 @@ bool shapes_without_context(char32_t cp) {
 // options: whether it starts or ends the whole text (HarfBuzz's BOT and
 // EOT flags), and, unless every character shapes without context,
 // HarfBuzz's context (5 characters either side) and the run context a
-// leading dash or ellipsis looks for (16 back and ahead): then 16
+// leading dash or ellipsis looks for (16 back and ahead) and the letters
+// a + or × at either end is tightened against (tight_symbols.hpp): then 16
 // characters either side, at most 4 bytes each, cover both. So "the" and
 // "Conference" are shaped once for a whole CV, not once per sentence.
 std::size_t ShapeCache::make_key(std::string_view text, std::size_t begin, std::size_t end, const FontChain& chain,
@@ -555,7 +558,9 @@ std::size_t ShapeCache::make_key(std::string_view text, std::size_t begin, std::
   for (std::size_t pos = begin; pos < end && alone;) {
     const std::size_t at = pos;
     const char32_t cp = utf8::decode(text, pos);
-    alone = shapes_without_context(cp) && !(at == begin && is_paired_dash_or_ellipsis(cp));
+    // A + or × at either end is tightened by the characters beyond it.
+    alone = shapes_without_context(cp) && !(at == begin && is_paired_dash_or_ellipsis(cp)) &&
+            !((at == begin || pos == end) && is_tight_symbol(cp));
   }
   key_.clear();
   for (FaceId id : chain.faces) key_.append(reinterpret_cast<const char*>(&id), sizeof id);

@@ -63,7 +63,8 @@ struct ShapeOptions {
 // with the preceding character. Example, chain [Lato, Noto Sans CJK SC]:
 // "GPU 训练 OK" → runs "GPU " (Lato), "训练 " (CJK), "OK" (Lato).
 // Letter spacing is added to the last glyph of every cluster, including the
-// last one of the text.
+// last one of the text. A + or × against a letter or a digit ("C++", "6×")
+// has its wide side bearings trimmed (tight_symbols.hpp).
 std::vector<ShapedRun> shape(const FontBook& book, std::string_view text, std::size_t begin,
                              std::size_t end, const FontChain& chain, const ShapeOptions& options,
                              std::vector<char32_t>* missing = nullptr);

@@ -100,10 +100,11 @@ TEST(FontFallback, ACharacterNoFontHasWarnsAtItsBulletAndIsVisible) {
   EXPECT_NE(r.result.err.find("r.yaml:12:13: warning: no installed font has the character U+0378"),
             std::string::npos)
       << r.result.err;
-  // Only that one: every other character found a face.
+  // Only that one: every other character found a face. (The emoji's
+  // colour lost in Symbola is a warning of its own, glyphs_test's.)
   std::size_t warnings = 0;
   for (std::size_t at = r.result.err.find("warning:"); at != std::string::npos; at = r.result.err.find("warning:", at + 1))
-    ++warnings;
+    if (r.result.err.compare(at, 22, "warning: colour emoji ") != 0) ++warnings;
   EXPECT_EQ(warnings, 1u) << r.result.err;
   // The replacement reads back as the character written.
   EXPECT_NE(pdf_text(r.pdf).find("point: \u0378 here"), std::string::npos) << pdf_text(r.pdf);
