@@ -27,9 +27,11 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "compose/builtin_layouts.hpp"
 #include "model/loader.hpp"
+#include "glyph_properties.hpp"
 #include "pdf_boxes.hpp"
 #include "rendered_pdf.hpp"
 #include "run.hpp"
@@ -355,6 +357,16 @@ TEST_P(ThemeProperty, HoldsEveryProperty) {
   {
     SCOPED_TRACE("a readable measure (e)");
     has_a_readable_measure();
+  }
+  // The typographic rules, each family in its own *_properties.cpp.
+  using Check = PropertyReport (*)(const RenderedPdf&);
+  const std::pair<const char*, Check> checks[] = {
+      {"tight symbols", check_tight_symbols},
+  };
+  for (const auto& [name, check] : checks) {
+    const PropertyReport report = check(rendered_.pdf);
+    std::printf("%s %s: %s\n", name, case_name(GetParam()).c_str(), report.figures.c_str());
+    for (const auto& violation : report.violations) ADD_FAILURE() << "(" << name << ") " << violation;
   }
 }
 
