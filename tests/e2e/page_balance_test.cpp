@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -231,6 +233,57 @@ TEST(PageBalance, TheChecksFindWhatBreaksTheRules) {
   auto short_tail = made_of({{"Work", "Headorg", "body one", "body two"}, {"body three", "body four"}}, resume);
   EXPECT_EQ(check_last_page_fill(short_tail).violations.size(), 1u);
   EXPECT_TRUE(check_last_page_fill(held).violations.empty());
+}
+
+// The figures of every theme × input × language, for the record before and
+// after a change (CVPDF_TEST_BINARY names the binary): run with
+// CVPDF_PAGE_SWEEP=1 (and CVPDF_PAGE_SWEEP_SET="--set fit.short-page=0"
+// for the balance alone). One line each: pages, last-page fill, lone pieces.
+TEST(PageBalance, SweepOfEveryThemeAndInput) {
+  if (!std::getenv("CVPDF_PAGE_SWEEP")) GTEST_SKIP() << "set CVPDF_PAGE_SWEEP=1 to print the sweep";
+  std::vector<std::string> files = {"resume.yaml"};
+  for (const char* dir : {"examples", "tests/formats/jsonresume", "tests/formats/rendercv"})
+    for (const auto& f : std::filesystem::directory_iterator(source(dir))) {
+      const std::string ext = f.path().extension().string();
+      if (ext == ".yaml" || ext == ".json") files.push_back(std::string(dir) + "/" + f.path().filename().string());
+    }
+  std::sort(files.begin() + 1, files.end());
+  const std::string pdf_path = temp_dir() + "/sweep.pdf";
+  for (const auto& theme : listed_themes())
+    for (const auto& file : files) {
+      Diagnostics diags;
+      const std::string path = source(file);
+      auto model = model::load_resume(read_file(path), path, std::filesystem::path(path).parent_path().string(), diags);
+      if (!model) continue;
+      std::vector<std::string> languages;
+      for (const auto& l : model->languages)
+        if (l == "en" || l == "zh") languages.push_back(l);
+      if (languages.empty() && !model->languages.empty()) languages.push_back(model->languages.front());
+      for (const auto& language : languages) {
+        const char* set = std::getenv("CVPDF_PAGE_SWEEP_SET");
+        const Result r = run(cvpdf() + " --theme " + theme + " --lang " + language + " " + (set ? set : "") + " -v '" +
+                             path + "' -o '" + pdf_path + "'");
+        if (r.status != 0) {
+          std::printf("sweep %s %s %s: exit %d\n", theme.c_str(), file.c_str(), language.c_str(), r.status);
+          continue;
+        }
+        std::string why;
+        const auto style = theme_style(theme, *model, language, why);
+        if (!style) continue;
+        RenderedPdf pdf;
+        pdf.path = pdf_path;
+        pdf.glyphs = read_glyph_boxes(pdf_path);
+        pdf.outline = read_outline(pdf_path);
+        pdf.resume = &*model;
+        pdf.language = language;
+        pdf.style = as_rendered(*style, r.err);
+        const PropertyReport fill = check_last_page_fill(pdf), lone = check_lone_pieces(pdf);
+        std::printf("sweep %-11s %-45s %s: %s; %s%s\n", theme.c_str(), file.c_str(), language.c_str(),
+                    fill.figures.c_str(), lone.figures.c_str(), fill.violations.empty() ? "" : " (fill violated)");
+        for (const auto& v : lone.violations) std::printf("    lone: %s\n", v.c_str());
+        for (const auto& v : fill.violations) std::printf("    fill: %s\n", v.c_str());
+      }
+    }
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "page_properties.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -17,7 +18,8 @@ enum class RowKind { Heading, Head, Body };
 // column and its text, an org and its date flush right).
 struct Row {
   Box box;
-  std::string text;  // folded(): no white space, case folded
+  std::string text;                // folded(): no white space, case folded
+  std::vector<std::string> parts;  // each line's text on the row, folded
   RowKind kind = RowKind::Body;
 };
 
@@ -46,11 +48,22 @@ std::vector<std::string> item_heads(const RenderedPdf& pdf) {
   return heads;
 }
 
-RowKind kind_of(const std::string& text, const Marks& marks) {
+// Whether `part` begins with `head` as a whole: what follows it is not a
+// letter, a digit or a hyphen (soft or not) of a word running on.
+bool begins_with(const std::string& part, const std::string& head) {
+  if (part.rfind(head, 0) != 0) return false;
+  if (part.size() == head.size()) return true;
+  const auto next = static_cast<unsigned char>(part[head.size()]);
+  if (std::isalnum(next) || next == '-') return false;
+  return part.compare(head.size(), 2, "\xC2\xAD") != 0;
+}
+
+RowKind kind_of(const Row& row, const Marks& marks) {
   for (const auto& title : marks.headings)
-    if (!title.empty() && text.rfind(title, 0) == 0 && text.size() <= title.size() + 8) return RowKind::Heading;
-  for (const auto& head : marks.heads)
-    if (text.find(head) != std::string::npos) return RowKind::Head;
+    if (!title.empty() && row.text.rfind(title, 0) == 0 && row.text.size() <= title.size() + 8) return RowKind::Heading;
+  for (const auto& part : row.parts)
+    for (const auto& head : marks.heads)
+      if (begins_with(part, head)) return RowKind::Head;
   return RowKind::Body;
 }
 
@@ -75,13 +88,14 @@ std::vector<Row> rows_of(const RenderedPdf& pdf, std::size_t p, bool sidebar, co
     if (!rows.empty() && middle > rows.back().box.y0 && middle < rows.back().box.y1) {
       Row& row = rows.back();
       row.text += folded(line->text());
+      row.parts.push_back(folded(line->text()));
       row.box = {std::min(row.box.x0, line->box.x0), std::min(row.box.y0, line->box.y0),
                  std::max(row.box.x1, line->box.x1), std::max(row.box.y1, line->box.y1)};
       continue;
     }
-    rows.push_back({line->box, folded(line->text()), RowKind::Body});
+    rows.push_back({line->box, folded(line->text()), {folded(line->text())}, RowKind::Body});
   }
-  for (Row& row : rows) row.kind = kind_of(row.text, marks);
+  for (Row& row : rows) row.kind = kind_of(row, marks);
   return rows;
 }
 
