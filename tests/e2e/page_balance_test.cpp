@@ -20,6 +20,7 @@
 
 #include "model/loader.hpp"
 #include "page_properties.hpp"
+#include "random_resume.hpp"
 #include "run.hpp"
 
 namespace cvpdf::test {
@@ -233,6 +234,74 @@ TEST(PageBalance, TheChecksFindWhatBreaksTheRules) {
   auto short_tail = made_of({{"Work", "Headorg", "body one", "body two"}, {"body three", "body four"}}, resume);
   EXPECT_EQ(check_last_page_fill(short_tail).violations.size(), 1u);
   EXPECT_TRUE(check_last_page_fill(held).violations.empty());
+}
+
+// The short random résumés grow an entry at a time: n + 1 entries are n
+// and one more (the comment line aside).
+TEST(PageBalance, AShortRandomResumeGrowsAnEntryAtATime) {
+  for (std::uint64_t seed : {1, 2, 3}) {
+    const std::string five = random_short_resume(seed, 5).yaml, six = random_short_resume(seed, 6).yaml;
+    const std::string body5 = five.substr(five.find('\n')), body6 = six.substr(six.find('\n'));
+    EXPECT_EQ(body6.rfind(body5, 0), 0u) << "seed " << seed;
+    EXPECT_GT(body6.size(), body5.size());
+  }
+  EXPECT_NE(random_short_resume(1, 8).yaml, random_short_resume(2, 8).yaml);
+}
+
+// Short random résumés, one a theme, grown until they spill a few lines
+// onto page 2 (with fit.short-page 0): set as they are (the short page
+// saved when the theme's limits allow) each holds both page rules; with
+// fit.short-page 0 (the balance alone) no piece is left alone, and the
+// last page's fill is reported: where the last section is longer than the
+// page before can give up, the last page holds whole entries of it but not
+// its heading (balance_last_page's limit).
+TEST(PageBalance, ShortRandomResumesHoldThePageRules) {
+  const std::string dir = temp_dir();
+  std::uint64_t seed = 101;
+  for (const auto& theme : listed_themes()) {
+    const std::string language = seed % 2 ? "en" : "zh";
+    const std::string yaml = dir + "/short-" + std::to_string(seed) + ".yaml", pdf_path = dir + "/short.pdf";
+    auto render = [&](const RandomResume& r, const std::string& set) {
+      write_file(yaml, r.yaml);
+      return run(cvpdf() + " --theme " + theme + " --lang " + language + " " + set + " -v '" + yaml + "' -o '" +
+                 pdf_path + "'");
+    };
+    const RandomResume spilled = spilling_short_resume(seed, [&](const RandomResume& r) {
+      return render(r, "--set fit.short-page=0").status == 0 ? page_count(pdf_path) : 0;
+    });
+    Diagnostics diags;
+    write_file(yaml, spilled.yaml);
+    const auto model = model::load_resume(spilled.yaml, yaml, dir, diags);
+    ASSERT_TRUE(model) << yaml;
+    std::string why;
+    const auto style = theme_style(theme, *model, language, why);
+    ASSERT_TRUE(style) << why;
+    for (const std::string set : {"", "--set fit.short-page=0"}) {
+      SCOPED_TRACE("seed " + std::to_string(seed) + ", " + theme + " " + language + " " + set);
+      const Result r = render(spilled, set);
+      ASSERT_EQ(r.status, 0) << r.err;
+      RenderedPdf pdf;
+      pdf.path = pdf_path;
+      pdf.glyphs = read_glyph_boxes(pdf_path);
+      pdf.outline = read_outline(pdf_path);
+      pdf.resume = &*model;
+      pdf.language = language;
+      pdf.style = as_rendered(*style, r.err);
+      if (!set.empty()) pdf.style.fit.short_page = 0.25;  // the fill is still held to a quarter
+      const PropertyReport fill = check_last_page_fill(pdf), lone = check_lone_pieces(pdf);
+      std::printf("short seed %llu %s %s %s: %s; %s\n", static_cast<unsigned long long>(seed), theme.c_str(),
+                  language.c_str(), set.c_str(), fill.figures.c_str(), lone.figures.c_str());
+      if (set.empty()) expect_no_violations(fill, "last-page fill");
+      expect_no_violations(lone, "lone pieces");
+      if ((set.empty() && !fill.violations.empty()) || !lone.violations.empty()) {
+        // Kept for the reader of the failure.
+        const auto kept = std::filesystem::temp_directory_path() / ("cvpdf-short-" + std::to_string(seed) + ".yaml");
+        std::filesystem::copy_file(yaml, kept, std::filesystem::copy_options::overwrite_existing);
+        ADD_FAILURE() << "input kept in " << kept.string();
+      }
+    }
+    ++seed;
+  }
 }
 
 // The figures of every theme × input × language, for the record before and
