@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -202,7 +203,7 @@ RenderedPdf made_of(const std::vector<std::vector<std::string>>& pages, const mo
     }
     pdf.glyphs.pages.push_back(page);
   }
-  pdf.outline = {{"Work", 1, 700, 0}, {"Skills", 2, 700, 0}};
+  pdf.outline = {{"Work", 1, std::nan(""), 0}, {"Skills", 2, std::nan(""), 0}};
   return pdf;
 }
 

@@ -7,7 +7,6 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <set>
 
 namespace cvpdf::test {
 namespace {
@@ -26,7 +25,9 @@ struct Row {
 // What a row is, from the outline's titles on its page and the heads of the
 // résumé's items in the variant.
 struct Marks {
-  std::set<std::string> headings;  // folded titles
+  // The outline's entries: a heading's row holds its title where its
+  // destination points, on its page.
+  std::vector<OutlineEntry> headings;
   std::vector<std::string> heads;  // folded organisations and roles, 3 characters or more
 };
 
@@ -58,9 +59,20 @@ bool begins_with(const std::string& part, const std::string& head) {
   return part.compare(head.size(), 2, "\xC2\xAD") != 0;
 }
 
-RowKind kind_of(const Row& row, const Marks& marks) {
-  for (const auto& title : marks.headings)
-    if (!title.empty() && row.text.rfind(title, 0) == 0 && row.text.size() <= title.size() + 8) return RowKind::Heading;
+// A heading's row: on the outline entry's page, within a line of where its
+// destination points (its top, y up), and its title with at most a few
+// characters more (a letter-spaced capital read apart).
+bool is_heading(const Row& row, const OutlineEntry& entry, std::size_t p, double page_height) {
+  if (entry.page != static_cast<int>(p) + 1) return false;
+  const double line = row.box.height();
+  if (!std::isnan(entry.top) && std::abs(row.box.y0 - (page_height - entry.top)) > 1.5 * line) return false;
+  const std::string title = folded(entry.title);
+  return !title.empty() && row.text.rfind(title, 0) == 0 && row.text.size() <= title.size() + 8;
+}
+
+RowKind kind_of(const Row& row, const Marks& marks, std::size_t p, double page_height) {
+  for (const auto& entry : marks.headings)
+    if (is_heading(row, entry, p, page_height)) return RowKind::Heading;
   for (const auto& part : row.parts)
     for (const auto& head : marks.heads)
       if (begins_with(part, head)) return RowKind::Head;
@@ -95,13 +107,13 @@ std::vector<Row> rows_of(const RenderedPdf& pdf, std::size_t p, bool sidebar, co
     }
     rows.push_back({line->box, folded(line->text()), {folded(line->text())}, RowKind::Body});
   }
-  for (Row& row : rows) row.kind = kind_of(row, marks);
+  for (Row& row : rows) row.kind = kind_of(row, marks, p, page.height);
   return rows;
 }
 
 Marks marks_of(const RenderedPdf& pdf) {
   Marks marks;
-  for (const auto& entry : pdf.outline) marks.headings.insert(folded(entry.title));
+  marks.headings = pdf.outline;
   marks.heads = item_heads(pdf);
   return marks;
 }
