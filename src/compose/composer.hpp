@@ -190,6 +190,15 @@ struct Composer {
   // A bullet: the symbol hanging in the indent, the text after it; an LI
   // of the column's one L of bullets.
   void add_bullet(EntryColumn& at, const model::Localized& bullet, bool keep_with_previous, Scaled gap = 0);
+  // Gathered lines into the galley: an item's, its first `head_groups`
+  // groups its head lines, or a section's own bullets (no head; each bullet
+  // then marks an entry's beginning, Galley::mark_begin). No break before a
+  // group may leave fewer than two lines before or after it, nor the head
+  // with fewer than two lines of its body below it (TeX's club and widow,
+  // for an entry's lines). Returns the breaks left before a later bullet,
+  // where a short entry may split (EntrySplits).
+  std::vector<std::size_t> release_gathered(std::vector<GatheredLines>& gathered, std::size_t head_groups,
+                                            bool bullets_begin_entries);
   // An LI of `list` with its label hanging before its text (a
   // publication's "[1]", a numbered entry's "1."): the label in a column
   // half an em wider than the label (at least the bullets' indent) — or in

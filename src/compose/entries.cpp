@@ -1,7 +1,8 @@
 // What the entry kinds share when they are set (src/kinds/*/compose.cpp):
 // lines into an entry's column, a head line with a side flush right, a
 // bullet, a list item with a hanging label (publications, numbered
-// entries), the links of an entry, the faces of its fields.
+// entries), the links of an entry, the faces of its fields, and the keeps
+// among an entry's gathered lines as they go into the galley.
 #include <algorithm>
 
 #include "compose/composer.hpp"
@@ -140,6 +141,35 @@ void Composer::add_bullet(EntryColumn& at, const model::Localized& bullet, bool 
   }
   put_lines(at, std::move(lines), style.bullet_indent, keep_with_previous, gap);
   if (at.gathered) at.gathered->back().bullet = true;
+}
+
+std::vector<std::size_t> Composer::release_gathered(std::vector<GatheredLines>& gathered, std::size_t head_groups,
+                                                    bool bullets_begin_entries) {
+  std::size_t total = 0, head = 0;
+  for (std::size_t k = 0; k < gathered.size(); ++k) {
+    total += gathered[k].lines.size();
+    if (k < head_groups) head += gathered[k].lines.size();
+  }
+  std::size_t before = 0;
+  bool after_bullet = false;
+  std::vector<std::size_t> splits;
+  for (std::size_t k = 0; k < gathered.size(); ++k) {
+    GatheredLines& g = gathered[k];
+    if (k >= head_groups && before > 0 && !g.keep_with_previous) {
+      const bool thin_body = head > 0 && before - head < 2;
+      if (before < 2 || total - before < 2 || thin_body) {
+        g.keep_with_previous = true;
+      } else if (g.bullet && after_bullet) {
+        splits.push_back(galley.mark());
+      }
+    }
+    after_bullet = after_bullet || g.bullet;
+    before += g.lines.size();
+    const std::size_t mark = galley.mark();
+    galley.add_lines(std::move(g.lines), g.x, g.keep_with_previous, g.gap);
+    if (bullets_begin_entries && g.bullet) galley.mark_begin(mark, Begins::Entry);
+  }
+  return splits;
 }
 
 // Between a run-in head and its text: an em dash in Latin text, a

@@ -50,6 +50,17 @@ struct SectionState {
   // kind of that run (kKindIndex): a run of pairs, or of publications, is one list.
   StructId list = kArtifact;
   std::size_t list_kind = kKindCount;
+  // The kind of the entry set last (kKindIndex; none yet: kKindCount).
+  std::size_t previous_kind = kKindCount;
+  // Where the section's first entry begins in the galley, and whether fewer
+  // than two lines have been set since: until then each entry is kept with
+  // the one before, so the heading stands over at least two lines.
+  std::size_t body_from = 0;
+  bool thin_start = true;
+  // Where the last entry's gap (or, for the first entry, the entry itself)
+  // and the entry begin, for keeping a one-line last entry with the one
+  // before (compose_section).
+  std::size_t last_gap = 0, last_entry = 0;
   std::array<KindRun, kKindCount> runs{};
 
   template <class Kind>

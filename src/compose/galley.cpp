@@ -1,6 +1,8 @@
 // The galley and page assembly: the vertical list the composer fills, the
 // keeping of short entries on one page (or their split between bullets),
-// and the placing of every block on the pages typeset::build_pages cuts.
+// the marks of where sections and entries begin, and the placing of every
+// block on the pages typeset::build_pages cuts and balance_last_page
+// balances.
 #include "compose/galley.hpp"
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "typeset/page_balance.hpp"
 #include "typeset/page_builder.hpp"
 
 namespace cvpdf::compose {
@@ -57,6 +60,20 @@ std::size_t Galley::boxes_since(std::size_t from) const {
   for (std::size_t i = from; i < items_.size(); ++i)
     if (items_[i].type == typeset::ItemType::Box) ++n;
   return n;
+}
+
+void Galley::keep_before(std::size_t at) {
+  if (at < items_.size())
+    items_.insert(items_.begin() + static_cast<std::ptrdiff_t>(at), typeset::VItem::penalty_item(typeset::kInfinitePenalty));
+}
+
+void Galley::mark_begin(std::size_t from, Begins part) {
+  for (std::size_t i = from; i < items_.size(); ++i) {
+    if (items_[i].type != typeset::ItemType::Box) continue;
+    Begins& begins = blocks_[items_[i].payload].begins;
+    if (begins != Begins::Section) begins = part;
+    return;
+  }
 }
 
 void Galley::keep_together(std::size_t from, const std::vector<std::size_t>& splits, int split_penalty) {
@@ -140,7 +157,16 @@ std::vector<frame::Page> paginate(Galley&& galley, const theme::Style& style, co
   typeset::PageParams params;
   params.page_heights = {column.height};
   params.foot_stretch = galley.foot_stretch();
-  auto slices = typeset::build_pages(galley.items(), params);
+  const auto& items = galley.items();
+  auto slices = typeset::build_pages(items, params);
+  if (filled && column.height > 0)
+    for (const auto& slice : slices)
+      filled->push_back(static_cast<double>(slice.natural_height) / static_cast<double>(column.height));
+  std::vector<typeset::PartStart> starts;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    if (items[i].type == typeset::ItemType::Box && galley.blocks()[items[i].payload].begins != Begins::Nothing)
+      starts.push_back({i, galley.blocks()[items[i].payload].begins == Begins::Section});
+  slices = typeset::balance_last_page(items, params, std::move(slices), starts);
 
   std::vector<frame::Page> pages;
   for (const auto& slice : slices) {
@@ -177,8 +203,6 @@ std::vector<frame::Page> paginate(Galley&& galley, const theme::Style& style, co
         first_box = false;
       }
     }
-    if (filled && column.height > 0)
-      filled->push_back(static_cast<double>(y - column.top) / static_cast<double>(column.height));
     pages.push_back(std::move(page));
   }
   if (pages.empty()) {

@@ -2,6 +2,7 @@
 // the space between them (glue) and how much a page break costs where
 // (penalties) — and its cutting into positioned pages.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,11 @@ inline constexpr int kFootStretchLines = 4;
 // about four lines empty.
 inline constexpr int kSplitEntryPenalty = 100;
 
+// What a block begins, for the last page's balance (typeset::balance_last_page):
+// a section (its heading, or its first line when it has none) or an entry
+// of one (an entry, a section's own bullet).
+enum class Begins : std::uint8_t { Nothing, Section, Entry };
+
 struct Block {
   std::vector<frame::Element> elements;  // relative to (left margin, baseline)
   Scaled height = 0;                     // above the baseline
@@ -50,6 +56,7 @@ struct Block {
   // The baselines of the block's later lines, relative to its first (for
   // the debug overlay: a stacked block holds several lines).
   std::vector<Scaled> baselines;
+  Begins begins = Begins::Nothing;
 };
 
 // The column a galley is set into, the same on every page: its left edge
@@ -92,6 +99,12 @@ class Galley {
   std::size_t mark() const { return items_.size(); }
   // How many lines (boxes) were added since `from`.
   std::size_t boxes_since(std::size_t from) const;
+  // Forbids the break at item `at` (glue after a box): a 10000 penalty
+  // goes before it.
+  void keep_before(std::size_t at);
+  // The first box added since `from` begins `part` (none added: nothing is
+  // marked); a section's mark outranks its first entry's.
+  void mark_begin(std::size_t from, Begins part);
   // Forbids every page break among the items added since `from` (a short
   // entry stays on one page): penalties become 10000, and glue that follows
   // a box — itself a legal break — gets a 10000 penalty before it. Except
@@ -124,12 +137,16 @@ class Galley {
 // its baseline the first line's.
 Block stack_lines(std::vector<SetLine> lines, Scaled x);
 
-// Cuts the galley into pages (typeset::build_pages) of the column's height
-// and places every block in the column, on pages of the style's paper size.
+// Cuts the galley into pages (typeset::build_pages) of the column's height,
+// balances the last page (typeset::balance_last_page: the section or entry
+// it continues moves over whole when the page before can afford it) and
+// places every block in the column, on pages of the style's paper size.
 // Bookmarks of section headings are appended to `bookmarks`; when `placed`
 // is given, where every block went is appended to it. When `filled` is
-// given, it is set to how full each page is: the height its content takes
-// (from the column's top to the last block's bottom) over the column's.
+// given, it is set to how full each page is as build_pages cut it, before
+// the balance: the height its content takes (from the column's top to the
+// last block's bottom) over the column's. A short last page is judged, and
+// saved (fit.short-page), on that cut.
 // The blocks' elements are moved onto the pages, not copied: a long CV's
 // glyphs would otherwise be held twice (27 of the 1200-publication CV's
 // 79 MB).

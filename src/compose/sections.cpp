@@ -1,7 +1,10 @@
 // Sections: the heading (headings.cpp), the entries — each set by its kind
 // (entry_kinds.hpp), this file only spacing them, keeping a short one
-// whole and opening a list for a run of listed ones — and the section's
-// own bullets or paragraph beneath them.
+// whole, the heading over two lines and a publication's summary with it,
+// marking where each begins (for the last page's balance) and opening a
+// list for a run of listed ones — and the section's own bullets or
+// paragraph beneath them.
+#include <type_traits>
 #include <variant>
 
 #include "compose/composer.hpp"
@@ -36,6 +39,17 @@ namespace {
 template <class Kind>
 void compose_listed(Composer& c, SectionState& state, const model::Entry& entry, const Kind& kind, bool first) {
   const KindLayout layout = kind_layout<Kind>(c.style);
+  // Kept with the entry before (a 10000 penalty before the gap, which is
+  // then no break): an entry while the section has set fewer than two
+  // lines (a heading over one pair, alone at a page foot), and a paragraph
+  // after a publication — its summary (JSON Resume's), which never starts
+  // the next page without it.
+  if (state.thin_start && !first) state.thin_start = c.galley.boxes_since(state.body_from) < 2;
+  const bool gloss = std::is_same_v<Kind, model::ParagraphEntry> &&
+                     state.previous_kind == kKindIndex<model::PublicationEntry>;
+  if (!first && (state.thin_start || gloss)) c.galley.add_penalty(typeset::kInfinitePenalty);
+  state.previous_kind = kKindIndex<Kind>;
+  state.last_gap = c.galley.mark();
   if (!first) c.galley.add_glue(layout.gap);
   // A short entry (a head, a role line and a bullet or two) reads as one
   // unit: it is kept on one page, unless that would leave more than
@@ -43,6 +57,7 @@ void compose_listed(Composer& c, SectionState& state, const model::Entry& entry,
   // two of its bullets (the splits its kind gives), at a cost the page
   // builder weighs against the empty space (kSplitEntryPenalty).
   const std::size_t mark = c.galley.mark();
+  state.last_entry = mark;
   // A run of entries of a listed kind (pairs, publications) is one list.
   if (!layout.listed) state.list = kArtifact;
   else if (state.list == kArtifact || state.list_kind != kKindIndex<Kind>) state.list = c.add_node("L");
@@ -51,6 +66,7 @@ void compose_listed(Composer& c, SectionState& state, const model::Entry& entry,
   const EntrySplits splits = compose_kind(c, state, entry, kind);
   if (c.galley.boxes_since(mark) <= static_cast<std::size_t>(c.style.entry_keep_lines))
     c.galley.keep_together(mark, splits, kSplitEntryPenalty);
+  c.galley.mark_begin(mark, Begins::Entry);
 }
 
 }  // namespace
@@ -64,6 +80,7 @@ void Composer::compose_section(const model::Section& section, bool first) {
   galley.set_foot_stretch(static_cast<Scaled>(kFootStretchLines * static_cast<double>(style.text_size) *
                                               (cjk ? style.leading_cjk : style.leading)));
 
+  const std::size_t section_mark = galley.mark();
   if (!first || !galley.empty()) galley.add_glue(style.heading_space_before);
   // Each section a Sect: its heading, then its entries (each a Sect of its
   // own, or an LI of the section's list of pairs or publications).
@@ -73,6 +90,8 @@ void Composer::compose_section(const model::Section& section, bool first) {
   // rule over nothing, no nameless outline entry.
   state.heading = !text(section.title).empty();
   if (state.heading) compose_heading(section.title);
+  state.body_from = galley.mark();
+  state.thin_start = state.heading;
 
   for (const auto& entry : section.entries)
     if (shows(entry)) ++state.runs[entry.body.index()].shown;
@@ -84,22 +103,33 @@ void Composer::compose_section(const model::Section& section, bool first) {
     std::visit([&]<class Kind>(const Kind& kind) { compose_listed(*this, state, entry, kind, first_entry); }, entry.body);
     first_entry = false;
   }
+  // A section's last entry of one line (a pair, a one-line publication) is
+  // never alone at the top of a page: the section's widow.
+  if (state.last_entry > state.last_gap && galley.boxes_since(state.last_entry) == 1)
+    galley.keep_before(state.last_gap);
   // A section's own bullets and paragraph stand in the text column, beside
   // the date column as the entries' text does (entry.dates: left).
   const Scaled text_x = text_column_x();
-  EntryColumn own{text_x, width - text_x};  // the section's own bullets: a list of their own
+  // The section's own bullets: a list of their own, each bullet an entry
+  // of it, kept as an entry's lines are (release_gathered).
+  std::vector<GatheredLines> bullets;
+  EntryColumn own{text_x, width - text_x, &bullets};
   bool first_bullet = true;
   for (const auto& bullet : section.bullets) {
     if (text(bullet).empty()) continue;  // no bare bullet symbol
     add_bullet(own, bullet, first_bullet, first_bullet ? 0 : style.bullet_space_between);
     first_bullet = false;
   }
+  release_gathered(bullets, 0, true);
   if (!text(section.text).empty()) {
     RichText paragraph = rich_text(text(section.text), body(), place(section.text));
     auto lines = typesetter.set(paragraph, typesetter.body_shape(width - text_x));
     tag_as(lines, "P");
+    const std::size_t mark = galley.mark();
     galley.add_lines(std::move(lines), text_x, true);
+    galley.mark_begin(mark, Begins::Entry);
   }
+  galley.mark_begin(section_mark, Begins::Section);
   close_node();
 }
 

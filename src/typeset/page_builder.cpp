@@ -1,7 +1,8 @@
 // The page builder: TeX's least-cost page breaking (tex.web §980–§1028),
 // for a galley that is already complete. Owns build_pages: the walk over
 // the galley, the page totals, the cost of each break, and the cut at the
-// best one. Simplified from TeX: no inserts, no marks, no \topskip (the
+// best one; and measure_page, the same totals for a page cut elsewhere
+// (the last page's balance, page_balance.cpp). Simplified from TeX: no inserts, no marks, no \topskip (the
 // composer spaces lines itself), \maxdepth taken as 0 (a page's last depth
 // always counts against its height, so nothing hangs below the margin).
 // \raggedbottom's stretching \topskip is PageParams::foot_stretch: a
@@ -56,7 +57,53 @@ std::size_t page_top(const std::vector<VItem>& galley, std::size_t i, bool disca
   return i;
 }
 
+// §1007: the badness of a page of `totals` against its `goal`; `overfull`
+// when it cannot shrink enough.
+int page_badness(const GlueSums& totals, Scaled goal, Scaled foot_stretch, bool last, bool& overfull) {
+  overfull = false;
+  if (totals.natural < goal) {
+    // The last page counts as filled, as if \vfill ended the galley. The
+    // foot's notional stretch (\raggedbottom) weighs the rest; it is not
+    // added to the page's totals, so nothing is ever set stretched by it.
+    return (totals.fil_stretch != 0 || last) ? 0 : badness(goal - totals.natural, totals.stretch + foot_stretch);
+  }
+  if (totals.natural - goal > totals.shrink) {
+    overfull = true;
+    return kInfBad;
+  }
+  return badness(totals.natural - goal, totals.shrink);
+}
+
 }  // namespace
+
+PageSlice measure_page(const std::vector<VItem>& galley, const PageParams& params, std::size_t page,
+                       std::size_t after, std::size_t end) {
+  PageSlice slice;
+  slice.begin = page_top(galley, after, params.discard_glue_at_top);
+  slice.end = end;
+  GlueSums totals;
+  Scaled depth = 0;
+  for (std::size_t i = slice.begin; i < end && i < galley.size(); ++i) {
+    const VItem& it = galley[i];
+    if (it.type == ItemType::Box) {
+      totals.natural += depth + it.height;
+      depth = it.depth;
+    } else if (it.type == ItemType::Glue) {
+      totals.natural += depth;
+      depth = 0;
+      totals.add_glue(it.height, it.stretch, it.shrink);
+    }
+  }
+  totals.natural += depth;
+  slice.natural_height = totals.natural;
+  slice.stretch = totals.stretch;
+  slice.fil_stretch = totals.fil_stretch;
+  slice.shrink = totals.shrink;
+  slice.badness =
+      page_badness(totals, page_height(params, page), params.foot_stretch, end >= galley.size(), slice.overfull);
+  slice.penalty = end < galley.size() && galley[end].type == ItemType::Penalty ? galley[end].penalty : 0;
+  return slice;
+}
 
 std::vector<PageSlice> build_pages(const std::vector<VItem>& galley, const PageParams& params) {
   std::vector<PageSlice> pages;
@@ -106,21 +153,8 @@ std::vector<PageSlice> build_pages(const std::vector<VItem>& galley, const PageP
         GlueSums totals = page;
         totals.natural += depth;
         const bool forced = pi <= kEjectPenalty;
-        int b = 0;
         bool overfull = false;
-        if (totals.natural < goal) {
-          // The last page counts as filled, as if \vfill ended the galley.
-          // The foot's notional stretch (\raggedbottom) weighs the rest; it
-          // is not added to the page's totals, so nothing is ever set
-          // stretched by it.
-          b = (totals.fil_stretch != 0 || at_end) ? 0
-                                                  : badness(goal - totals.natural, totals.stretch + params.foot_stretch);
-        } else if (totals.natural - goal > totals.shrink) {
-          overfull = true;
-          b = kInfBad;
-        } else {
-          b = badness(totals.natural - goal, totals.shrink);
-        }
+        const int b = page_badness(totals, goal, params.foot_stretch, at_end, overfull);
         // §1005: the cost of breaking here.
         Cost c = 0;
         if (overfull) {

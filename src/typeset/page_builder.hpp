@@ -66,4 +66,13 @@ struct PageSlice {
 // follows, and penalties only steer the choice where the glue can stretch.
 std::vector<PageSlice> build_pages(const std::vector<VItem>& galley, const PageParams& params);
 
+// Page `page` of `params` cut from the galley after the break at `after`
+// (its first item: the break itself is discarded; 0 for the galley's
+// start) to the break at `end` (galley.size(): the galley's end), measured
+// as build_pages measures a page: what is discarded at its top skipped, the
+// last box's depth counted, its badness (0 for the galley's last page
+// unless overfull) and the break's penalty.
+PageSlice measure_page(const std::vector<VItem>& galley, const PageParams& params, std::size_t page,
+                       std::size_t after, std::size_t end);
+
 }  // namespace cvpdf::typeset

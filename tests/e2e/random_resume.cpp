@@ -575,8 +575,128 @@ class Writer {
   std::map<std::string, int> content_ = {{"en", 0}, {"zh", 0}};  // values shown so far, per variant
 };
 
+// The short résumés' writer (random_short_resume): plain words, every
+// value in both languages, each entry from its own stream.
+class ShortWriter {
+ public:
+  explicit ShortWriter(std::uint64_t seed) : seed_(seed), g_{SplitMix64(seed), 0} {}
+
+  RandomResume write(int entries) {
+    out_.seed = seed_;
+    out_.edition = 0;
+    out_.languages = {"en", "zh"};
+    text_ = "# A short random résumé from tests/e2e/random_resume.cpp, seed " + std::to_string(seed_) + ", " +
+            std::to_string(entries) + " entries.\nlanguages: [en, zh]\nperson:\n";
+    field(2, "name", {g_.latin_word() + " " + g_.latin_word(), g_.han(3)}, "person");
+    field(2, "headline", words(4, 8), "person");
+    text_ += "  email: \"short." + std::to_string(seed_ % 1000) + "@example.org\"\n";
+    text_ += "sections:\n";
+    Kind kind = Kind::Items;
+    int section = -1, in_section = 0;
+    for (int i = 0; i < entries; ++i) {
+      // The entry's own stream: what comes before it never moves it.
+      g_.rng = SplitMix64(seed_ * 0x9E3779B97F4A7C15ull + 0xD1B54A32D192ED03ull * static_cast<std::uint64_t>(i + 1));
+      if (i == 0 || g_.rng.chance(25)) {
+        kind = static_cast<Kind>(g_.rng.below(4));
+        in_section = 0;
+        const std::string where = "sections[" + std::to_string(++section) + "]";
+        line(2, "- title: " + both(words(1, 3), where + ".title"));
+        line(4, kind == Kind::Bullets ? "bullets:" : "entries:");
+      }
+      const std::string where = "sections[" + std::to_string(section) + "]." +
+                                (kind == Kind::Bullets ? "bullets[" : "entries[") + std::to_string(in_section++) + "]";
+      entry(kind, where);
+    }
+    out_.yaml = text_;
+    return out_;
+  }
+
+ private:
+  enum class Kind { Items, Publications, Pairs, Bullets };
+  struct Pair {
+    std::string en, zh;
+  };
+
+  void line(int indent, const std::string& s) { text_ += std::string(static_cast<std::size_t>(indent), ' ') + s + "\n"; }
+  Pair words(int lo, int hi) {
+    const int n = g_.rng.between(lo, hi);
+    std::string en;
+    for (int i = 0; i < n; ++i) en += (i ? " " : "") + g_.latin_word();
+    return {en, g_.han(std::max(2, n * 2))};
+  }
+  // `{en: …, zh: …}`, recorded as shown in each.
+  std::string both(const Pair& v, const std::string& where) {
+    out_.shown["en"].push_back({v.en, where});
+    out_.shown["zh"].push_back({v.zh, where});
+    return "{en: " + yaml_quoted(v.en) + ", zh: " + yaml_quoted(v.zh) + "}";
+  }
+  void field(int indent, const std::string& key, const Pair& v, const std::string& where) {
+    line(indent, key + ": " + both(v, where + "." + key));
+  }
+
+  void entry(Kind kind, const std::string& at) {
+    switch (kind) {
+      case Kind::Items: {
+        line(6, "- org: " + both(words(1, 3), at + ".org"));
+        if (g_.rng.chance(70)) field(8, "role", words(1, 4), at);
+        const int year = 2000 + g_.rng.between(0, 20);
+        line(8, "start: " + std::to_string(year));
+        line(8, "end: " + std::to_string(year + g_.rng.between(1, 4)));
+        line(8, "bullets:");
+        for (int b = g_.rng.between(1, 4), k = 0; k < b; ++k)
+          line(10, "- " + both(words(6, 30), at + ".bullets[" + std::to_string(k) + "]"));
+        break;
+      }
+      case Kind::Publications: {
+        line(6, "- title: " + both(words(4, 12), at + ".title"));
+        const std::string author = "A. " + g_.latin_word();
+        line(8, "authors: [" + yaml_quoted(author) + "]");
+        for (const char* language : {"en", "zh"}) out_.shown[language].push_back({author, at + ".authors[0]"});
+        field(8, "venue", words(1, 4), at);
+        line(8, "year: " + std::to_string(2000 + g_.rng.between(0, 25)));
+        break;
+      }
+      case Kind::Pairs:
+        line(6, "- label: " + both(words(1, 2), at + ".label"));
+        field(8, "text", words(3, 12), at);
+        break;
+      case Kind::Bullets: line(6, "- " + both(words(6, 25), at)); break;
+    }
+  }
+
+  std::uint64_t seed_;
+  Generator g_;
+  RandomResume out_;
+  std::string text_;
+};
+
 }  // namespace
 
 RandomResume random_resume(std::uint64_t seed, int edition) { return Writer(seed, edition).write(seed); }
+
+RandomResume random_short_resume(std::uint64_t seed, int entries) { return ShortWriter(seed).write(entries); }
+
+RandomResume spilling_short_resume(std::uint64_t seed, const std::function<int(const RandomResume&)>& pages_of) {
+  // Double until it spills, then halve the bracket (fits, spills].
+  int fits = 0, spills = 1;
+  RandomResume spilled = random_short_resume(seed, spills);
+  while (pages_of(spilled) < 2) {
+    fits = spills;
+    if (spills >= kShortMaxEntries) return spilled;
+    spills = std::min(2 * spills, kShortMaxEntries);
+    spilled = random_short_resume(seed, spills);
+  }
+  while (spills - fits > 1) {
+    const int mid = (fits + spills) / 2;
+    RandomResume tried = random_short_resume(seed, mid);
+    if (pages_of(tried) >= 2) {
+      spills = mid;
+      spilled = std::move(tried);
+    } else {
+      fits = mid;
+    }
+  }
+  return spilled;
+}
 
 }  // namespace cvpdf::test

@@ -10,6 +10,7 @@
 // property test (random_resume_test.cpp) to look for in the PDF.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -49,7 +50,7 @@ constexpr int kLatestEdition = 2;
 
 struct RandomResume {
   std::uint64_t seed = 0;
-  int edition = kLatestEdition;
+  int edition = kLatestEdition;  // 0: a short résumé (random_short_resume)
   std::string yaml;
   std::vector<std::string> languages;  // as the file declares them: en, zh
   // Per variant (language): every non-empty scalar text it must show —
@@ -64,6 +65,26 @@ struct RandomResume {
 };
 
 RandomResume random_resume(std::uint64_t seed, int edition = kLatestEdition);
+
+// Short résumés (issue 28: the last page earns its place), apart from the
+// editions above, which they leave as they are: a person and sections of
+// items (bullets of a line or two), publications, pairs and a section's
+// own bullets, in English and Chinese, of plain words. Each entry is drawn
+// from a stream of its own (the seed and the entry's number), so the
+// résumé of n entries is the one of n - 1 with one more entry at its end:
+// grown an entry at a time, it fills a page, then spills onto a second.
+RandomResume random_short_resume(std::uint64_t seed, int entries);
+
+// The short résumé of `seed` that ends a few lines past one page: the
+// fewest entries (up to kShortMaxEntries) whose résumé `pages_of` — the
+// caller renders it in its theme and language — counts as 2 or more
+// pages, found by doubling the entries, then halving the bracket. Render
+// with `--set fit.short-page=0` in pages_of, so the spill is the page
+// builder's own; the résumé then exercises the page-saving rule (rendered
+// as it is) and the last page's balance (with fit.short-page 0). The
+// largest tried when none spills.
+inline constexpr int kShortMaxEntries = 64;
+RandomResume spilling_short_resume(std::uint64_t seed, const std::function<int(const RandomResume&)>& pages_of);
 
 // A YAML double-quoted scalar for any UTF-8 text: `"`, `\` and control
 // characters escaped, everything else as is.

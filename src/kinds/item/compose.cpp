@@ -149,6 +149,7 @@ class ItemSetter {
     set_date_column();
     set_head_lines();
     set_links_alone();
+    head_groups_ = gathered_.size();
     set_text_and_bullets();
     place_dates();
     return release();
@@ -210,6 +211,7 @@ class ItemSetter {
   std::vector<SetLine> date_lines_;
   bool date_read_ = true;
   int head_lines_ = 0;  // the head lines made into structure elements
+  std::size_t head_groups_ = 0;  // the gathered groups of the head (its lines and links), before its body
   bool set_any_ = false, run_in_done_ = false, links_done_ = false;
 };
 
@@ -421,29 +423,11 @@ void ItemSetter::place_dates() {
   }
 }
 
-// Into the galley. A break before a bullet that would leave one line of
-// the item alone on either page (the head alone above it, or a last
-// one-line bullet alone below) is forbidden here, in long items too;
+// Into the galley. A break that would leave the head with fewer than two
+// lines of the item's body below it, or one line of the item alone on the
+// next page (a last one-line bullet), is forbidden here, in long items too;
 // the other breaks before a later bullet are where the item may split.
-EntrySplits ItemSetter::release() {
-  std::size_t total = 0, before = 0;
-  for (const auto& g : gathered_) total += g.lines.size();
-  bool after_bullet = false;
-  EntrySplits splits;
-  for (auto& g : gathered_) {
-    if (g.bullet && before > 0 && !g.keep_with_previous) {
-      if (before < 2 || total - before < 2) {
-        g.keep_with_previous = true;
-      } else if (after_bullet) {
-        splits.push_back(c_.galley.mark());
-      }
-    }
-    after_bullet = after_bullet || g.bullet;
-    before += g.lines.size();
-    c_.galley.add_lines(std::move(g.lines), g.x, g.keep_with_previous, g.gap);
-  }
-  return splits;
-}
+EntrySplits ItemSetter::release() { return c_.release_gathered(gathered_, head_groups_, false); }
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "typeset/page_balance.hpp"
 #include "typeset/page_builder.hpp"
 
 namespace cvpdf::typeset {
@@ -364,6 +365,70 @@ TEST(PageBuilder, FootStretchLeavesFullAndLastPagesAlone) {
   EXPECT_EQ(plain[0].badness, kInfBad);
   EXPECT_TRUE(pages[3].overfull);
   EXPECT_EQ(pages.back().badness, 0);
+}
+
+// ---- the last page's balance ---------------------------------------------
+// Fourteen lines, ten to a page: build_pages leaves four on page 2. Line k
+// is the galley's item 2k (glue between lines).
+
+PageParams weighed() {
+  PageParams params = height(120);
+  params.foot_stretch = 48 * kUnit;  // four lines, as the composer weighs a foot
+  return params;
+}
+
+TEST(PageBalance, TheSectionTheLastPageContinuesMovesOverWhole) {
+  Galley g;
+  g.add_lines(14);
+  const auto pages = build_pages(g.items, weighed());
+  ASSERT_EQ(counts(g, pages), (std::vector<std::size_t>{10, 4}));
+  const auto balanced = balance_last_page(g.items, weighed(), pages, {{2 * 7, true}});
+  EXPECT_EQ(counts(g, balanced), (std::vector<std::size_t>{7, 7}));
+  EXPECT_EQ(balanced[1].natural_height, 82 * kUnit);
+  EXPECT_GT(balanced[0].badness, 0);
+}
+
+TEST(PageBalance, FailingTheSectionTheEntryTheLastPageBeginsInside) {
+  Galley g;
+  g.add_lines(14);
+  // The section begins on line 1: the thirteen lines after it do not fit a page.
+  const auto balanced = balance_last_page(g.items, weighed(), build_pages(g.items, weighed()),
+                                          {{2 * 1, true}, {2 * 8, false}});
+  EXPECT_EQ(counts(g, balanced), (std::vector<std::size_t>{8, 6}));
+}
+
+TEST(PageBalance, LeavesALastPageThatHoldsASectionOrBeginsAnEntry) {
+  Galley g;
+  g.add_lines(14);
+  const auto pages = build_pages(g.items, weighed());
+  EXPECT_EQ(counts(g, balance_last_page(g.items, weighed(), pages, {{2 * 7, true}, {2 * 12, true}})),
+            (std::vector<std::size_t>{10, 4}));
+  EXPECT_EQ(counts(g, balance_last_page(g.items, weighed(), pages, {{2 * 10, false}})),
+            (std::vector<std::size_t>{10, 4}));
+}
+
+TEST(PageBalance, NeverLeavesThePageBeforeDeplorableNorBreaksAKeep) {
+  Galley g;
+  g.add_lines(14);
+  // Without the foot's stretch every short page is deplorable: no move.
+  EXPECT_EQ(counts(g, balance_last_page(g.items, height(120), build_pages(g.items, height(120)), {{2 * 7, true}})),
+            (std::vector<std::size_t>{10, 4}));
+  // Nineteen lines short is more than the page before can afford.
+  PageParams tall = weighed();
+  tall.page_heights = {24 * 12 * kUnit};
+  Galley many;
+  many.add_lines(30);
+  const auto pages = build_pages(many.items, tall);
+  ASSERT_EQ(counts(many, pages), (std::vector<std::size_t>{24, 6}));
+  EXPECT_EQ(counts(many, balance_last_page(many.items, tall, pages, {{2 * 4, true}})),
+            (std::vector<std::size_t>{24, 6}));
+  // A keep (a 10000 penalty before the glue) leaves no break before the
+  // section: nothing moves.
+  Galley kept;
+  kept.add_lines(7).penalty(kInfinitePenalty).glue().add_lines(7);  // line 7 is item 15
+  const auto kept_pages = build_pages(kept.items, weighed());
+  EXPECT_EQ(counts(kept, balance_last_page(kept.items, weighed(), kept_pages, {{2 * 7 + 1, true}})),
+            counts(kept, kept_pages));
 }
 
 }  // namespace
