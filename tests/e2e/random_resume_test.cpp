@@ -68,6 +68,11 @@
 //                letters out of order);
 //   empty-section a section with nothing to show in the variant is not
 //                set (no outline entry of its title);
+//   last-page    a document of two or more pages does not end on a page
+//                filled less than fit.short-page without a section heading
+//                and a whole entry (page_properties.hpp);
+//   lone-piece   no heading, entry head or single line left alone at a
+//                page's foot or top (page_properties.hpp);
 //   tagged       every kTaggedEvery-th seed: the PDF passes the tagged-PDF
 //                checker (pdf_structure.hpp: Matterhorn's machine-checkable
 //                conditions, no text lost) — one in a few, since reading a
@@ -92,6 +97,7 @@
 
 #include "core/utf8.hpp"
 #include "model/loader.hpp"
+#include "page_properties.hpp"
 #include "pdf_boxes.hpp"
 #include "pdf_structure.hpp"
 #include "random_resume.hpp"
@@ -655,8 +661,21 @@ std::vector<Failure> check_case(const Case& c, std::string& yaml_path) {
   for (const auto& page : glyphs.glyph_pages) heights.push_back(page.height);
   const RunStarts runs = read_run_starts(pdf, heights);
   if (runs.empty()) return {{"exit", "no text runs read from " + pdf + " (qpdf --qdf)"}};
+  const std::vector<OutlineEntry> outline = read_outline(pdf);
   std::vector<Failure> found =
-      Checker(c, resume, *style, glyphs, runs, loose_lines(r.err), joined, lines, read_outline(pdf)).run();
+      Checker(c, resume, *style, glyphs, runs, loose_lines(r.err), joined, lines, outline).run();
+  // The page rules (page_properties.hpp), on the same readings.
+  RenderedPdf rendered;
+  rendered.path = pdf;
+  rendered.glyphs = glyphs;
+  rendered.outline = outline;
+  rendered.verbose_err = r.err;
+  rendered.style = *style;
+  rendered.resume = &*model;
+  rendered.language = c.language;
+  using PageCheck = std::pair<const char*, PropertyReport (*)(const RenderedPdf&)>;
+  for (const auto& [property, check] : {PageCheck{"last-page", check_last_page_fill}, PageCheck{"lone-piece", check_lone_pieces}})
+    for (const std::string& violation : check(rendered).violations) found.push_back({property, violation});
   if (c.seed % kTaggedEvery == 0)
     for (const std::string& violation : check_all(read_tagged_pdf(pdf))) found.push_back({"tagged", violation});
   return found;

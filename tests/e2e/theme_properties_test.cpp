@@ -32,6 +32,7 @@
 #include "compose/builtin_layouts.hpp"
 #include "model/loader.hpp"
 #include "glyph_properties.hpp"
+#include "page_properties.hpp"
 #include "pdf_boxes.hpp"
 #include "rendered_pdf.hpp"
 #include "run.hpp"
@@ -362,6 +363,8 @@ TEST_P(ThemeProperty, HoldsEveryProperty) {
   using Check = PropertyReport (*)(const RenderedPdf&);
   const std::pair<const char*, Check> checks[] = {
       {"tight symbols", check_tight_symbols},
+      {"last-page fill", check_last_page_fill},
+      {"lone pieces", check_lone_pieces},
   };
   for (const auto& [name, check] : checks) {
     const PropertyReport report = check(rendered_.pdf);
