@@ -15,9 +15,10 @@ packages=(
   libpodofo-dev  # PoDoFo 0.9.8: the PDF's objects and their writer (src/pdf)
   # data: hyphenation patterns, CJK faces (Sans and Serif, Regular and Bold)
   hyphen-en-us fonts-noto-cjk fonts-noto-cjk-extra fontconfig
-  # Latin faces of the built-in themes: Charis SIL (academic, engineering),
-  # Open Sans (moderncv); Lato is bundled in fonts/
-  fonts-sil-charis fonts-open-sans
+  # Latin faces of the built-in themes: Charis SIL (engineering, zh),
+  # Open Sans (moderncv), TeX Gyre Pagella (academic: Palatino's design,
+  # with true italics and bold); Lato is bundled in fonts/
+  fonts-sil-charis fonts-open-sans fonts-texgyre
   # the mono face of `code` in text (fonts.mono); DejaVu Sans also holds
   # many symbols (✓ ★ →) the system fallback finds
   fonts-dejavu-core

@@ -195,11 +195,14 @@ RichText Composer::links_text(const std::vector<model::Link>& entry_links) const
 }
 
 void Composer::add_labelled(const RichText& text, const HangingLabel& label, StructId list) {
-  // Beside a date column the label stands in that column, flush left,
-  // where moderncv sets a \cvitem's label.
+  // Beside a date column the label stands in that column, flush right
+  // half an em before the text, as moderncv sets its bibliography's
+  // labels: "[12]" next to the citation it numbers, not a column away.
   const bool left_dates = date_column();
   Scaled indent = text_column_x();
   Scaled label_x = 0;  // within the label column
+  if (!label.text.empty() && left_dates)
+    label_x = std::max<Scaled>(0, indent - typesetter.measure(label.text) - style.text_size / 2);
   if (!label.text.empty() && !left_dates) {
     const Scaled own = typesetter.measure(label.text);
     indent = std::max(style.bullet_indent, label.widest.value_or(own) + style.text_size / 2);

@@ -16,6 +16,7 @@
 #include "compose/inline_markup.hpp"
 #include "core/utf8.hpp"
 #include "frame/photo.hpp"
+#include "model/language_tags.hpp"
 #include "model/link_policy.hpp"
 #include "model/networks.hpp"
 #include "text/case_mapping.hpp"
@@ -97,12 +98,6 @@ std::string tel_uri(const std::string& phone) {
   if (digits.empty()) return {};
   const auto first = phone.find_first_not_of(" \t");
   return "tel:" + std::string(first != std::string::npos && phone[first] == '+' ? "+" : "") + digits;
-}
-
-// Chinese and Japanese set a label's colon full-width (as run-in heads).
-bool full_width_colon(const std::string& language) {
-  const std::string primary = model::primary_language(language);
-  return primary == "zh" || primary == "ja";
 }
 
 // The network a link names, or the one its URL's host belongs to.
@@ -242,7 +237,8 @@ class HeaderSetter {
       const auto items = contact_items();
       if (items.empty()) return false;
       bool rigid = false;
-      return widest(contact_lines(items, text_width_, style_.contact_style, rigid)) > room;
+      return widest(contact_lines(items, text_width_, style_.contact_style, rigid, kArtifact, edge() == Edge::Left)) >
+             room;
     };
     if (photo_ && photo_at_ == PhotoAt::Beside && overflows()) {
       photo_at_ = PhotoAt::Above;
@@ -273,7 +269,8 @@ class HeaderSetter {
       const auto items = contact_items();
       if (items.empty()) return;
       bool rigid = false;
-      auto lines = contact_lines(items, text_width_, style_.contact_style, rigid, c_.add_node("P"));
+      auto lines =
+          contact_lines(items, text_width_, style_.contact_style, rigid, c_.add_node("P"), edge() == Edge::Left);
       // A split header whose contacts do not fit beside the name (or have
       // no name to stand beside) sets them as a left-aligned header does.
       align_lines(lines, text_x_, text_width_, edge(), rigid);
@@ -336,7 +333,7 @@ class HeaderSetter {
     return items;
   }
 
-  std::string colon() const { return full_width_colon(c_.language) ? "\uFF1A" : ": "; }
+  std::string colon() const { return model::label_colon(c_.language); }
 
   // The same words whatever their capitals and the white space around them.
   static bool same_words(std::string_view a, std::string_view b) {
@@ -396,6 +393,28 @@ class HeaderSetter {
     }
     if (markup) c_.add_text(item, text, muted, at, target);
     else item.add(text, muted, target, at.span);
+  }
+
+  // Whether an item begins with its icon (Fork Awesome's, in the private
+  // use area).
+  static bool has_icon(const RichText& item) {
+    if (item.spans.empty() || item.spans.front().text.empty()) return false;
+    std::size_t pos = 0;
+    const char32_t cp = utf8::decode(item.spans.front().text, pos);
+    return cp >= 0xE000 && cp <= 0xF8FF;
+  }
+
+  // Where an icon item's words start: its icon and the no-break space
+  // after it (as wide together for every icon, add_item); 0 when no item
+  // has an icon followed by words.
+  Scaled icon_indent(const std::vector<RichText>& items) const {
+    for (const auto& item : items)
+      if (has_icon(item) && item.spans.size() > 2 && item.spans[1].text == "\u00A0") {
+        RichText prefix;
+        prefix.spans = {item.spans[0], item.spans[1]};
+        return c_.typesetter.measure(prefix);
+      }
+    return 0;
   }
 
   // The items on one line, header.contact-separator between them.
@@ -488,9 +507,12 @@ class HeaderSetter {
   // widest of the first ends, plus a gap). A grid that does not fit the
   // width is set as a column. `rigid` tells a grid: its lines move as one.
   // The lines are tagged into `into` (each link a Link of its own), unless
-  // that is kArtifact: a trial.
+  // that is kArtifact: a trial. `hang`: a left-aligned column whose items
+  // have icons sets every line's words at one x, where the words after the
+  // icons start — an item without an icon too, and an item's second line.
   std::vector<SetLine> contact_lines(const std::vector<RichText>& items, Scaled width,
-                                     theme::ContactStyle contact_style, bool& rigid, StructId into = kArtifact) {
+                                     theme::ContactStyle contact_style, bool& rigid, StructId into = kArtifact,
+                                     bool hang = false) {
     const ParagraphShape shape = text_shape(width);
     rigid = false;
     if (contact_style == theme::ContactStyle::Line) {
@@ -499,9 +521,18 @@ class HeaderSetter {
       c_.tag(lines, into);
       return lines;
     }
+    const Scaled indent = hang && contact_style == theme::ContactStyle::Column ? icon_indent(items) : 0;
     std::vector<std::vector<SetLine>> cells;
     for (const auto& item : items) {
-      cells.push_back(c_.typesetter.set(item, shape));
+      ParagraphShape hung = shape;
+      const bool icon = has_icon(item);
+      if (indent > 0) {
+        hung.width = shape.width - indent;
+        if (icon) hung.first_line_width = shape.width;  // the icon's own line takes the whole width
+      }
+      cells.push_back(c_.typesetter.set(item, hung));
+      if (indent > 0)
+        for (std::size_t k = icon ? 1 : 0; k < cells.back().size(); ++k) translate(cells.back()[k].elements, indent, 0);
       c_.tag(cells.back(), into);
     }
     bool grid = contact_style == theme::ContactStyle::Grid && items.size() > 1 && grid_fits(item_widths(items), width);

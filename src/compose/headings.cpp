@@ -1,8 +1,9 @@
 // Section headings: the title in the heading face — in capitals, small
 // capitals or as written (heading.uppercase, heading.small-caps; CJK has
 // no case; capitals by ICU in the variant's language: ß → SS, i → İ in
-// Turkish) — with what heading.style draws: a rule below, a rule beside
-// filling the line, a bar before it, or nothing; and its outline entry.
+// Turkish) — with what heading.style draws: a rule below, a hairline
+// above (a new part of a long CV), a rule beside filling the line, a bar
+// before it, or nothing; and its outline entry.
 #include <algorithm>
 #include <cmath>
 
@@ -107,6 +108,13 @@ void Composer::compose_heading(const model::Localized& title_value) {
                      style.rule_color};
     block.elements.emplace_back(std::in_place_type<frame::Rule>, rule);
     block.depth += style.heading_rule_gap + style.heading_rule_thickness - pt(1.2);
+  } else if (style.heading_style == theme::HeadingStyle::RuleAbove) {
+    // Across the column, rule-gap above the capitals (the ideographs' top).
+    const Scaled top = (cjk ? ems(kIdeographTop) : ems(kCapHeightEm)) + style.heading_rule_gap;
+    const Scaled thickness = style.heading_rule_thickness;
+    frame::Rule rule{0, -top - thickness, width, thickness, style.rule_color};
+    block.elements.emplace_back(std::in_place_type<frame::Rule>, rule);
+    block.height = std::max(block.height, top + thickness);
   } else if (beside) {
     // moderncv's look: the rule runs on from the last line's end to the
     // column's edge, centred on the x-height (on the ideographs' middle).

@@ -13,6 +13,7 @@
 #include "model/dates.hpp"
 #include "model/json_resume_detail.hpp"
 #include "model/language_detect.hpp"
+#include "model/language_tags.hpp"
 #include "model/locale_words.hpp"
 #include "model/visible_content.hpp"
 
@@ -34,9 +35,10 @@ std::string joined(const std::string& a, const std::string& b, const std::string
 
 // The parts' own language says how it writes a list (language_detect.hpp):
 // Japanese 、, Chinese ，, anything else — Korean too — a Latin comma.
-std::string list_separator(const std::string& a, const std::string& b) {
+std::string list_separator(const std::string& a, const std::string& b, const std::string& resume_language) {
   const std::string language = detect_language_of_text(a + " " + b);
-  if (language == "ja") return "\u3001";
+  const bool han = language == "ja" || language.rfind("zh", 0) == 0;
+  if (language == "ja" || (han && primary_language(resume_language) == "ja")) return "\u3001";
   if (language.rfind("zh", 0) == 0) return "\uFF0C";
   return ", ";
 }
@@ -205,7 +207,7 @@ class Sections {
     r_.text(f["studyType"], "studyType", study);
     r_.text(f["area"], "area", area);
     r_.text(f["score"], "score", score);
-    std::string role = joined(joined(text_of(study), text_of(area), json_resume::list_separator(text_of(study), text_of(area))),
+    std::string role = joined(joined(text_of(study), text_of(area), json_resume::list_separator(text_of(study), text_of(area), r_.languages.empty() ? "" : r_.languages.front())),
                               text_of(score), kAlongside);
     if (!role.empty()) it.role = Localized::plain(role, r_.span(item));
     read_dates(r_, f["startDate"], f["endDate"], it.date);

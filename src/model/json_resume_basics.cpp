@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "model/json_resume_detail.hpp"
+#include "model/language_tags.hpp"
 #include "model/networks.hpp"
 
 namespace cvpdf::model::detail::json_resume {
@@ -76,7 +77,7 @@ void read_location(const Reader& r, const YNode* loc, Person& p, const Unshown& 
   for (const char* key : {"city", "region", "countryCode"}) {
     Localized part;
     r.text(lf[key], key, part);
-    text = joined(text, part.get("", ""), list_separator(text, part.get("", "")));
+    text = joined(text, part.get("", ""), list_separator(text, part.get("", ""), r.languages.empty() ? "" : r.languages.front()));
   }
   if (!text.empty()) p.location = Localized::plain(text, r.span(*loc));
   const char* why = "the contact line gives the place (city, region, country), not the postal address";
@@ -87,7 +88,8 @@ void read_location(const Reader& r, const YNode* loc, Person& p, const Unshown& 
 // A profile: the network's link with the username as its label (the icon
 // says which network). A network cvpdf does not know has no icon, so its
 // name is written out: "WeChat: wxid_ada" (no address: text), "Myspace: ada"
-// (linked when the profile has a url).
+// (linked when the profile has a url), with the colon of the résumé's
+// language ("QQ：10293847" in Chinese), as the header writes a known one's.
 void read_profile(const Reader& r, const YNode& item, Person& p) {
   auto pf = r.fields(item, kProfile, "in a profile");
   Link l;
@@ -101,7 +103,7 @@ void read_profile(const Reader& r, const YNode& item, Person& p) {
   l.url = trimmed(l.url);
   if (!network.empty() && !find_network(network)) {
     l.username = username;
-    l.label = Localized::plain(username.empty() ? network : network + ": " + username, l.span);
+    l.label = Localized::plain(username.empty() ? network : network + label_colon(r.languages.empty() ? "" : r.languages.front()) + username, l.span);
   } else {
     r.network_link(r.span(pf["network"] ? *pf["network"] : item), r.span(pf["username"] ? *pf["username"] : item),
                    network, username, l);

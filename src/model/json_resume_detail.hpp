@@ -58,8 +58,9 @@ std::string trimmed(const std::string& s);
 std::string joined(const std::string& a, const std::string& b, const std::string& separator);
 // ", " between two parts of a list ("San Francisco, California"); "，" in
 // Chinese ("杭州，浙江") and "、" in Japanese ("学士、情報学"), which write
-// no Latin comma.
-std::string list_separator(const std::string& a, const std::string& b);
+// no Latin comma. Parts in kanji alone ("関東") read as Chinese: the
+// résumé's own language (meta.language) says they are Japanese.
+std::string list_separator(const std::string& a, const std::string& b, const std::string& resume_language = "");
 void add_url_link(const Reader& r, const YNode* url, std::vector<Link>& links);
 
 }  // namespace cvpdf::model::detail::json_resume

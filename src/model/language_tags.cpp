@@ -21,6 +21,11 @@ std::string primary_language(const std::string& tag) {
   return dash == std::string::npos ? l : l.substr(0, dash);
 }
 
+std::string label_colon(const std::string& language) {
+  const std::string primary = primary_language(language);
+  return primary == "zh" || primary == "ja" ? "\uFF1A" : ": ";
+}
+
 std::string cjk_font_key(const std::string& language) {
   std::string l = lower(language);
   std::string primary = primary_language(l);

@@ -57,11 +57,11 @@ constexpr auto choice_words(ContactIcons) {
   return std::to_array<ChoiceWord<ContactIcons>>({{"none", None}, {"icons", Icons}, {"both", Both}});
 }
 
-enum class HeadingStyle { RuleBelow, RuleBeside, Bar, Plain };  // heading.style
+enum class HeadingStyle { RuleBelow, RuleAbove, RuleBeside, Bar, Plain };  // heading.style
 constexpr auto choice_words(HeadingStyle) {
   using enum HeadingStyle;
   return std::to_array<ChoiceWord<HeadingStyle>>(
-      {{"rule-below", RuleBelow}, {"rule-beside", RuleBeside}, {"bar", Bar}, {"plain", Plain}});
+      {{"rule-below", RuleBelow}, {"rule-above", RuleAbove}, {"rule-beside", RuleBeside}, {"bar", Bar}, {"plain", Plain}});
 }
 
 enum class EntryDates { Right, Left };  // entry.dates: where the item lines put them, or a left column

@@ -169,7 +169,7 @@ const std::vector<StyleField>& rows() {
       field("heading.letter-spacing", CVPDF_STYLE_MEMBER(heading_letter_spacing_em), K::EmFraction, "0.09em",
             "extra space between a Latin heading's letters"),
       field("heading.style", CVPDF_STYLE_CHOICE(heading_style), K::Choice, "rule-below",
-            "a rule under the heading, a rule beside it filling the line, a bar before it, or plain"),
+            "a rule under the heading, a hairline above it, a rule beside it filling the line, a bar before it, or plain"),
       field("heading.small-caps", CVPDF_STYLE_MEMBER(heading_small_caps), K::Bool, "false",
             "Latin headings in small capitals (wins over uppercase)"),
       field("heading.bar-width", CVPDF_STYLE_MEMBER(heading_bar_width), K::Length, "3pt", "the bar before a heading (style bar)"),

@@ -225,7 +225,7 @@ TEST(ThemeCli, MistakesInAThemeFileNameItsLineAndColumn) {
       {"page:\n  size: a4\n bad: x\n", 1, "3:2: error: end of map not found"},
       {"page:\n  size: a4\ntext: {size: 9pt}}\n", 1, "3:18: error: illegal flow end"},
       {"page:\n  size: a4\nheading: {style: fancy}\n", 1,
-       "3:18: error: style key 'heading.style' is 'fancy'\n  hint: use rule-below, rule-beside, bar or plain"},
+       "3:18: error: style key 'heading.style' is 'fancy'\n  hint: use rule-below, rule-above, rule-beside, bar or plain"},
       {"text:\n  size: ten\n", 1, "2:9: error: style key 'text.size'"},
       {"page:\n  sise: letter\n", 0, "2:9: warning: unknown style key 'page.sise'\n  hint: did you mean 'page.size'?"},
       {"page: 1\n", 1, "1:7: error: style key 'page' is a section of keys (page.size, page.margin.top, …), not a value"},

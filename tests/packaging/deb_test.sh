@@ -26,7 +26,7 @@ field() { dpkg-deb --field "$deb" "$1"; }
 depends=$(field Depends)
 has_dep() { [[ ", $depends," == *", $1 "* || ", $depends," == *", $1,"* ]]; }
 # cairo and libhyphen, linked (dpkg-shlibdeps), and the themes' fonts.
-for dep in libcairo2 libhyphen0 fonts-noto-cjk fonts-sil-charis fonts-open-sans fonts-dejavu-core; do
+for dep in libcairo2 libhyphen0 fonts-noto-cjk fonts-sil-charis fonts-texgyre fonts-open-sans fonts-dejavu-core; do
   has_dep "$dep" || fail "Depends lacks $dep: $depends"
 done
 

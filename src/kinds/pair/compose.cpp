@@ -1,7 +1,8 @@
 // How a pair is set: its label in a label column as wide as the section's
 // widest label (within pairs.label-column-max), its text beside it —
 // stacked, the label above the text, in a narrow column; the date
-// column's place beside one. An LI of the section's list of pairs.
+// column's place beside one when every label of the section fits it on a
+// line. An LI of the section's list of pairs.
 #include <algorithm>
 
 #include "compose/entry_kinds.hpp"
@@ -86,8 +87,10 @@ EntrySplits compose_kind<PairEntry>(Composer& c, SectionState& section, const mo
   const Scaled width = c.column_width;
   const theme::Style& style = c.style;
   // Beside a date column the label takes the date column's place, as
-  // moderncv sets a \cvitem's label there, and the text starts with the items'.
-  const bool left_dates = c.date_column();
+  // moderncv sets a \cvitem's label there, and the text starts with the
+  // items' — when the section's labels fit it: an award's name is not a
+  // year, and crushed into the column it would stand a word a line.
+  const bool left_dates = c.date_column() && section.run<PairEntry>().label_width <= style.date_column_width;
   RichText label = label_text(c, pair);
   RichText value = c.rich_text(c.text(pair.text), c.body(), c.place(pair.text));
   // An LI of the section's list of pairs: the label its Lbl, the text its

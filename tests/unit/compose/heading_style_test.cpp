@@ -1,4 +1,4 @@
-// Section headings by heading.style (rule-below, rule-beside, bar, plain),
+// Section headings by heading.style (rule-below, rule-above, rule-beside, bar, plain),
 // heading.small-caps and heading.uppercase, asserted on the frame: where
 // the rule or bar lies against the heading's text, and at what sizes the
 // text is set.
@@ -54,6 +54,19 @@ TEST(HeadingStyle, RuleBelowSpansTheColumnUnderTheText) {
   EXPECT_GT(h.rules[0]->y, h.baseline);
   EXPECT_EQ(h.rules[0]->color, c.style.rule_color);
   EXPECT_EQ(h.left, c.left());
+}
+
+TEST(HeadingStyle, RuleAboveSpansTheColumnRuleGapOverTheCapitals) {
+  Composed c = compose(resume_yaml(), "en", {{"heading.style", "rule-above"}, {"heading.rule-gap", "2pt"}});
+  expect_no_errors(c);
+  Heading h = heading_of(c, "EXPERIENCE");
+  ASSERT_EQ(h.rules.size(), 1u);
+  EXPECT_EQ(h.rules[0]->x, c.left());
+  EXPECT_EQ(h.rules[0]->width, c.column);
+  // Its foot rule-gap above the capitals' top (kCapHeightEm of the size).
+  const Scaled caps = static_cast<Scaled>(std::llround(kCapHeightEm * static_cast<double>(c.style.heading_size)));
+  EXPECT_EQ(h.rules[0]->y + h.rules[0]->height, h.baseline - caps - pt(2));
+  EXPECT_EQ(h.rules[0]->color, c.style.rule_color);
 }
 
 TEST(HeadingStyle, RuleBesideRunsFromTheTextToTheColumnsEdge) {

@@ -46,6 +46,10 @@ TEST(JsonResume, ListPartsAreJoinedAsTheirWritingDoes) {
   EXPECT_EQ(list_separator("Master", "计算机科学"), "\uFF0C");
   EXPECT_EQ(list_separator("ソフトウェア", "東京"), "\u3001");
   EXPECT_EQ(list_separator("서울", "경기도"), ", ");  // Korean writes Latin commas
+  // Kanji alone reads as Chinese; a Japanese résumé's place is Japanese.
+  EXPECT_EQ(list_separator("関東", "JP"), "\uFF0C");
+  EXPECT_EQ(list_separator("関東", "JP", "ja"), "\u3001");
+  EXPECT_EQ(list_separator("杭州", "浙江", "en"), "\uFF0C");
 }
 
 TEST(JsonResume, MetaLanguageIsTheResumesLanguage) {
