@@ -27,8 +27,11 @@ namespace {
 
 // Wider than 4:1 (or taller than 1:4) is a banner or a scan, not a photo.
 constexpr double kMaxPhotoAspect = 4.0;
-// The box every contact icon is set in, in ems of the contact size.
-constexpr double kIconBoxEm = 1.0;
+// The box every contact icon is set in, in ems of the contact size: Font
+// Awesome's fixed width (its fa-fw class, 18/14 em), which holds its
+// widest icons (the graduation cap of Google Scholar is 1.25 em), so
+// every item's words start in one column.
+constexpr double kIconBoxEm = 18.0 / 14.0;
 // The narrowest metric cell, in ems of the label size (header.cpp set_metrics).
 constexpr Scaled kMetricCellMinEm = 8;
 
