@@ -397,11 +397,14 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     // make the run wider than the line; the run width is cosmetic, x is not.
     b.out.width = b.x;
     // Once per line: a justified line whose spaces the last resort could
-    // not bring within text.max-space.
+    // not bring within text.max-space, or that only an emergency pass
+    // could set, its word spaces past kLooseSpaceRatio.
     if (shape.align != theme::Alignment::Ragged) {
       bool ideographs = false;
       const double widest = widest_space(list, p, line, &ideographs);
-      if (widest > style_.max_space + 1e-9) warn_loose(where, widest, ideographs, b.out);
+      const double ratio = widest_space_ratio(list, line);
+      if (widest > style_.max_space + 1e-9 || ratio > kLooseSpaceRatio + 0.005)
+        warn_loose(where, widest, ratio, ideographs, b.out);
     }
     lines.push_back(std::move(b.out));
   }
