@@ -90,9 +90,11 @@ void Typesetter::warn_missing(const Span& span, const std::vector<char32_t>& mis
                  "install a font that has them (cvpdf finds it through fontconfig) or add one to the layout's fonts");
 }
 
-void Typesetter::line_warning(const SourceSpan& where, std::string message, std::string hint) {
+void Typesetter::line_warning(const SourceSpan& where, std::string message, std::string hint, Severity severity) {
   if (held_) {
-    held_->push_back({Severity::Warning, where, std::move(message), std::move(hint)});
+    held_->push_back({severity, where, std::move(message), std::move(hint)});
+  } else if (severity == Severity::Note) {
+    diags_.note(where, std::move(message), std::move(hint));
   } else {
     diags_.warning(where, std::move(message), std::move(hint));
   }
@@ -118,7 +120,8 @@ void Typesetter::warn_overfull(const SourceSpan& where, Scaled excess) {
                  "shorten the word or allow a break in it (e.g. a space after a slash)");
 }
 
-void Typesetter::warn_loose(const SourceSpan& where, double space_ems, bool ideographs, const SetLine& line) {
+void Typesetter::warn_loose(const SourceSpan& where, double space_ems, double space_ratio, bool ideographs,
+                            const SetLine& line) {
   // The line's text as a reader sees it: its glyphs' source text, the hyphen
   // of a hyphenated line as "-", each run of spaces as one, cut at 60
   // characters.
@@ -149,12 +152,23 @@ void Typesetter::warn_loose(const SourceSpan& where, double space_ems, bool ideo
   std::string max = fmt::format("{:.3f}", style_.max_space);
   while (max.back() == '0') max.pop_back();
   if (max.back() == '.') max.pop_back();
+  const std::string hint =
+      "nothing on the line could move to the next one; shorten the long word after it, add a space where "
+      "it may break, or set text.align: ragged";
+  if (space_ems <= style_.max_space + 1e-9) {
+    // Within text.max-space but past what the tolerance allows: said as a
+    // note, the breaker's report of a line only an emergency pass could set.
+    line_warning(where,
+                 fmt::format("stretched line: word spaces {:.2f}× their natural width, more than {}×, in \"{}\"",
+                             space_ratio, kLooseSpaceRatio, quoted),
+                 hint, Severity::Note);
+    return;
+  }
   // Ideographs stretched apart are told as the word space the same stretch gives.
   line_warning(where,
                fmt::format("loose line: {} of {:.2f} em, more than text.max-space ({} em), in \"{}\"",
                            ideographs ? "ideographs spaced as word spaces" : "word spaces", space_ems, max, quoted),
-                 "nothing on the line could move to the next one; shorten the long word after it, add a space where "
-                 "it may break, or set text.align: ragged");
+               hint);
 }
 
 void Typesetter::warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more) {

@@ -93,6 +93,12 @@ struct BrokenParagraph {
 // glue_set): stretched or shrunk in proportion; fil glue keeps its width.
 Scaled set_glue_width(const typeset::Item& glue, double ratio);
 
+// A justified line whose word spaces are set wider than this many times
+// their natural width is loose, and said so: a word space stretches so that
+// a line at the tolerance (text.tolerance) reaches it (paragraph_sizes.cpp),
+// so only an emergency pass sets one wider.
+inline constexpr double kLooseSpaceRatio = 1.5;
+
 namespace paragraph_detail {
 struct UnsizedParagraph;  // paragraph_stages.hpp
 }
@@ -172,13 +178,19 @@ class Typesetter {
   typeset::BreakResult break_items(Itemised& list, Prepared& p, const ParagraphShape& shape) const;
   void warn_missing(const Span& span, const std::vector<char32_t>& missing);
   // A warning about a set line: to the diagnostics, or held by set_trial.
-  void line_warning(const SourceSpan& where, std::string message, std::string hint);
+  void line_warning(const SourceSpan& where, std::string message, std::string hint,
+                    Severity severity = Severity::Warning);
   void warn_overfull(const SourceSpan& where, Scaled excess);
-  // `ideographs`: the widest is the stretch between ideographs (in word-space ems).
-  void warn_loose(const SourceSpan& where, double space_ems, bool ideographs, const SetLine& line);
+  // `ideographs`: the widest is the stretch between ideographs (in word-space
+  // ems). Said of a line wider than text.max-space, or else of one whose
+  // word spaces are stretched past kLooseSpaceRatio (`space_ratio`).
+  void warn_loose(const SourceSpan& where, double space_ems, double space_ratio, bool ideographs,
+                  const SetLine& line);
   // The widest word space of a line as set, in ems of its text's size (0 with none).
   double widest_space(const Itemised& list, const Prepared& p, const typeset::Line& line,
                       bool* ideographs = nullptr) const;
+  // The widest word space of a line as set against its natural width (0 with none).
+  static double widest_space_ratio(const Itemised& list, const typeset::Line& line);
   // How many lines of a justified paragraph have a word space wider than
   // text.max-space (0 when ragged: ragged lines never stretch their spaces).
   int loose_lines(const Itemised& list, const Prepared& p, const typeset::BreakResult& result,

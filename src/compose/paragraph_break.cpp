@@ -10,6 +10,18 @@ namespace cvpdf::compose {
 
 using namespace paragraph_detail;
 
+namespace {
+
+// A paragraph's last line narrower than this (in ems of its text) is short:
+// about five letters of Latin, four ideographs.
+constexpr Scaled kShortLastLineEms = 3;
+constexpr Scaled kShortLastLineCjkEms = 4;
+// What a short last line, or a hyphen before the last line, costs: the
+// demerits of a line at badness 100, the loosest a justified line may be.
+constexpr int kLastLineDemerits = 12100;
+
+}  // namespace
+
 typeset::BreakResult Typesetter::break_ordinary(const Itemised& list, const Prepared& p,
                                                 const ParagraphShape& shape) const {
   typeset::BreakParams params;
@@ -17,6 +29,12 @@ typeset::BreakResult Typesetter::break_ordinary(const Itemised& list, const Prep
   // a loose line next to a tight one are both to be avoided.
   params.flagged_demerits = 10000;
   params.fitness_demerits = 10000;
+  // \finalhyphendemerits, and a last line too short to end a paragraph
+  // ("tem.", "Go.", "优化。"): each costs as much as a line at the
+  // tolerance, so the paragraph is re-broken when its lines allow.
+  params.final_flagged_demerits = kLastLineDemerits;
+  params.short_last_line_demerits = kLastLineDemerits;
+  params.last_line_min_width = (p.has_cjk() ? kShortLastLineCjkEms : kShortLastLineEms) * p.em;
   params.line_widths = {shape.width};
   if (shape.first_line_width > 0) params.line_widths = {shape.first_line_width, shape.width};
   params.pretolerance = shape.align == theme::Alignment::Ragged ? -1 : 100;
@@ -59,6 +77,17 @@ double Typesetter::widest_space(const Itemised& list, const Prepared& p, const t
       if (ems > widest && ideographs) *ideographs = true;
       widest = std::max(widest, ems);
     }
+  }
+  return widest;
+}
+
+double Typesetter::widest_space_ratio(const Itemised& list, const typeset::Line& line) {
+  const double r = glue_ratio(list.items, line);
+  double widest = 0;
+  for (std::size_t k = line.begin; k < line.end && k < list.items.size(); ++k) {
+    const typeset::Item& item = list.items[k];
+    if (static_cast<Role>(list.roles[k]) != Role::SpaceGlue || item.width <= 0) continue;
+    widest = std::max(widest, static_cast<double>(set_glue_width(item, r)) / static_cast<double>(item.width));
   }
   return widest;
 }

@@ -5,6 +5,8 @@
 // join), and the warnings of lines that ran over or were cut.
 #include "compose/paragraph_stages.hpp"
 
+#include "text/kinsoku.hpp"
+
 namespace cvpdf::compose {
 
 using namespace paragraph_detail;
@@ -361,6 +363,9 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
   placed.reserve(result.lines.size());
   // The word space the previous line ended at, when it ended at one.
   const Segment* space_before_line = nullptr;
+  bool has_hangul = false;
+  for (std::size_t pos = 0; p.has_cjk() && !has_hangul && pos < p.text().size();)
+    has_hangul = text::is_hangul(utf8::decode(p.text(), pos));
   for (const auto& line : result.lines) {
     if (line.overfull) warn_overfull(where, line.natural_width - line.shrink - line.width);
     if (line.break_index < items.size() && role(line.break_index) == Role::Cut && cuts++ == 0)
@@ -397,11 +402,16 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     // make the run wider than the line; the run width is cosmetic, x is not.
     b.out.width = b.x;
     // Once per line: a justified line whose spaces the last resort could
-    // not bring within text.max-space.
+    // not bring within text.max-space, or that only an emergency pass
+    // could set, its word spaces past kLooseSpaceRatio.
     if (shape.align != theme::Alignment::Ragged) {
       bool ideographs = false;
       const double widest = widest_space(list, p, line, &ideographs);
-      if (widest > style_.max_space + 1e-9) warn_loose(where, widest, ideographs, b.out);
+      // Korean sets keep-all words, never divided: its emergency lines are
+      // the language's own, and only text.max-space speaks of them.
+      const double ratio = has_hangul ? 0 : widest_space_ratio(list, line);
+      if (widest > style_.max_space + 1e-9 || ratio > kLooseSpaceRatio + 0.005)
+        warn_loose(where, widest, ratio, ideographs, b.out);
     }
     lines.push_back(std::move(b.out));
   }

@@ -8,6 +8,8 @@
 // CJK rules and chooses the joins' glue.
 #include "compose/paragraph_stages.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <type_traits>
 
 namespace cvpdf::compose {
@@ -112,10 +114,18 @@ void Typesetter::apply_sizes(Prepared& p, const RichText& rich) {
   }
   p.em = p.max_size > 0 ? p.max_size : style_.text_size;
   if (p.has_cjk()) apply_clreq(p, rich);
+  // A word space stretches so that at the tolerance's badness (100 r³) it
+  // is kLooseSpaceRatio times its natural width: at TeX's half-width
+  // stretch, text.tolerance 200 would let it reach 1.63×. A tolerance below
+  // 100 keeps TeX's stretch (it never reaches 1.5×); one above 200 asks for
+  // looser lines, and gets them at the stretch of 200.
+  const double at_tolerance = std::cbrt(std::clamp(style_.tolerance, 100, 200) / 100.0);
   for (std::size_t i = 0; i + 1 < p.segments.size(); ++i) {
     Segment& s = p.segments[i];
-    if (s.after == text::BreakAfter::Space || s.after == text::BreakAfter::Allowed)
-      s.join = clreq::glue(s.brk.join, s.brk.breakable(), s.last, p.segments[i + 1].first, s.space_width, p.em);
+    if (s.after != text::BreakAfter::Space && s.after != text::BreakAfter::Allowed) continue;
+    s.join = clreq::glue(s.brk.join, s.brk.breakable(), s.last, p.segments[i + 1].first, s.space_width, p.em);
+    if (s.join.kind == clreq::JoinKind::Space)
+      s.join.stretch = static_cast<Scaled>(static_cast<double>(s.space_width) * (kLooseSpaceRatio - 1) / at_tolerance);
   }
 }
 

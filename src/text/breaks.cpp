@@ -1,10 +1,12 @@
 // The break list (see breaks.hpp): ICU's segments re-cut by the URL rules,
-// each join classified and judged by kinsoku, libhyphen's points inside
-// plain words, and the last resort's grapheme cuts on request.
+// each join classified and judged by kinsoku and the ties (ties.hpp),
+// libhyphen's points inside plain words, and the last resort's grapheme
+// cuts on request.
 #include "text/breaks.hpp"
 
 #include "core/utf8.hpp"
 #include "text/hyphenator.hpp"
+#include "text/ties.hpp"
 #include "text/url_breaks.hpp"
 
 namespace cvpdf::text {
@@ -134,6 +136,11 @@ BreakList break_opportunities(std::string_view text, const BreakOptions& options
       o.penalty = kNoBreakPenalty;
     else
       o.penalty = o.join == JoinKind::Explicit ? kExplicitBreakPenalty : 0;
+    // Ties (ties.hpp): no line begins with a lone separator, and a hyphen
+    // in a short part or a product's name is no place to end one.
+    const bool tied = (o.kind == BreakKind::Space && separator_follows(text, o.next)) ||
+                      (o.kind == BreakKind::Allowed && hyphen_tied(text, o.offset));
+    if (tied) o.penalty = kNoBreakPenalty;
     list.at.push_back(o);
   }
   return list;

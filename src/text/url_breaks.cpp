@@ -12,11 +12,11 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; 
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 // Where an address may break: after its path's separators, and after the
-// query's and fragment's ("?token=…&expires=…#top", "/~ada", "torch_npu"),
-// so a signed download link is not one unbreakable word.
-bool is_break_char(char c) {
-  return c == '/' || c == '.' || c == '-' || c == '?' || c == '&' || c == '=' || c == '#' || c == '_' || c == '~';
-}
+// query's and fragment's ("?token=…&expires=…#top"), so a signed download
+// link is not one unbreakable word. Never after its own hyphen (nor '_',
+// '~'): a line ending "torch-" reads as a hyphenated word, and the reader
+// cannot tell whether the hyphen is the address's.
+bool is_break_char(char c) { return c == '/' || c == '.' || c == '?' || c == '&' || c == '=' || c == '#'; }
 bool is_host_char(char c) { return is_alpha(c) || is_digit(c) || c == '-'; }
 
 // The length of "scheme://" at the start of s, or 0.
@@ -96,17 +96,23 @@ std::vector<Segment> add_url_breaks(std::string_view text, const std::vector<Url
   if (urls.empty()) return segments;
   std::vector<std::size_t> offsets = url_break_offsets(text, urls);
 
-  // Join "https://" to its host: ICU allows a break there, and a scheme
-  // alone at a line end reads as a broken address.
+  // Join "https://" to its host, and undo ICU's other breaks inside an
+  // address: ICU allows a break after "://" (a scheme alone at a line end
+  // reads as a broken address) and after a hyphen.
   // Segments and URLs both ascend: one walk through the URLs, not a search
   // of all of them per segment (quadratic for a text of many short URLs).
   std::vector<Segment> joined;
   joined.reserve(segments.size());
   auto url = urls.begin();
   for (const Segment& s : segments) {
-    while (url != urls.end() && url->host_begin < s.begin) ++url;
-    const bool after_scheme = url != urls.end() && url->host_begin == s.begin && url->host_begin > url->begin;
-    if (after_scheme && !joined.empty() && joined.back().after == BreakAfter::Allowed &&
+    while (url != urls.end() && url->end <= s.begin) ++url;
+    // ICU's own break inside the address (after "://", after a hyphen):
+    // kept only where the URL rules would break (after a separator, past
+    // the host's start).
+    const bool inside = url != urls.end() && url->begin < s.begin && s.begin < url->end;
+    const bool url_break = inside && s.begin > url->host_begin && is_break_char(text[s.begin - 1]) &&
+                           !is_break_char(text[s.begin]);
+    if (inside && !url_break && !joined.empty() && joined.back().after == BreakAfter::Allowed &&
         joined.back().space_end == s.begin) {
       Segment& previous = joined.back();
       previous.end = s.end;

@@ -22,6 +22,9 @@
 // - The active list is capped (BreakParams::max_active; prune_active), so a
 //   paragraph whose breaks never make a line overfull — zero-width material
 //   between them — stays linear in its length. Real text never reaches it.
+// - A short last line costs extra demerits (BreakParams::
+//   short_last_line_demerits), as \finalhyphendemerits does a hyphen
+//   before it.
 #include <algorithm>
 #include <climits>
 #include <cstdint>
@@ -287,6 +290,8 @@ void Breaker::try_break(std::size_t cur, int pi, bool flagged) {
 
     // §855: record a feasible break.
     Demerits d = artificial ? 0 : demerits(b, pi, flagged, final_break, fit, r);
+    if (forced && !artificial && r.passive != kNone && line.natural < params_.last_line_min_width)
+      d += params_.short_last_line_demerits;
     d += r.total_demerits;
     if (d <= minimal_demerits_[fit]) {
       minimal_demerits_[fit] = d;

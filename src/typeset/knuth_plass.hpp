@@ -26,6 +26,13 @@ struct BreakParams {
   int flagged_demerits = 100;    // two hyphenated lines in a row (TeX's \doublehyphendemerits)
   int final_flagged_demerits = 5000;  // hyphen on the next-to-last line (\finalhyphendemerits)
   int fitness_demerits = 100;    // adjacent lines of incompatible fitness (\adjdemerits)
+  // Not in TeX (whose \parfillskip lets a last line be one syllable): a
+  // line ending at a forced break, after another line of the paragraph,
+  // whose natural width is below last_line_min_width costs
+  // short_last_line_demerits more, so a paragraph whose lines can be
+  // re-broken within the tolerance never ends on "tem." or "Go.".
+  Scaled last_line_min_width = 0;
+  int short_last_line_demerits = 0;
   // TeX's \looseness: try for this many more (>0) or fewer (<0) lines than
   // the optimum; the closest achievable count wins (tex.web §875).
   int looseness = 0;

@@ -120,6 +120,25 @@ TEST(KnuthPlass, TotalFitBeatsFirstFit) {
   EXPECT_EQ(r.total_demerits, 110 * 110 + 100 + 100 + 2 * 100);
 }
 
+// A last line narrower than last_line_min_width costs its demerits: seven
+// words three to a line leave one alone on the last line, unless a looser
+// line of two (badness 100, within the tolerance) gives the last line two.
+TEST(KnuthPlass, AShortLastLineIsAvoidedWhenTheParagraphCanReBreak) {
+  Words w;
+  w.stretch = 40;
+  w.words({25, 25, 25, 25, 25, 25, 25});
+  BreakParams params = width(100);
+  EXPECT_EQ(texts(w.items, break_paragraph(w.items, params)), (std::vector<std::string>{"A B C", "D E F", "G"}));
+  params.last_line_min_width = 40 * kUnit;
+  params.short_last_line_demerits = 20000;
+  EXPECT_EQ(texts(w.items, break_paragraph(w.items, params)).back(), "F G");
+  // When it cannot (a two-word line would be past the tolerance), it stays.
+  params.pretolerance = 50;
+  params.tolerance = 50;
+  params.emergency_stretch = 0;
+  EXPECT_EQ(texts(w.items, break_paragraph(w.items, params)), (std::vector<std::string>{"A B C", "D E F", "G"}));
+}
+
 TEST(KnuthPlass, ABoxWiderThanTheLineGivesAnOverfullLine) {
   Words w;
   w.words({30, 300, 30});
