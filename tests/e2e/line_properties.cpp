@@ -308,6 +308,9 @@ PropertyReport check_separators_at_line_edges(const RenderedPdf& pdf) {
     for (const auto& line : pdf.glyphs.glyph_pages[p].lines) {
       const auto [a, b] = inked(line);
       if (a == b) continue;
+      // A list's bullet (academic's is "–") stands alone in its own line
+      // of mupdf's, in the hanging indent: a label, not a separator.
+      if (b - a == 1 && line.glyphs[a].text == pdf.style.bullet_symbol) continue;
       const char32_t first = first_code_point(line.glyphs[a].text);
       // Alone as a word: "– 2023" is a separator, "–2023" a range's dash.
       if (is_separator(first) && (a + 1 == b || blank(line.glyphs[a + 1]))) {

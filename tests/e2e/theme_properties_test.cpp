@@ -32,6 +32,7 @@
 #include "compose/builtin_layouts.hpp"
 #include "model/loader.hpp"
 #include "glyph_properties.hpp"
+#include "line_properties.hpp"
 #include "page_properties.hpp"
 #include "theme_look_properties.hpp"
 #include "pdf_boxes.hpp"
@@ -360,6 +361,10 @@ TEST_P(ThemeProperty, HoldsEveryProperty) {
   // The typographic rules, each family in its own *_properties.cpp.
   using Check = PropertyReport (*)(const RenderedPdf&);
   const std::pair<const char*, Check> checks[] = {
+      {"word spaces", check_word_space_ratio},
+      {"last-line fragments", check_last_line_fragments},
+      {"separators at line edges", check_separators_at_line_edges},
+      {"Chinese-Latin gap", check_cjk_latin_gap},
       {"tight symbols", check_tight_symbols},
       {"last-page fill", check_last_page_fill},
       {"lone pieces", check_lone_pieces},
