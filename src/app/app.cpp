@@ -41,9 +41,10 @@ constexpr int kExitInput = 1;
 constexpr int kExitUsage = 2;
 constexpr int kExitIo = 3;
 
-void print(const Diagnostics& diags, bool quiet) {
+void print(const Diagnostics& diags, bool quiet, bool verbose) {
   for (const auto& d : diags.all()) {
     if (quiet && d.severity != Severity::Error) continue;
+    if (d.verbose_only && !verbose) continue;
     std::cerr << d.format() << '\n';
   }
 }
@@ -97,7 +98,7 @@ int build_once(const Options& options, text::FontBook& book, bool watching, std:
       if (in != "-") watched->push_back(in);
   }
   std::cerr << log;
-  print(diags, options.quiet);
+  print(diags, options.quiet, options.verbose);
   if (status != kExitOk) {
     if (watching) std::cerr << "[" << clock_time() << "] build failed; the last good output is kept\n";
     return status;
@@ -170,7 +171,7 @@ int run(int argc, char** argv) {
       case Options::Command::Convert: {
         Diagnostics diags;
         auto yaml = convert_file(options->inputs.front(), options->output, diags);
-        print(diags, options->quiet);
+        print(diags, options->quiet, options->verbose);
         if (!yaml) return kExitInput;
         try {
           write_converted(options->inputs.front(), options->output, *yaml);

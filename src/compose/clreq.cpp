@@ -15,9 +15,12 @@ namespace cvpdf::compose::clreq {
 namespace {
 
 // The Han–Latin quarter's stretch and shrink, as a fraction of the Han
-// size: at most 1/40 em either way (0.275 em at a full stretch, 0.225 em
-// fully shrunk, 0.3 em at twice the stretch on an emergency line).
-constexpr Scaled kQuarterGive = 40;
+// size: a twenty-fifth of an em either way (0.29 em at a full stretch,
+// 0.21 em fully shrunk, 0.3 em a quarter past). Less would hold the gap
+// steadier but send the whole
+// stretch to the gaps between Han characters, which then open past what
+// readers' text extraction takes for one word (poppler reads "算 子").
+constexpr Scaled kQuarterGive = 25;
 
 hb_unicode_general_category_t category(char32_t cp) {
   return hb_unicode_general_category(hb_unicode_funcs_get_default(), cp);
@@ -48,7 +51,7 @@ Join glue(JoinKind kind, bool breakable, Side before, Side after, Scaled space_w
     case JoinKind::Quarter:
     case JoinKind::QuarterSpace: {
       // ¼ em between Han and Latin (CLREQ, mixed text), kept within 0.2–0.3
-      // em: it gives and takes a fortieth of an em, so a justified line's
+      // em: it gives and takes a twenty-fifth of an em, so a justified line's
       // stretch goes to the gaps between Han characters (and word spaces)
       // rather than to these, and "FSDP完成" looks the same on every line.
       const Scaled han_size = is_ideograph(before.cp) ? before.size : after.size;

@@ -27,11 +27,9 @@ namespace {
 
 // Wider than 4:1 (or taller than 1:4) is a banner or a scan, not a photo.
 constexpr double kMaxPhotoAspect = 4.0;
-// The box every contact icon is set in, in ems of the contact size: Font
-// Awesome's fixed width (its fa-fw class, 18/14 em), which holds its
-// widest icons (the graduation cap of Google Scholar is 1.25 em), so
-// every item's words start in one column.
-constexpr double kIconBoxEm = 18.0 / 14.0;
+// The box every contact icon is set in, in ems of the contact size (wider
+// when an icon of the header is wider: contact_items()).
+constexpr double kIconBoxEm = 1.0;
 // The narrowest metric cell, in ems of the label size (header.cpp set_metrics).
 constexpr Scaled kMetricCellMinEm = 8;
 
@@ -333,7 +331,25 @@ class HeaderSetter {
       add_item(items, label, link.url, written ? c_.place(link.label) : model::TextPlace(link.span), icon, word, alone,
                written);
     }
+    same_icon_box(items);
     return items;
+  }
+
+  // Every icon of the header in a box as wide as the widest (Google
+  // Scholar's graduation cap is wider than the em box add_item gives
+  // each), so the items' words start in one column when they are stacked.
+  void same_icon_box(std::vector<RichText>& items) const {
+    auto icon_width = [&](const RichText& item) {
+      RichText icon;
+      icon.spans = {item.spans[0]};
+      return c_.typesetter.measure(icon);
+    };
+    auto boxed = [](const RichText& item) { return has_icon(item) && item.spans.size() > 1 && item.spans[1].text == "\u00A0"; };
+    Scaled widest = 0;
+    for (const auto& item : items)
+      if (boxed(item)) widest = std::max(widest, icon_width(item) + item.spans[1].style.letter_spacing);
+    for (auto& item : items)
+      if (boxed(item)) item.spans[1].style.letter_spacing = std::max<Scaled>(0, widest - icon_width(item));
   }
 
   std::string colon() const { return model::label_colon(c_.language); }

@@ -91,13 +91,11 @@ void Typesetter::warn_missing(const Span& span, const std::vector<char32_t>& mis
 }
 
 void Typesetter::line_warning(const SourceSpan& where, std::string message, std::string hint, Severity severity) {
-  if (held_) {
-    held_->push_back({severity, where, std::move(message), std::move(hint)});
-  } else if (severity == Severity::Note) {
-    diags_.note(where, std::move(message), std::move(hint));
-  } else {
-    diags_.warning(where, std::move(message), std::move(hint));
-  }
+  // A note (a stretched line within text.max-space) is for -v only.
+  Diagnostic said{severity, where, std::move(message), std::move(hint)};
+  said.verbose_only = severity == Severity::Note;
+  if (held_) held_->push_back(std::move(said));
+  else diags_.add(std::move(said));
 }
 
 std::vector<SetLine> Typesetter::set_trial(const RichText& text, const ParagraphShape& shape,

@@ -28,6 +28,9 @@ struct Diagnostic {
   SourceSpan span;
   std::string message;
   std::string hint;  // may be empty
+  // A detail for -v only (a note of what the breaker had to do), not
+  // printed on a plain run.
+  bool verbose_only = false;
 
   // "resume.yaml:14:7: error: message\n  hint: ..." (no trailing newline).
   // The place, message and hint go through printable(): the only line break

@@ -18,6 +18,7 @@
 #include "compose/inline_markup.hpp"
 #include "core/diagnostics.hpp"
 #include "core/utf8.hpp"
+#include "model/link_policy.hpp"
 #include "model/loader.hpp"
 #include "model/visible_content.hpp"
 #include "run.hpp"
@@ -223,8 +224,10 @@ Expected expected_text(const model::Resume& r, const std::string& lang) {
     stage.push_back(value);
     allow(value);
   };
-  auto add_link = [&](const model::Link& l, Stage& stage) {
-    std::string label = text(l.label);
+  // `entry`: an entry's link made from its address alone shows less of it
+  // (model::shown_address); a contact's shows the address.
+  auto add_link = [&](const model::Link& l, Stage& stage, bool entry) {
+    std::string label = entry && l.label_is_address ? model::shown_address(l.url) : text(l.label);
     add(stage, label.empty() ? l.url : label);
     allow(l.network);  // its icon reads as the network's name
     allow(l.url);
@@ -238,7 +241,7 @@ Expected expected_text(const model::Resume& r, const std::string& lang) {
   add(header.loose, p.email);
   add(header.loose, p.phone);
   add(header.loose, text(p.location));
-  for (const auto& l : p.links) add_link(l, header.loose);
+  for (const auto& l : p.links) add_link(l, header.loose, false);
   header.loose_anywhere = true;
   out.blocks.push_back(header);
   for (const auto& m : p.metrics) {
@@ -263,7 +266,7 @@ Expected expected_text(const model::Resume& r, const std::string& lang) {
         add(b.stages[0], text(item->role));
         add(b.stages[0], text(item->location));
         for (const auto& t : item->tags) add(b.stages[0], text(t));
-        for (const auto& l : item->links) add_link(l, b.loose);
+        for (const auto& l : item->links) add_link(l, b.loose, true);
         b.stages.emplace_back();
         add(b.stages.back(), text(item->text));
         for (const auto& bullet : item->bullets) {

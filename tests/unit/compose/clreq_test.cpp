@@ -338,9 +338,9 @@ TEST(ClreqMixedText, AQuarterEmBetweenHanAndLatin) {
       const typeset::Item* glue = glue_between(b, before, after, &text);
       ASSERT_NE(glue, nullptr) << source << ": " << before << "|" << after;
       EXPECT_EQ(glue->width, em / 4) << source;
-      // It gives and takes a fortieth of an em: 0.225–0.275 em at full shrink and stretch.
-      EXPECT_EQ(glue->shrink, em / 40) << source;
-      EXPECT_EQ(glue->stretch, em / 40) << source;
+      // It gives and takes a twenty-fifth of an em: 0.21–0.29 em at full shrink and stretch.
+      EXPECT_EQ(glue->shrink, em / 25) << source;
+      EXPECT_EQ(glue->stretch, em / 25) << source;
       // The source's space stays a space glyph (copied text keeps it); no space, none added.
       EXPECT_EQ(text, std::string(source).find(' ') != std::string::npos ? " " : "") << source;
     }
