@@ -70,9 +70,9 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # themes read at run time is named here: the CJK faces (Sans and Serif), the
 # Latin faces of engineering/academic and moderncv, the mono face (en_US's
 # hyphenation patterns are compiled in). Symbola only widens the symbol
-# fallback: recommended.
+# fallback, and Noto Color Emoji only colours its emoji: recommended.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-noto-cjk, fonts-sil-charis, fonts-open-sans, fonts-dejavu-core, fontconfig")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-symbola")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-symbola, fonts-noto-color-emoji")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "bash-completion")
 include(CPack)
