@@ -1,6 +1,8 @@
 // Colour emoji pictures of a glyph run (see emoji_pictures.hpp).
 #include "frame/emoji_pictures.hpp"
 
+#include <algorithm>
+
 #include "core/utf8.hpp"
 
 namespace cvpdf::frame {
@@ -37,6 +39,10 @@ bool joins(const std::string& sequence, std::size_t regional_indicators, const s
 }
 
 }  // namespace
+
+bool may_want_colour(const GlyphRun& run) {
+  return std::any_of(run.glyphs.begin(), run.glyphs.end(), [](const Glyph& g) { return text::wants_colour(g.text); });
+}
 
 std::vector<EmojiPicture> emoji_pictures(const GlyphRun& run, const text::ColourEmoji* colour) {
   std::vector<EmojiPicture> out;

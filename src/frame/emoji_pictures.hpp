@@ -17,6 +17,10 @@ struct EmojiPicture {
   Scaled x = 0, y = 0, width = 0, height = 0;  // top-left, in page sp
 };
 
+// Whether a glyph of `run` may stand for a colour emoji (its cluster, or
+// the start of one): only then need the colour face be looked for.
+bool may_want_colour(const GlyphRun& run);
+
 // Nothing when `colour` is null.
 std::vector<EmojiPicture> emoji_pictures(const GlyphRun& run, const text::ColourEmoji* colour);
 

@@ -75,8 +75,7 @@ bool may_have_colour_emoji(const frame::Document& doc) {
   for (const auto& page : doc.pages)
     for (const auto& element : page.elements)
       if (const auto* run = std::get_if<frame::GlyphRun>(&element))
-        for (const frame::Glyph& glyph : run->glyphs)
-          if (text::wants_colour(glyph.text)) return true;
+        if (frame::may_want_colour(*run)) return true;
   return false;
 }
 

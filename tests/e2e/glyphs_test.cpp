@@ -248,13 +248,11 @@ std::map<int, int> drawn_images(const std::string& pdf) {
   return drawn;
 }
 
-// Of the pixels of a 150 dpi rendering of page 1 of `pdf` inside each
-// emoji glyph's box (mupdf's quad), the share that is coloured: channels
-// more than 80 of 255 apart (black, grey and white text have none).
-std::vector<double> coloured_share_of_emoji(const std::string& pdf, std::string& emoji) {
-  const std::string png = pdf + "-page";
-  run("pdftoppm -r 150 -f 1 -l 1 -singlefile -png '" + pdf + "' '" + png + "'");
-  const std::string bytes = read_file(png + ".png");
+// Of the pixels of `png`, page 1 of `pdf` at 150 dpi, inside each emoji
+// glyph's box (mupdf's quad), the share that is coloured: channels more
+// than 80 of 255 apart (black, grey and white text have none).
+std::vector<double> coloured_share_of_emoji(const std::string& pdf, const std::string& png, std::string& emoji) {
+  const std::string bytes = read_file(png);
   const frame::PhotoInfo info = frame::probe_photo(bytes);
   std::vector<bool> coloured;
   frame::decode_png(bytes, [&](const unsigned char* c, const unsigned char*) {
@@ -322,10 +320,18 @@ TEST(Emoji, AColourFaceDrawsThemInColour) {
   // Where each emoji's glyph is, the page is in colour. Measured: 🚀 ✅ 🔴
   // 🚀 colour 15 %, 55 %, 54 %, 15 % of their boxes (Symbola's grey
   // glyphs in the blue headline of the test above: 3 to 8 %).
+  ASSERT_EQ(run("pdftoppm -r 150 -f 1 -l 1 -singlefile -png '" + pdf + "' '" + dir + "/poppler'").status, 0);
   std::string emoji;
-  const std::vector<double> shares = coloured_share_of_emoji(pdf, emoji);
+  const std::vector<double> shares = coloured_share_of_emoji(pdf, dir + "/poppler.png", emoji);
   EXPECT_EQ(emoji, "🚀✅🔴🚀");
   for (std::size_t i = 0; i < shares.size(); ++i) EXPECT_GT(shares[i], 0.1) << "emoji " << i << " of " << emoji;
+  // The PNG preview draws the same pictures in the same places.
+  ASSERT_EQ(run(cvpdf() + " '" + dir + "/emoji.yaml' --dpi 150 -o '" + dir + "/preview-{page}.png'").status, 0);
+  emoji.clear();
+  const std::vector<double> preview = coloured_share_of_emoji(pdf, dir + "/preview-1.png", emoji);
+  EXPECT_EQ(emoji, "🚀✅🔴🚀");
+  for (std::size_t i = 0; i < preview.size(); ++i)
+    EXPECT_GT(preview[i], 0.1) << "emoji " << i << " of " << emoji << " in the preview";
 
   // Reproducible, and valid as tagged PDF/A.
   const std::string again = dir + "/again.pdf";
