@@ -68,11 +68,12 @@ set(CPACK_DEBIAN_PACKAGE_SECTION text)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # The libraries come from dpkg-shlibdeps (dpkg-dev); the data the built-in
 # themes read at run time is named here: the CJK faces (Sans and Serif), the
-# Latin faces of engineering/academic and moderncv, the mono face (en_US's
+# Latin faces of engineering and zh (Charis SIL), academic (TeX Gyre
+# Pagella) and moderncv (Open Sans), the mono face (en_US's
 # hyphenation patterns are compiled in). Symbola only widens the symbol
-# fallback: recommended.
+# fallback, and Noto Color Emoji only colours its emoji: recommended.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-noto-cjk, fonts-sil-charis, fonts-open-sans, fonts-texgyre, fonts-dejavu-core, fontconfig")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-symbola")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-symbola, fonts-noto-color-emoji")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "bash-completion")
 include(CPack)

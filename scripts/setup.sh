@@ -22,9 +22,12 @@ packages=(
   # the mono face of `code` in text (fonts.mono); DejaVu Sans also holds
   # many symbols (✓ ★ →) the system fallback finds
   fonts-dejavu-core
-  # monochrome emoji and symbols for the system fallback (3 MB; the colour
-  # emoji of fonts-noto-color-emoji have no outlines to embed)
+  # monochrome emoji and symbols for the system fallback (3 MB): the
+  # emoji's text and glyph boxes in the PDF
   fonts-symbola
+  # colour emoji (10 MB): their PNG pictures are drawn over Symbola's
+  # invisible glyphs (src/text/colour_emoji.hpp); without it emoji are grey
+  fonts-noto-color-emoji
   icc-profiles-free  # the sRGB ICC profile compiled into cvpdf for --pdfa
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools

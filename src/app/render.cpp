@@ -30,6 +30,8 @@
 #include "model/locale_words.hpp"
 #include "model/not_shown.hpp"
 #include "model/visible_content.hpp"
+#include "core/utf8.hpp"
+#include "text/colour_emoji.hpp"
 #include "text/font_fallback.hpp"
 #include "theme/language_words.hpp"
 #include "theme/style.hpp"
@@ -405,22 +407,33 @@ void note_fonts_read(Run& run) {
     if (!f.fallback_for.empty()) *run.log += ", fallback for " + text::describe_characters(f.fallback_for);
     *run.log += "\n";
   }
+  if (const text::ColourEmoji* colour = run.book.colour_emoji_if_sought(); colour && colour->pictures() > 0) {
+    run.result.read.push_back(colour->path());
+    if (run.log)
+      *run.log += "font: " + colour->family() + " from " + colour->path() + ", colour pictures of " +
+                  std::to_string(colour->pictures()) + " emoji\n";
+  }
 }
 
 // A coloured legend (🟢 🟡 🔴) that comes out grey says so: the faces
-// cvpdf embeds are outlines, one colour each, and a colour emoji font
-// (Noto Color Emoji's bitmaps) has none to embed.
+// cvpdf embeds are outlines, one colour each, and without an installed
+// colour emoji face (text/colour_emoji.hpp) to take their pictures from
+// the emoji are drawn as those outlines.
 void warn_grey_emoji(Run& run) {
   for (std::size_t id = 0; id < run.book.size(); ++id) {
     const auto face_id = static_cast<text::FaceId>(id);
     if (!run.book.opened(face_id)) continue;
     const text::Face& f = run.book.face(face_id);
-    const std::vector<char32_t> grey = text::colour_emoji(f.fallback_for);
+    std::vector<char32_t> grey = text::colour_emoji(f.fallback_for);
+    if (const text::ColourEmoji* colour = grey.empty() ? nullptr : run.book.colour_emoji())
+      grey.erase(std::remove_if(grey.begin(), grey.end(), [&](char32_t cp) { return colour->glyph(utf8::encode(cp)); }),
+                 grey.end());
     if (grey.empty()) continue;
     run.diags.warning({f.path, 0, 0},
                       "colour emoji " + text::describe_characters(grey) + " are drawn in one colour by " + f.family +
-                          ": cvpdf embeds fonts as outlines, and colour emoji fonts have none",
-                      "a legend reads the same in words, or in marks that need no colour (✓ ✗)");
+                          ": cvpdf embeds fonts as outlines, and no installed colour emoji face has them",
+                      "install a colour emoji font with PNG glyphs (Debian: fonts-noto-color-emoji); or let the "
+                      "legend read the same in words, or in marks that need no colour (✓ ✗)");
   }
 }
 

@@ -93,6 +93,12 @@ ContentStream& ContentStream::set_text_matrix(double a, double b, double c, doub
   return *this;
 }
 
+ContentStream& ContentStream::set_render_mode(int mode) {
+  numbers({static_cast<double>(mode)});
+  out_ += "Tr\n";
+  return *this;
+}
+
 ContentStream& ContentStream::set_rise(double rise) {
   numbers({rise});
   out_ += "Ts\n";

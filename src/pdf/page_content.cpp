@@ -130,6 +130,37 @@ class Painter {
     if (sequence_in_text_) close_sequence();
     stream_.end_text();
     in_text_ = false;
+    paint_pictures();
+  }
+
+  // The colour emoji pictures of the runs just written, which a text object
+  // cannot hold.
+  void paint_pictures() {
+    for (const frame::EmojiPicture& picture : pictures_) {
+      const auto name = resources_.emoji.find(picture.glyph->glyph);
+      if (name == resources_.emoji.end())
+        internal_error("no PDF image for colour emoji glyph " + std::to_string(picture.glyph->glyph));
+      out_.emoji_used.insert(picture.glyph->glyph);
+      if (tagged_) enter_sequence(frame::Tag{frame::kArtifact, 0});
+      stream_.save_state();
+      stream_.transform(to_pt(picture.width), 0, 0, to_pt(picture.height), x_pt(picture.x),
+                        y_pt(picture.y + picture.height));
+      stream_.draw_xobject(name->second);
+      stream_.restore_state();
+    }
+    pictures_.clear();
+  }
+
+  // Which glyphs of `run` a colour picture stands for (written invisibly);
+  // the pictures wait in pictures_ for the text object's end.
+  std::vector<bool> hidden_glyphs(const frame::GlyphRun& run) {
+    std::vector<bool> hidden;
+    for (frame::EmojiPicture& picture : frame::emoji_pictures(run, resources_.colour_emoji)) {
+      hidden.resize(run.glyphs.size());
+      std::fill_n(hidden.begin() + static_cast<std::ptrdiff_t>(picture.first), picture.count, true);
+      pictures_.push_back(picture);
+    }
+    return hidden;
   }
 
   void close_sequence() {
@@ -222,8 +253,15 @@ class Painter {
     Scaled target = 0;      // the frame's pen, sp from the run origin
     std::int64_t pen = 0;   // the reader's pen, millionths of an em
     bool in_array = false;
+    const std::vector<bool> hidden = hidden_glyphs(run);
     for (std::size_t g = 0; g < run.glyphs.size(); ++g) {
       const frame::Glyph& glyph = run.glyphs[g];
+      if (const bool invisible = !hidden.empty() && hidden[g]; invisible != invisible_) {
+        if (in_array) stream_.end_positioned();
+        in_array = false;
+        stream_.set_render_mode(invisible ? 3 : 0);
+        invisible_ = invisible;
+      }
       const bool span_start = starts_here && spans_.starts.count({element, g}) > 0;
       const PaintGlyph encoded = lookup(font->second, glyph.id);
       // Not a font problem: collect_font_usage checked every glyph against
@@ -309,6 +347,8 @@ class Painter {
   std::optional<frame::Color> fill_;
   std::optional<std::pair<text::FaceId, Scaled>> font_;
   Scaled rise_ = 0;
+  bool invisible_ = false;  // text render mode 3 (a colour emoji's glyphs)
+  std::vector<frame::EmojiPicture> pictures_;  // to draw when the text object ends
 };
 
 }  // namespace

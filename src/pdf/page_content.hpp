@@ -21,6 +21,12 @@
 // its own, `/Span <</MCID n/ActualText <…>>> BDC`, never a /Span nested in
 // the node's sequence: poppler's structure reader ends an MCID's content at
 // the first EMC, and its text extraction reads /ActualText only on /Span.
+//
+// Colour emoji (PageResources::colour_emoji, frame/emoji_pictures.hpp): the
+// cluster's glyphs are written invisibly (text render mode 3), so the text
+// layer still holds the emoji, and its picture is drawn over their box as
+// an image XObject, an artifact (the text is the content, the picture its
+// rendition), once the text object ends.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -28,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "frame/emoji_pictures.hpp"
 #include "frame/frame.hpp"
 #include "pdf/font_subset.hpp"
 
@@ -57,6 +64,10 @@ void index_glyphs(PageFont& font);
 struct PageResources {
   std::map<text::FaceId, PageFont> fonts;
   std::map<std::string, std::string> images;  // image path → resource name ("Im1")
+  // The installed colour emoji face (null: emoji are drawn as their glyphs)
+  // and its pictures' resource names ("Em1") by glyph of that face.
+  const text::ColourEmoji* colour_emoji = nullptr;
+  std::map<std::uint32_t, std::string> emoji;
   // The document's structure nodes; null or empty paints an untagged page.
   const std::vector<frame::StructNode>* structure = nullptr;
 };
@@ -77,6 +88,7 @@ struct PaintedPage {
   std::string content;                  // the uncompressed content stream
   std::set<text::FaceId> fonts_used;
   std::set<std::string> images_used;    // paths
+  std::set<std::uint32_t> emoji_used;   // colour emoji glyphs (PageResources::emoji)
   std::vector<MarkedContent> marked;    // tagged pages only, by MCID
   std::vector<PaintedLink> links;
 };

@@ -1,7 +1,8 @@
 // The PDF backend's orchestrator: it only chains the stages, in an order
 // that fixes every object number, so identical Documents give identical bytes.
 //
-//   collect glyph usage → subset + embed fonts → embed images → per page:
+//   collect glyph usage → subset + embed fonts → embed images → embed
+//   colour emoji pictures → per page:
 //   paint content, resources, links → structure tree (tagged documents) →
 //   outline → output intent (PDF/A) → metadata → write (object_streams.cpp)
 //
@@ -32,6 +33,7 @@ struct Resources {
   std::vector<SubsetFont> fonts;                        // in order of first use
   std::map<text::FaceId, PdfReference> font_objects;
   std::map<std::string, PdfReference> image_objects;   // by path
+  std::map<std::uint32_t, PdfReference> emoji_objects;  // by colour emoji glyph
   PageResources names;
 };
 
@@ -67,6 +69,34 @@ void embed_images(PdfMemDocument& pdf, const frame::Document& doc, Resources& r)
   }
 }
 
+// Whether a glyph of `doc` may stand for a colour emoji (its cluster, or
+// the start of one): only then is the colour face looked for.
+bool may_have_colour_emoji(const frame::Document& doc) {
+  for (const auto& page : doc.pages)
+    for (const auto& element : page.elements)
+      if (const auto* run = std::get_if<frame::GlyphRun>(&element))
+        if (frame::may_want_colour(*run)) return true;
+  return false;
+}
+
+// Each colour emoji picture once, in order of first use (page_content.hpp).
+void embed_emoji(PdfMemDocument& pdf, const frame::Document& doc, const text::FontBook& fonts, Resources& r) {
+  r.names.colour_emoji = may_have_colour_emoji(doc) ? fonts.colour_emoji() : nullptr;
+  if (!r.names.colour_emoji) return;
+  for (const auto& page : doc.pages) {
+    for (const auto& element : page.elements) {
+      const auto* run = std::get_if<frame::GlyphRun>(&element);
+      if (!run) continue;
+      for (const frame::EmojiPicture& picture : frame::emoji_pictures(*run, r.names.colour_emoji)) {
+        if (r.emoji_objects.count(picture.glyph->glyph)) continue;
+        r.emoji_objects.emplace(picture.glyph->glyph,
+                                embed_image_data(pdf, picture.glyph->png, r.names.colour_emoji->path()));
+        r.names.emoji[picture.glyph->glyph] = "Em" + std::to_string(r.emoji_objects.size());
+      }
+    }
+  }
+}
+
 TaggedPage add_page(PdfMemDocument& pdf, const frame::Page& page, PaintedPage&& painted, const Resources& r,
                     const PdfOptions& options, UriActions& actions) {
   if (page.width <= 0 || page.height <= 0)
@@ -82,9 +112,10 @@ TaggedPage add_page(PdfMemDocument& pdf, const frame::Page& page, PaintedPage&& 
     for (text::FaceId face : painted.fonts_used) fonts.AddKey(r.names.fonts.at(face).resource, r.font_objects.at(face));
     resources.AddKey("Font", fonts);
   }
-  if (!painted.images_used.empty()) {
+  if (!painted.images_used.empty() || !painted.emoji_used.empty()) {
     PdfDictionary images;
     for (const std::string& path : painted.images_used) images.AddKey(r.names.images.at(path), r.image_objects.at(path));
+    for (std::uint32_t glyph : painted.emoji_used) images.AddKey(r.names.emoji.at(glyph), r.emoji_objects.at(glyph));
     resources.AddKey("XObject", images);
   }
   TaggedPage tagged;
@@ -104,6 +135,7 @@ std::string write_document(const frame::Document& doc, const text::FontBook& fon
   Resources resources;
   embed_fonts(pdf, doc, fonts, resources);
   embed_images(pdf, doc, resources);
+  embed_emoji(pdf, doc, fonts, resources);
   resources.names.structure = &doc.structure;
   std::vector<TaggedPage> tagged;
   std::vector<PdfReference> pages;

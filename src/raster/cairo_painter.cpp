@@ -1,7 +1,8 @@
 // Drawing frames with cairo (see cairo_painter.hpp): glyph runs through
 // cairo_show_glyphs at the positions the composer set, rules as filled
 // rectangles, photos scaled into their boxes, in the page's order, as the
-// PDF painter (pdf/page_content.cpp) draws them. Link areas are invisible.
+// PDF painter (pdf/page_content.cpp) draws them; a colour emoji as its
+// picture instead of its glyph, where the PDF draws it. Link areas are invisible.
 #include "raster/cairo_painter.hpp"
 
 #include <algorithm>
@@ -43,11 +44,24 @@ cairo_font_face_t* Painter::font(text::FaceId id) {
   return it->second.get();
 }
 
+std::vector<frame::EmojiPicture> Painter::pictures(const frame::GlyphRun& run) {
+  return frame::may_want_colour(run) ? frame::emoji_pictures(run, book_.colour_emoji())
+                                     : std::vector<frame::EmojiPicture>();
+}
+
 void Painter::paint(cairo_t* cr, const frame::GlyphRun& run) {
   if (run.glyphs.empty()) return;
   glyphs_.clear();
+  const std::vector<frame::EmojiPicture> shown = pictures(run);
+  auto next = shown.begin();
   Scaled pen = run.x;
-  for (const auto& g : run.glyphs) {
+  for (std::size_t i = 0; i < run.glyphs.size(); ++i) {
+    const frame::Glyph& g = run.glyphs[i];
+    if (next != shown.end() && i >= next->first + next->count) ++next;
+    if (next != shown.end() && i >= next->first) {  // drawn as its picture
+      pen += g.advance;
+      continue;
+    }
     double x = to_pt(pen + g.x_offset), y = to_pt(run.y - g.y_offset);  // y_offset points up
     if (outlines_) {
       cairo_user_to_device(cr, &x, &y);
@@ -66,6 +80,45 @@ void Painter::paint(cairo_t* cr, const frame::GlyphRun& run) {
   } else {
     cairo_show_glyphs(cr, glyphs_.data(), static_cast<int>(glyphs_.size()));
   }
+  for (const frame::EmojiPicture& picture : shown) paint(cr, picture);
+}
+
+namespace {
+
+// `pixels` scaled to fill the box (top-left x, y), as the PDF's unit-square image is.
+void fill_box(cairo_t* cr, cairo_surface_t* pixels, Scaled x, Scaled y, Scaled box_width, Scaled box_height) {
+  const int width = cairo_image_surface_get_width(pixels), height = cairo_image_surface_get_height(pixels);
+  if (width <= 0 || height <= 0 || box_width <= 0 || box_height <= 0) return;
+  cairo_save(cr);
+  cairo_rectangle(cr, to_pt(x), to_pt(y), to_pt(box_width), to_pt(box_height));
+  cairo_clip(cr);
+  cairo_translate(cr, to_pt(x), to_pt(y));
+  cairo_scale(cr, to_pt(box_width) / width, to_pt(box_height) / height);
+  cairo_set_source_surface(cr, pixels, 0, 0);
+  cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+  cairo_paint(cr);
+  cairo_restore(cr);
+}
+
+cairo_status_t read_png_bytes(void* closure, unsigned char* data, unsigned int length) {
+  auto* rest = static_cast<std::string_view*>(closure);
+  if (rest->size() < length) return CAIRO_STATUS_READ_ERROR;
+  std::copy_n(rest->data(), length, data);
+  rest->remove_prefix(length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+void Painter::paint(cairo_t* cr, const frame::EmojiPicture& picture) {
+  auto it = emoji_.find(picture.glyph->glyph);
+  if (it == emoji_.end()) {
+    std::string_view rest = picture.glyph->png;
+    CairoPtr<cairo_surface_t> surface(cairo_image_surface_create_from_png_stream(read_png_bytes, &rest));
+    check_status(cairo_surface_status(surface.get()), "a colour emoji picture");
+    it = emoji_.emplace(picture.glyph->glyph, std::move(surface)).first;
+  }
+  fill_box(cr, it->second.get(), picture.x, picture.y, picture.width, picture.height);
 }
 
 void Painter::paint(cairo_t* cr, const frame::Rule& rule) {
@@ -89,19 +142,7 @@ void Painter::paint(cairo_t* cr, const frame::Image& image) {
   const std::string key = image.path + '\n' + std::to_string(most_width) + 'x' + std::to_string(most_height);
   auto it = images_.find(key);
   if (it == images_.end()) it = images_.emplace(key, make_image(image.path, most_width, most_height)).first;
-  cairo_surface_t* pixels = it->second.get();
-  const int width = cairo_image_surface_get_width(pixels), height = cairo_image_surface_get_height(pixels);
-  if (width <= 0 || height <= 0 || image.width <= 0 || image.height <= 0) return;
-  // The photo fills its box, as the PDF's unit-square image does.
-  cairo_save(cr);
-  cairo_rectangle(cr, to_pt(image.x), to_pt(image.y), to_pt(image.width), to_pt(image.height));
-  cairo_clip(cr);
-  cairo_translate(cr, to_pt(image.x), to_pt(image.y));
-  cairo_scale(cr, to_pt(image.width) / width, to_pt(image.height) / height);
-  cairo_set_source_surface(cr, pixels, 0, 0);
-  cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
-  cairo_paint(cr);
-  cairo_restore(cr);
+  fill_box(cr, it->second.get(), image.x, image.y, image.width, image.height);
 }
 
 }  // namespace cvpdf::raster::detail

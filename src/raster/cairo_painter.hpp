@@ -1,6 +1,6 @@
 // Inside src/raster: drawing one frame::Page on a cairo context, whatever
 // the surface (image for PNG, SVG). Holds what pages share: the cairo font
-// face of each FontBook face and each decoded photo.
+// face of each FontBook face, each decoded photo and colour emoji picture.
 #pragma once
 #include <cairo.h>
 
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "frame/emoji_pictures.hpp"
 #include "frame/frame.hpp"
 #include "text/font_book.hpp"
 
@@ -62,6 +63,10 @@ class Painter {
   void paint(cairo_t* cr, const frame::Rule& rule);
   void paint(cairo_t* cr, const frame::Image& image);
   cairo_font_face_t* font(text::FaceId id);
+  // The run's colour emoji pictures (frame/emoji_pictures.hpp), drawn over
+  // where their glyphs, left out, would be.
+  std::vector<frame::EmojiPicture> pictures(const frame::GlyphRun& run);
+  void paint(cairo_t* cr, const frame::EmojiPicture& picture);
 
   const text::FontBook& book_;
   const bool outlines_;
@@ -69,6 +74,7 @@ class Painter {
   std::map<text::FaceId, CairoPtr<cairo_font_face_t>> fonts_;
   std::map<std::string, CairoPtr<cairo_surface_t>> images_;  // by path and pixel size
   std::vector<cairo_glyph_t> glyphs_;  // reused by every run
+  std::map<std::uint32_t, CairoPtr<cairo_surface_t>> emoji_;  // by colour emoji glyph
 };
 
 }  // namespace cvpdf::raster::detail

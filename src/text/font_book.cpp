@@ -8,6 +8,7 @@
 
 #include <hb-ot.h>
 
+#include "text/colour_emoji.hpp"
 #include "text/font_fallback.hpp"
 #include "text/font_tables.hpp"
 
@@ -178,6 +179,15 @@ FaceId FontBook::fallback_face(char32_t cp, const std::string& language, Weight 
   if (!fallback_on_) return kNoFace;
   if (!fallback_) fallback_ = std::make_unique<SystemFallback>();
   return fallback_->face_for(*this, cp, language, weight, slant);
+}
+
+const ColourEmoji* FontBook::colour_emoji() const {
+  if (!fallback_on_) return nullptr;
+  if (!colour_emoji_sought_) {
+    colour_emoji_ = ColourEmoji::find_installed();
+    colour_emoji_sought_ = true;
+  }
+  return colour_emoji_.get();
 }
 
 FaceId FontBook::load(const std::string& path, unsigned index, const std::string& named_as,

@@ -26,6 +26,7 @@
 namespace cvpdf::text {
 
 class SystemFallback;
+class ColourEmoji;
 
 using FaceId = std::uint32_t;
 inline constexpr FaceId kNoFace = 0xFFFFFFFF;
@@ -148,6 +149,12 @@ class FontBook {
   // the same output whatever fonts a machine has installed).
   void set_system_fallback(bool on) { fallback_on_ = on; }
   bool system_fallback() const { return fallback_on_; }
+  // The installed colour emoji face (colour_emoji.hpp), looked for on the
+  // first call; null when there is none or system fallback is off (the
+  // output must not depend on what a machine has installed then).
+  const ColourEmoji* colour_emoji() const;
+  // The same, without looking for it: null until colour_emoji() found it.
+  const ColourEmoji* colour_emoji_if_sought() const { return colour_emoji_.get(); }
   std::size_t size() const { return faces_.size(); }
 
   // Face::check_unchanged() for every face (but those refresh could not
@@ -189,6 +196,8 @@ class FontBook {
   std::vector<std::string> bundled_dirs_;
   bool fallback_on_ = true;
   mutable std::unique_ptr<SystemFallback> fallback_;  // made on the first fallback lookup
+  mutable std::unique_ptr<ColourEmoji> colour_emoji_;
+  mutable bool colour_emoji_sought_ = false;
 };
 
 }  // namespace cvpdf::text
