@@ -4,6 +4,9 @@
 
 #include <utility>
 
+#include "core/utf8.hpp"
+#include "text/line_breaks.hpp"
+
 namespace cvpdf::text {
 
 namespace {
@@ -57,8 +60,20 @@ std::vector<UrlToken> find_urls(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size()) {
     while (i < text.size() && is_space(text[i])) ++i;
+    // A token ends at a space, or where Chinese, Japanese or Korean text
+    // runs on after it with none ("…/download什么"): an address is ASCII
+    // (or a Latin name), and the CJK text keeps its own breaks.
     std::size_t token_end = i;
-    while (token_end < text.size() && !is_space(text[token_end])) ++token_end;
+    while (token_end < text.size() && !is_space(text[token_end])) {
+      std::size_t next = token_end;
+      if (is_cjk(utf8::decode(text, next))) break;
+      token_end = next;
+    }
+    if (token_end == i) {  // a CJK character where a token would begin
+      utf8::decode(text, token_end);
+      i = token_end;
+      continue;
+    }
     std::size_t begin = i;
     while (begin < token_end && std::string_view("(<[\"'").find(text[begin]) != std::string_view::npos) ++begin;
     std::size_t end = token_end;

@@ -7,8 +7,9 @@
 // '&', '=' and '#' (the last of a run like "//" or "/?"), with no hyphen
 // added — a hyphen would change the address a reader types — and nowhere
 // else: not between the scheme's "://" and the host, and not after the
-// address's own hyphens, where a reader could not tell whose hyphen it is. What still does not fit (a long path
-// component or token value) is left to the paragraph's last resort. The break list (breaks.hpp) gives
+// address's own hyphens, where a reader could not tell whose hyphen it
+// is. What still does not fit (a long path component or token value) is
+// left to the paragraph's last resort. The break list (breaks.hpp) gives
 // these breaks the kind Url.
 #pragma once
 #include <cstddef>

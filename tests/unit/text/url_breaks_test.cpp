@@ -121,3 +121,19 @@ TEST(UrlBreaks, TextWithoutUrlsIsUntouched) {
 
 }  // namespace
 }  // namespace cvpdf::text
+
+namespace cvpdf::text {
+namespace {
+
+// Chinese run on after an address with no space is not part of it: the
+// address ends there, and the Chinese keeps its own breaks.
+TEST(UrlBreaks, AnAddressEndsWhereChineseRunsOnAfterIt) {
+  const std::string text = "见 http://example.org/download?token=ab什么都有 了";
+  const auto urls = find_urls(text);
+  ASSERT_EQ(urls.size(), 1u);
+  EXPECT_EQ(text.substr(urls[0].begin, urls[0].end - urls[0].begin), "http://example.org/download?token=ab");
+  EXPECT_TRUE(find_urls("什么都有").empty());
+}
+
+}  // namespace
+}  // namespace cvpdf::text
