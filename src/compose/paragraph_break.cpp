@@ -4,6 +4,8 @@
 // better breaks kept.
 #include "compose/paragraph_stages.hpp"
 
+#include <algorithm>
+
 #include "compose/last_resort.hpp"
 
 namespace cvpdf::compose {
@@ -46,6 +48,23 @@ typeset::BreakResult Typesetter::break_ordinary(const Itemised& list, const Prep
     // \tolerance=10000, accept loose lines rather than run into the margin.
     params.tolerance = 10000;
     result = typeset::break_paragraph(list.items, params);
+  }
+  // There every line past all stretch scores the same badness, so a break
+  // leaving two words across a whole line ("Adapted          OpenSoraPlan,")
+  // may cost no more than a line a little loose. A line short of its
+  // measure by more than three times all the stretch it may count is that:
+  // the paragraph is broken again at its tolerance with an emergency
+  // stretch as wide as the measure, where a line needing less stretch
+  // ranks before one needing more, and kept if it leaves no such line.
+  const Scaled emergency = params.emergency_stretch;
+  const auto hopeless = [emergency](const typeset::Line& line) {
+    return !line.has_fil() && !line.overfull && line.width - line.natural_width > 3 * (line.stretch + emergency);
+  };
+  if (std::any_of(result.lines.begin(), result.lines.end(), hopeless)) {
+    params.tolerance = shape.tolerance;
+    params.emergency_stretch = std::max<Scaled>(emergency, shape.width);
+    typeset::BreakResult wide = typeset::break_paragraph(list.items, params);
+    if (!wide.any_overfull() && std::none_of(wide.lines.begin(), wide.lines.end(), hopeless)) result = std::move(wide);
   }
   return result;
 }

@@ -269,3 +269,35 @@ TEST(LineSweep, EveryTheme) {
 
 }  // namespace
 }  // namespace cvpdf::test
+
+namespace cvpdf::test {
+namespace {
+
+// A paragraph with no feasible breaks (its first line cannot take the
+// unbreakable "DeepSeek-R1") is set with its looseness where it costs
+// least: the first line a little loose, never two words spread across the
+// whole measure (37 em word spaces in moderncv's measure, once), which the
+// tolerance-10000 fallback alone could not tell apart.
+TEST(EvenLines, NoParagraphSpreadsTwoWordsAcrossALineWhenALooserBreakExists) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/cv.yaml", R"(languages: [en]
+person: {name: Test}
+sections:
+  - title: Work
+    entries:
+      - org: Huawei
+        role: Engineer
+        bullets:
+          - Adapted OpenSoraPlan, DeepSeek-VL2, and GLM-4.1V with Megatron / FSDP; contributed to DeepSeekR1 and Qwen3 large-EP inference and Attention INT8 quantization.
+)");
+  for (const char* theme : {"moderncv", "classic", "engineering"}) {
+    const Result r = run(cvpdf() + " '" + dir + "/cv.yaml' --theme " + theme + " -o '" + dir + "/cv.pdf'");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err.find("loose line"), std::string::npos) << theme << ": " << r.err;
+    const std::string text = pdf_text(dir + "/cv.pdf", "-layout");
+    EXPECT_NE(text.find("Adapted OpenSoraPlan, DeepSeek-VL2,"), std::string::npos) << theme << ":\n" << text;
+  }
+}
+
+}  // namespace
+}  // namespace cvpdf::test
