@@ -27,8 +27,9 @@ namespace {
 
 // Wider than 4:1 (or taller than 1:4) is a banner or a scan, not a photo.
 constexpr double kMaxPhotoAspect = 4.0;
-// The box every contact icon is set in, in ems of the contact size (wider
-// when an icon of the header is wider: contact_items()).
+// The narrowest box every contact icon is set in, in ems of the contact
+// size (as wide as the header's widest icon when that is wider:
+// same_icon_box()).
 constexpr double kIconBoxEm = 1.0;
 // The narrowest metric cell, in ems of the label size (header.cpp set_metrics).
 constexpr Scaled kMetricCellMinEm = 8;
@@ -335,9 +336,12 @@ class HeaderSetter {
     return items;
   }
 
-  // Every icon of the header in a box as wide as the widest (Google
-  // Scholar's graduation cap is wider than the em box add_item gives
-  // each), so the items' words start in one column when they are stacked.
+  // Every icon of the header in one box (Font Awesome's fixed-width
+  // class): an em, or as wide as the widest icon (Google Scholar's
+  // graduation cap is wider), so the items' words start in one column
+  // when they are stacked. The no-break space after a narrow icon is the
+  // wider (its glyph still starts where the icon ends, as every space
+  // glyph does).
   void same_icon_box(std::vector<RichText>& items) const {
     auto icon_width = [&](const RichText& item) {
       RichText icon;
@@ -345,9 +349,9 @@ class HeaderSetter {
       return c_.typesetter.measure(icon);
     };
     auto boxed = [](const RichText& item) { return has_icon(item) && item.spans.size() > 1 && item.spans[1].text == "\u00A0"; };
-    Scaled widest = 0;
+    auto widest = static_cast<Scaled>(kIconBoxEm * static_cast<double>(style_.contact_size));
     for (const auto& item : items)
-      if (boxed(item)) widest = std::max(widest, icon_width(item) + item.spans[1].style.letter_spacing);
+      if (boxed(item)) widest = std::max(widest, icon_width(item));
     for (auto& item : items)
       if (boxed(item)) item.spans[1].style.letter_spacing = std::max<Scaled>(0, widest - icon_width(item));
   }
@@ -399,16 +403,8 @@ class HeaderSetter {
       if (!icon_only && same_words(text, word)) reads_as.clear();
       item.spans.back().stands_for = std::move(reads_as);
       if (icon_only) return;
-      // Every icon in a box of one width (Font Awesome's fixed-width
-      // class), so the items' words start in one column when they are
-      // stacked: the space after a narrow icon is the wider (its glyph
-      // still starts where the icon ends, as every space glyph does).
-      RichText alone_icon;
-      alone_icon.add(utf8::encode(icon), accent);
-      const auto box = static_cast<Scaled>(kIconBoxEm * static_cast<double>(style_.contact_size));
-      SpanStyle space = muted;
-      space.letter_spacing = std::max<Scaled>(0, box - c_.typesetter.measure(alone_icon));
-      item.add("\u00A0", space, target, at.span);
+      // Widened to the header's icon box by same_icon_box().
+      item.add("\u00A0", muted, target, at.span);
     }
     if (markup) c_.add_text(item, text, muted, at, target);
     else item.add(text, muted, target, at.span);
