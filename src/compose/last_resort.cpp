@@ -25,7 +25,7 @@ Verdict judge(const typeset::BreakResult& result, int tolerance, Scaled ragged_s
     // only short). Ragged, it ends far short of the measure ("Nightly
     // builds" alone before a long address), judged by its shortfall alone:
     // a ragged line may also end at the glue before its line-end stretch.
-    double ratio = line.adjustment_ratio;
+    double ratio = line.glue_set;
     if (ragged_stretch > 0 && !line.has_fil()) {
       const Scaled shortfall = std::max<Scaled>(0, line.width - line.natural_width);
       ratio = static_cast<double>(shortfall) / static_cast<double>(ragged_stretch);

@@ -4,6 +4,7 @@
 // hyphens mapped to glyphs; and the CJK rules of clreq.hpp, which
 // apply_sizes (paragraph_sizes.cpp) runs on the sized glyphs.
 #include "compose/paragraph_stages.hpp"
+#include "text/tight_symbols.hpp"
 
 #include "text/shaper.hpp"
 
@@ -152,6 +153,12 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
       if (s.space_face == text::kNoFace) s.space_face = chain.faces.front();
       s.space_glyph = book_.face(s.space_face).glyph_for(U' ');
       edges.space_advance = book_.face(s.space_face).advance(s.space_glyph);
+      if (!s.glyphs.empty() && unsized.pieces[s.pieces.end - 1].face == s.space_face) {
+        const frame::Glyph& last = unsized.glyphs[s.glyphs.end - 1];
+        const Scaled white = text::white_after_tight_symbol(book_.face(s.space_face), all, seg.end, last.id,
+                                                            last.advance, last.x_offset);
+        edges.space_advance -= static_cast<int>(std::min<Scaled>(white, edges.space_advance / 2));  // half a space at least
+      }
     }
     unsized.segments.push_back(s);
     unsized.edges.push_back(edges);

@@ -195,6 +195,10 @@ struct Typesetter::LineBuilder {
   Scaled link_start = 0;
   // Filler and CJK glue not yet given to a glyph (x already holds it).
   Scaled held = 0;
+  // The line's font expansion (kExpansionPermille), and that of the box set
+  // last: a space or hyphen joins its run rather than start one of its own.
+  int line_expansion = 0;
+  int expansion = 0;
 
   void close_link(Scaled end_x) {
     if (!link.empty() && end_x > link_start) {
@@ -210,7 +214,9 @@ struct Typesetter::LineBuilder {
   }
 
   void start_run(text::FaceId face, Scaled size, const frame::Color& color, std::uint16_t in_link) {
-    if (run && run->face == face && run->size == size && run->color == color && run->link == in_link) return;
+    if (run && run->face == face && run->size == size && run->color == color && run->link == in_link &&
+        run->expansion == expansion)
+      return;
     frame::GlyphRun r;
     r.face = face;
     r.size = size;
@@ -218,6 +224,7 @@ struct Typesetter::LineBuilder {
     r.y = 0;
     r.color = color;
     r.link = in_link;
+    r.expansion = static_cast<std::int16_t>(expansion);
     out.elements.push_back(std::move(r));
     run_index = out.elements.size() - 1;
     run = &std::get<frame::GlyphRun>(out.elements.back());
@@ -240,10 +247,10 @@ struct Typesetter::LineBuilder {
     for (std::size_t g = from; g < to; ++g) {
       frame::Glyph& glyph = run->glyphs.emplace_back(p.glyph(g));
       const SizedGlyph& sized = p.sized[g];
-      glyph.advance = sized.advance;
-      glyph.x_offset = sized.x_offset;
+      glyph.advance = expanded(sized.advance);
+      glyph.x_offset = expanded(sized.x_offset);
       glyph.y_offset = sized.y_offset;
-      x += sized.advance;
+      x += glyph.advance;
       const std::string& text = glyph.text;
       // Told by the first byte before any comparison: most glyphs are letters.
       const unsigned char lead = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
@@ -252,6 +259,8 @@ struct Typesetter::LineBuilder {
       placed.push_back({segment, run_index, run->glyphs.size() - 1, false, span.stands_for.has_value() || white});
     }
   }
+
+  Scaled expanded(Scaled w) const { return expansion == 0 ? w : w + w * expansion / 1000; }
 
   // Gives what is held to the last glyph set.
   void widen() {
@@ -272,9 +281,11 @@ struct Typesetter::LineBuilder {
     run->glyphs.push_back(frame::Glyph{s.space_glyph, 0, 0, 0, " "});
   }
 
-  // A whole segment, or one part of a divided one: the glyphs between two cuts.
-  void set_box(std::size_t segment, std::size_t part) {
+  // A whole segment, or one part of a divided one: the glyphs between two
+  // cuts; expanded with the line when it may be.
+  void set_box(std::size_t segment, std::size_t part, bool expands) {
     widen();
+    expansion = expands ? line_expansion : 0;
     const Segment& s = p.segments[segment];
     auto [from, to] = box_glyphs(p, s, part);
     for_each_share(p, s, from, to, [&](const Piece& piece, std::size_t a, std::size_t b) { place(piece, a, b, segment); });
@@ -315,6 +326,8 @@ struct Typesetter::LineBuilder {
     const Piece& piece = p.pieces(s).front();
     const SpanStyle& style = rich.spans[piece.span].style;
     start_run(piece.face, style.size, style.color, link_of[piece.span]);
+    // Drawn in its word's run, expanded with it, but at its natural advance:
+    // the breaker counted it so (nothing follows it on the line).
     run->glyphs.push_back(frame::Glyph{s.hyphen_glyph, s.hyphen_width, 0, 0, "\u00AD"});
     placed.push_back({segment, run_index, run->glyphs.size() - 1, true});
     x += s.hyphen_width;
@@ -371,13 +384,14 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     if (line.break_index < items.size() && role(line.break_index) == Role::Cut && cuts++ == 0)
       first_cut = line.break_index;
     LineBuilder b{rich, p, link_of, placed.emplace_back()};
+    b.line_expansion = b.expansion = expansion_permille(line);
     strut(p.max_size > 0 ? p.max_size : style_.text_size, leading, b.out.height, b.out.depth);
     if (space_before_line) b.carry_space(*space_before_line);
     const double r = glue_ratio(items, line);
     for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k) {
       const auto& item = items[k];
       switch (role(k)) {
-        case Role::Box: b.set_box(item.payload, list.part_of[k]); break;
+        case Role::Box: b.set_box(item.payload, list.part_of[k], item.stretch > 0); break;
         case Role::SpaceGlue: b.set_space(p.segments[item.payload], set_glue_width(item, r)); break;
         case Role::CjkGlue:
         case Role::Filler: b.hold(set_glue_width(item, r)); break;

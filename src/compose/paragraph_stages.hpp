@@ -14,6 +14,7 @@
 // changes, stay in the unsized paragraph.
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -207,6 +208,17 @@ inline constexpr std::size_t kNoSegment = static_cast<std::size_t>(-1);
 // space cancels it again, so lines are evened out without stretching spaces.
 inline constexpr int kRaggedStretchEms = 3;
 
+// Font expansion (pdfTeX's, after Zapf's hz-program): in a justified
+// paragraph without CJK text, a word's glyphs may be set up to this many
+// thousandths wider or narrower, the same on the whole line, so that its
+// word spaces take less of the line's excess: a line the spaces alone would
+// stretch to three times their width ("…Megatron / FSDP; contributed to",
+// where the next word is an unbreakable "DeepSeek-R1") sets even. 2% is
+// microtype's default and below what a reader sees. Ideographs keep their
+// square (CLREQ justifies with the glue between them), so a paragraph
+// with CJK text is not expanded.
+inline constexpr int kExpansionPermille = 20;
+
 inline char32_t first_char(const std::string& s, std::size_t at) {
   std::size_t pos = at;
   return at < s.size() ? utf8::decode(s, pos) : 0;
@@ -258,7 +270,13 @@ std::pair<std::size_t, std::size_t> box_glyphs(const Prep& p, const Seg& s, std:
 inline double glue_ratio(const std::vector<typeset::Item>& items, const typeset::Line& line) {
   for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k)
     if (items[k].type == typeset::ItemType::Glue && items[k].stretch >= typeset::kFil) return 0.0;
-  return line.adjustment_ratio;
+  return line.glue_set;
+}
+
+// The thousandths a line's expandable boxes are set wider (narrower, when
+// negative) by: its expansion in whole steps of kExpansionPermille.
+inline int expansion_permille(const typeset::Line& line) {
+  return static_cast<int>(std::lround(line.expansion * kExpansionPermille));
 }
 
 }  // namespace paragraph_detail

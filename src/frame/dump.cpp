@@ -72,8 +72,10 @@ std::string dump(const Document& document, const text::FontBook& book) {
       if (const auto* run = std::get_if<GlyphRun>(&element)) {
         std::string text;
         for (const auto& g : run->glyphs) text += g.text;
-        fmt::format_to(line, "  run {} {} w {} {} {} {} {}\n", points(run->x), points(run->y), points(run->width()),
-                       face_name(book, run->face), points(run->size), hex(run->color), quoted(text));
+        fmt::format_to(line, "  run {} {} w {} {} {}{} {} {}\n", points(run->x), points(run->y), points(run->width()),
+                       face_name(book, run->face), points(run->size),
+                       run->expansion != 0 ? fmt::format(" x{:+}", run->expansion) : std::string(), hex(run->color),
+                       quoted(text));
       } else if (const auto* rule = std::get_if<Rule>(&element)) {
         fmt::format_to(line, "  rule {} {}\n", box(rule->x, rule->y, rule->width, rule->height), hex(rule->color));
       } else if (const auto* link = std::get_if<LinkArea>(&element)) {

@@ -105,6 +105,10 @@ struct GlyphRun {
   // outside it. The LinkArea of the same link has the same number, so the
   // tagger can give both one Link element.
   std::uint16_t link = 0;
+  // Font expansion: the glyphs drawn this many thousandths wider (narrower,
+  // when negative) than the face makes them, as a justified line set them
+  // (pdfTeX's font expansion). Their advances and offsets already include it.
+  std::int16_t expansion = 0;
   Scaled width() const;
 };
 

@@ -6,6 +6,8 @@
 // keeps both pens in integer millionths of an em — where the frame says the
 // glyph goes, and where the reader will put it — and writes a TJ adjustment
 // only when they drift apart by a tenth of a thousandth of an em or more.
+// A run set with font expansion (frame::GlyphRun::expansion) is drawn in a
+// text space scaled horizontally by as much, which both pens are kept in.
 // Rounding never accumulates, because the target is recomputed from the
 // exact scaled-point sum for every glyph.
 #include "pdf/page_content.hpp"
@@ -248,7 +250,11 @@ class Painter {
       stream_.set_font(font->second.resource, to_pt(run.size));
       font_ = {run.face, run.size};
     }
-    stream_.set_text_matrix(1, 0, 0, 1, x_pt(run.x), y_pt(run.y));
+    // Font expansion scales the text space horizontally (as Tz would, but
+    // with no state to carry to the next run): the reader's pen, in ems of
+    // that space, is compared with the frame's pen scaled back into it.
+    const std::int64_t scale = 1000 + run.expansion;  // thousandths
+    stream_.set_text_matrix(static_cast<double>(scale) / 1000.0, 0, 0, 1, x_pt(run.x), y_pt(run.y));
 
     Scaled target = 0;      // the frame's pen, sp from the run origin
     std::int64_t pen = 0;   // the reader's pen, millionths of an em
@@ -295,7 +301,7 @@ class Painter {
         stream_.begin_positioned();
         in_array = true;
       }
-      const std::int64_t drift = micro_ratio(target + glyph.x_offset, run.size) - pen;
+      const std::int64_t drift = micro_ratio((target + glyph.x_offset) * 1000, run.size * scale) - pen;
       if (drift >= kAdjustThreshold || drift <= -kAdjustThreshold) {
         const std::int64_t hundredths = rounded_div(drift, 10);  // TJ units × 100
         stream_.positioned_adjustment(static_cast<double>(-hundredths) / 100.0);

@@ -72,7 +72,10 @@ void Painter::paint(cairo_t* cr, const frame::GlyphRun& run) {
     pen += g.advance;
   }
   cairo_set_font_face(cr, font(run.face));
-  cairo_set_font_size(cr, to_pt(run.size));
+  // Font expansion widens (narrows) the glyphs themselves, as the PDF's text matrix does.
+  cairo_matrix_t size;
+  cairo_matrix_init_scale(&size, to_pt(run.size) * (1000 + run.expansion) / 1000.0, to_pt(run.size));
+  cairo_set_font_matrix(cr, &size);
   cairo_set_source_rgb(cr, run.color.r, run.color.g, run.color.b);
   if (outlines_) {
     cairo_glyph_path(cr, glyphs_.data(), static_cast<int>(glyphs_.size()));

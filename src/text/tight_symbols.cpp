@@ -62,10 +62,12 @@ ShapedGlyph* glyph_of(ShapedRun& run, std::size_t at, std::size_t next) {
   return nullptr;
 }
 
+Scaled kept_bearing(const Face& face) { return static_cast<Scaled>(kTightSymbolBearingEm * face.units_per_em + 0.5); }
+
 void trim(const Face& face, ShapedGlyph& glyph, Sides sides) {
   hb_glyph_extents_t ink{};
   if (!hb_font_get_glyph_extents(face.hb_font, glyph.glyph, &ink) || ink.width <= 0) return;
-  const Scaled keep = static_cast<Scaled>(kTightSymbolBearingEm * face.units_per_em + 0.5);
+  const Scaled keep = kept_bearing(face);
   const Scaled left_bearing = glyph.x_offset + ink.x_bearing;
   const Scaled right_bearing = glyph.x_advance - left_bearing - ink.width;
   const Scaled left = sides.left ? std::max<Scaled>(0, left_bearing - keep) : 0;
@@ -77,6 +79,18 @@ void trim(const Face& face, ShapedGlyph& glyph, Sides sides) {
 }  // namespace
 
 bool is_tight_symbol(char32_t cp) { return cp == U'+' || cp == U'\u00D7'; }
+
+Scaled white_after_tight_symbol(const Face& face, std::string_view text, std::size_t end, std::uint32_t glyph,
+                                Scaled advance, Scaled x_offset) {
+  const char32_t cp = char_before(text, end);
+  if (!is_tight_symbol(cp)) return 0;
+  const std::size_t at = end - utf8::encode(cp).size();
+  if (!sides_to_trim(text, at, end).left) return 0;  // not set against its word ("a + b")
+  hb_glyph_extents_t ink{};
+  if (!hb_font_get_glyph_extents(face.hb_font, glyph, &ink) || ink.width <= 0) return 0;
+  const Scaled right_bearing = advance - (x_offset + ink.x_bearing) - ink.width;
+  return std::max<Scaled>(0, right_bearing - kept_bearing(face));
+}
 
 void tighten_symbols(const FontBook& book, std::string_view text, std::size_t begin, std::size_t end,
                      std::vector<ShapedRun>& runs) {

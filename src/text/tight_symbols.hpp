@@ -39,4 +39,13 @@ bool is_tight_symbol(char32_t cp);
 void tighten_symbols(const FontBook& book, std::string_view text, std::size_t begin, std::size_t end,
                      std::vector<ShapedRun>& runs);
 
+// The white a tight symbol that ends its word keeps on its right, past
+// kTightSymbolBearingEm, in font units (0 for any other glyph): the word
+// space after it gives this up, so "0.72× H200" is spaced as words are
+// (Charis SIL's × kept its fifth of an em there, and the space came after
+// it: "0.72×  H200"). `text[0, end)` ends with the glyph's character;
+// `advance` and `x_offset` are the glyph's as shaped and tightened.
+Scaled white_after_tight_symbol(const Face& face, std::string_view text, std::size_t end, std::uint32_t glyph,
+                                Scaled advance, Scaled x_offset);
+
 }  // namespace cvpdf::text

@@ -72,18 +72,27 @@ enum class ItemType : std::uint8_t { Box, Glue, Penalty, Discretionary };
 // after begins with `post_break`. `flagged` says a break there counts as
 // hyphenated (TeX's \doublehyphendemerits); a cut with nothing before the
 // break is not. Penalties have no width: the hyphen is the discretionary's.
+//
+// A box may stretch and shrink too: font expansion (pdfTeX's
+// \pdfadjustspacing, Hermann Zapf's hz-program), glyphs set a little wider
+// or narrower so that a justified line's word spaces need not take all of
+// its excess. A line sets its boxes at its adjustment ratio, but never
+// past their stretch or shrink (|ratio| 1) and only in steps (Line::
+// expansion); its glue takes the rest (Line::glue_set).
 struct Item {
   ItemType type = ItemType::Box;
   Scaled width = 0;    // box/glue natural width; discretionary: its no-break width
-  Scaled stretch = 0;  // glue only
-  Scaled shrink = 0;   // glue only
+  Scaled stretch = 0;  // glue; a box's font expansion
+  Scaled shrink = 0;   // glue; a box's font expansion
   int penalty = 0;     // penalty and discretionary
   bool flagged = false;  // discretionary only: a hyphenation break
   std::size_t payload = 0;
   Scaled pre_break = 0;   // discretionary only
   Scaled post_break = 0;  // discretionary only
 
-  static Item box(Scaled w, std::size_t payload = 0) { return {ItemType::Box, w, 0, 0, 0, false, payload, 0, 0}; }
+  static Item box(Scaled w, std::size_t payload = 0, Scaled stretch = 0, Scaled shrink = 0) {
+    return {ItemType::Box, w, stretch, shrink, 0, false, payload, 0, 0};
+  }
   static Item glue(Scaled w, Scaled stretch, Scaled shrink, std::size_t payload = 0) {
     return {ItemType::Glue, w, stretch, shrink, 0, false, payload, 0, 0};
   }

@@ -25,6 +25,8 @@
 // - A short last line costs extra demerits (BreakParams::
 //   short_last_line_demerits), as \finalhyphendemerits does a hyphen
 //   before it.
+// - Boxes may stretch and shrink (font expansion, as pdfTeX's): their
+//   stretch and shrink count with the glue's in every line's badness.
 #include <algorithm>
 #include <climits>
 #include <cstdint>
@@ -135,8 +137,12 @@ Breaker::Breaker(const std::vector<Item>& items, const BreakParams& params)
   for (std::size_t i = 0; i < list.size(); ++i) {
     prefix_[i + 1] = prefix_[i];
     const Item& it = list[i];
-    if (it.type == ItemType::Box || it.type == ItemType::Discretionary) {
-      prefix_[i + 1].natural += it.width;  // a discretionary's no-break material, while unbroken
+    if (it.type == ItemType::Box) {
+      prefix_[i + 1].natural += it.width;
+      prefix_[i + 1].stretch += it.stretch;  // font expansion: always finite
+      prefix_[i + 1].shrink += it.shrink;
+    } else if (it.type == ItemType::Discretionary) {
+      prefix_[i + 1].natural += it.width;  // its no-break material, while unbroken
     } else if (it.type == ItemType::Glue) {
       prefix_[i + 1].add_glue(it.width, it.stretch, it.shrink);
     }

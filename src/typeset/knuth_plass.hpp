@@ -50,11 +50,20 @@ struct Line {
   std::size_t begin = 0;  // first item index of the line (after discarded glue/penalties)
   std::size_t end = 0;    // one past the last item of the line (the break item is not included)
   std::size_t break_index = 0;  // the item the line breaks at (== items.size() at the end)
-  // r: finite glue is set to width + r * stretch (r > 0) or width + r * shrink
-  // (r < 0, -1 is fully shrunk; an overfull line has -1). 0 when the line has
-  // fil stretch to fill (then only fil glue stretches, see has_fil) or no
-  // stretch at all.
+  // r: the line's excess over its finite stretch (r > 0) or its shortfall
+  // over its shrink (r < 0, -1 is fully shrunk; an overfull line has -1),
+  // boxes' font expansion included: what badness and fitness are judged by.
+  // 0 when the line has fil stretch to fill (then only fil glue stretches,
+  // see has_fil) or no stretch at all.
   double adjustment_ratio = 0;
+  // How the line is set (TeX's glue_set, with pdfTeX's font expansion):
+  // each expandable box at width + expansion * stretch (or shrink, when
+  // negative), r clamped to [-1, 1] and cut to a step of
+  // kExpansionSteps; each finite glue at width + glue_set * stretch (or
+  // shrink), taking what the boxes leave, so the line fills its width
+  // exactly. Without expandable boxes, glue_set is r and expansion 0.
+  double glue_set = 0;
+  double expansion = 0;
   int fitness = 1;              // 0 tight, 1 decent, 2 loose, 3 very loose
   Scaled width = 0;             // the width it is set to (from line_widths)
   // The line's material from begin to the break, plus the pre-break width
@@ -65,8 +74,10 @@ struct Line {
   // caller's items: the line's excess beyond the caller's fil glue is white
   // at the end of the line).
   Scaled natural_width = 0;
-  Scaled stretch = 0;
+  Scaled stretch = 0;  // glue's and boxes' (box_stretch is the boxes' share)
   Scaled shrink = 0;
+  Scaled box_stretch = 0;
+  Scaled box_shrink = 0;
   Scaled fil_stretch = 0;       // sum of the stretch of fil glue (see kFil)
   int badness = 0;              // as set with its own glue (tex.web §108); 10000 if it cannot fill
   bool hyphenated = false;      // ends at a flagged discretionary
@@ -75,6 +86,12 @@ struct Line {
   // The line fills its width with its fil glue, not its finite glue.
   bool has_fil() const { return fil_stretch != 0 && natural_width < width; }
 };
+
+// A line's boxes expand in steps of 1/kExpansionSteps of their stretch or
+// shrink: with the composer's 2% expansion, steps of 0.1% of a glyph's
+// width (pdfTeX's step), which the PDF writes exactly (a text matrix of
+// three decimals).
+inline constexpr int kExpansionSteps = 20;
 
 struct BreakResult {
   std::vector<Line> lines;

@@ -299,5 +299,45 @@ sections:
   }
 }
 
+// Font expansion: the showcase's second bullet, whose first line the
+// spaces alone set at 3.3× in moderncv ("…FSDP; contributed to", then an
+// unbreakable "DeepSeek-R1"), takes "DeepSeek-R1" with words set a little
+// narrower: no stretched-line note for it, every word space within 1.5×,
+// the glyphs drawn in a horizontally scaled text space (a Tm whose first
+// number is 0.98 to 1.02, not 1), and the text copied as written.
+TEST(EvenLines, FontExpansionSetsTheShowcasesTightestBulletEvenly) {
+  const Rendering r = render(source("resume.yaml"), "moderncv", "en");
+  ASSERT_EQ(r.result.status, 0) << r.result.err;
+  EXPECT_EQ(r.result.err.find("stretched line: word spaces 3"), std::string::npos) << r.result.err;
+  EXPECT_EQ(r.result.err.find("in \"Adapted OpenSoraPlan"), std::string::npos) << r.result.err;
+  const PropertyReport spaces = check_word_space_ratio(r.pdf);
+  EXPECT_TRUE(spaces.violations.empty()) << spaces.figures;
+  for (const auto& v : spaces.violations) ADD_FAILURE() << v;
+  bool found = false;
+  for (const auto& page : r.pdf.glyphs.glyph_pages)
+    for (const auto& line : page.lines) {
+      std::string text;
+      for (const auto& g : line.glyphs) text += g.text;
+      while (!text.empty() && text.back() == ' ') text.pop_back();
+      if (text.find("Adapted OpenSoraPlan") == std::string::npos) continue;
+      found = true;
+      EXPECT_TRUE(text.ends_with("contributed to DeepSeek-R1")) << text;
+    }
+  EXPECT_TRUE(found);
+  const std::string qdf = temp_dir() + "/expanded.pdf";
+  ASSERT_EQ(run("qpdf --qdf --object-streams=disable '" + r.pdf.path + "' '" + qdf + "'").status, 0);
+  const std::string content = read_file(qdf);
+  int scaled = 0, out_of_range = 0;
+  for (std::size_t at = content.find(" Tm\n"); at != std::string::npos; at = content.find(" Tm\n", at + 1)) {
+    std::size_t line = content.rfind('\n', at);
+    line = line == std::string::npos ? 0 : line + 1;
+    const double a = std::stod(content.substr(line, at - line));
+    if (a != 1.0) ++scaled;
+    if (a < 0.98 - 1e-9 || a > 1.02 + 1e-9) ++out_of_range;
+  }
+  EXPECT_GT(scaled, 10) << "no run is drawn expanded";
+  EXPECT_EQ(out_of_range, 0);
+}
+
 }  // namespace
 }  // namespace cvpdf::test

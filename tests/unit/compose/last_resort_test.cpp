@@ -109,7 +109,7 @@ void expect_fits(const BrokenParagraph& b, int tolerance, const std::string& wha
   for (const auto& line : b.result.lines) {
     EXPECT_FALSE(line.overfull) << what << ": a line runs into the margin\n" << dump(b);
     EXPECT_LE(line.natural_width - line.shrink, line.width) << what << "\n" << dump(b);
-    EXPECT_LE(line.adjustment_ratio, ratio_at(tolerance) + 1e-9) << what << ": a line is stretched past the tolerance\n"
+    EXPECT_LE(line.glue_set, ratio_at(tolerance) + 1e-9) << what << ": a line's spaces are stretched past the tolerance\n"
                                                                  << dump(b);
   }
 }

@@ -248,9 +248,17 @@ TEST(Sidebar, ElementsAndBookmarksFollowTheReadingOrder) {
     std::vector<std::string> page_one;
     for (const auto& b : c.doc.bookmarks)
       if (b.page == 0) page_one.push_back(b.title);
-    const std::vector<std::string> expected =
-        order == "main-first" ? std::vector<std::string>{"Education", "Experience & Research", "Technical Skills", "Awards"}
-                              : std::vector<std::string>{"Technical Skills", "Awards", "Education", "Experience & Research"};
+    // However many of the main column's sections start on page 1, the
+    // sidebar's two come after them (main-first) or before them.
+    auto in_sidebar = [](const std::string& title) { return title == "Technical Skills" || title == "Awards"; };
+    std::vector<std::string> sidebar_part, main_part;
+    for (const auto& title : page_one) (in_sidebar(title) ? sidebar_part : main_part).push_back(title);
+    EXPECT_EQ(sidebar_part, (std::vector<std::string>{"Technical Skills", "Awards"}));
+    ASSERT_GE(main_part.size(), 2u);
+    EXPECT_EQ(main_part[0], "Education");
+    EXPECT_EQ(main_part[1], "Experience & Research");
+    std::vector<std::string> expected = order == "main-first" ? main_part : sidebar_part;
+    for (const auto& title : order == "main-first" ? sidebar_part : main_part) expected.push_back(title);
     EXPECT_EQ(page_one, expected);
     for (std::size_t i = 1; i < c.doc.bookmarks.size(); ++i)
       EXPECT_LE(c.doc.bookmarks[i - 1].page, c.doc.bookmarks[i].page);

@@ -23,7 +23,8 @@ namespace {
 using probe::Settings;
 
 const std::string kLongLink =
-    "the write-up of how the billing service was split into shards without a single minute of downtime";
+    "the write-up of how the billing service was split into shards without a single minute of downtime or a lost "
+    "write";
 
 std::string resume_yaml() {
   return "languages: [en, zh]\n"

@@ -42,7 +42,9 @@ TEST(UrlBreaks, ALongUrlDoesNotRunIntoTheMargin) {
         for (const auto& g : run->glyphs) out += g.text;
     return out;
   };
-  EXPECT_EQ(text_of(lines[0]).rfind("Data at https://a", 0), 0u) << text_of(lines[0]);
+  std::string all;
+  for (const auto& line : lines) all += "[" + text_of(line) + "]\n";
+  EXPECT_EQ(text_of(lines[0]).rfind("Data at https://a", 0), 0u) << all;
   for (const auto& line : lines) {
     const std::string t = text_of(line);
     EXPECT_EQ(t.find("\u00AD"), std::string::npos) << t;

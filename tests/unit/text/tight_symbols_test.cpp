@@ -67,5 +67,31 @@ TEST_F(TightSymbolsTest, APieceOfSymbolsIsTightenedByTheLettersBeyondIt) {
   EXPECT_GT(bearings(unscaled("a ++", 2, 4), 2).first, 2 * keep);
 }
 
+// A tight symbol ending its word gives the space after it what it keeps
+// of its right bearing past kTightSymbolBearingEm; nothing else does.
+TEST_F(TightSymbolsTest, TheWhiteAfterATightSymbolIsWhatItKeepsPastAThinBearing) {
+  const Face& face = book.face(charis());
+  const Scaled keep = static_cast<Scaled>(kTightSymbolBearingEm * face.units_per_em + 0.5);
+  const std::string text = "0.72× H200, a + b, C++ x";
+  const auto runs = unscaled(text, 0, text.size());
+  auto white = [&](std::uint32_t cluster, std::size_t end) {
+    for (const auto& run : runs)
+      for (const auto& g : run.glyphs)
+        if (g.cluster == cluster) return white_after_tight_symbol(face, text, end, g.glyph, g.x_advance, g.x_offset);
+    ADD_FAILURE() << "no glyph at " << cluster;
+    return Scaled{-1};
+  };
+  const std::size_t times = text.find("×");
+  // Charis SIL's ×: a fifth of an em of right bearing, all but `keep` of it given up.
+  EXPECT_EQ(white(static_cast<std::uint32_t>(times), times + 2), bearings(runs, times).second - keep);
+  EXPECT_GT(white(static_cast<std::uint32_t>(times), times + 2), keep);
+  const std::size_t plus = text.find("C++") + 2;
+  EXPECT_GT(white(static_cast<std::uint32_t>(plus), plus + 1), 0);
+  // An operator between spaces keeps its face's spacing, and a letter gives nothing.
+  const std::size_t op = text.find(" + ") + 1;
+  EXPECT_EQ(white(static_cast<std::uint32_t>(op), op + 1), 0);
+  EXPECT_EQ(white(3, 4), 0);  // the "2" of 0.72
+}
+
 }  // namespace
 }  // namespace cvpdf::text

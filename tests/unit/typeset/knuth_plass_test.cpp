@@ -377,6 +377,74 @@ TEST(KnuthPlass, MeasureLineSetsOneLine) {
   EXPECT_EQ(l.badness, 10000);
 }
 
+// Font expansion: boxes that may stretch and shrink count in the line's
+// ratio, are set at it in steps of 1/kExpansionSteps and never past their
+// own limits, and the glue takes exactly the rest.
+TEST(KnuthPlass, ExpandableBoxesShareTheExcessWithTheGlue) {
+  // Two words of 40 that may each give 2 (5%), one space 10 plus 10 minus 5.
+  std::vector<Item> items = {Item::box(40 * kUnit, 0, 2 * kUnit, 2 * kUnit), Item::glue(10 * kUnit, 10 * kUnit, 5 * kUnit),
+                             Item::box(40 * kUnit, 1, 2 * kUnit, 2 * kUnit)};
+  auto set_width = [&](const Line& l) {
+    const double boxes = 80.0 * kUnit + l.expansion * 4.0 * kUnit;  // stretch and shrink are both 4
+    const double glue = 10.0 * kUnit + l.glue_set * (l.glue_set > 0 ? 10.0 : 5.0) * kUnit;
+    return boxes + glue;
+  };
+  // 7 to spread over 14 of stretch: r = 0.5, the boxes at 0.5 (2 of the 7), the glue 5.
+  Line l = measure_line(items, 0, items.size(), 97 * kUnit);
+  EXPECT_EQ(l.stretch, 14 * kUnit);
+  EXPECT_EQ(l.box_stretch, 4 * kUnit);
+  EXPECT_NEAR(l.adjustment_ratio, 0.5, 1e-9);
+  EXPECT_NEAR(l.expansion, 0.5, 1e-9);
+  EXPECT_NEAR(l.glue_set, 0.5, 1e-9);
+  EXPECT_NEAR(set_width(l), 97.0 * kUnit, 2.0);
+  // r = 0.52 is cut to the step below (0.5): the glue takes what is left.
+  l = measure_line(items, 0, items.size(), 90 * kUnit + static_cast<Scaled>(0.52 * 14 * kUnit));
+  EXPECT_NEAR(l.expansion, 0.5, 1e-9);
+  EXPECT_GT(l.glue_set, 0.52);
+  EXPECT_NEAR(set_width(l), 90 * kUnit + 0.52 * 14 * kUnit, 2.0);
+  // An emergency line (r = 2): the boxes stop at their stretch, the glue goes on.
+  l = measure_line(items, 0, items.size(), 118 * kUnit);
+  EXPECT_NEAR(l.adjustment_ratio, 2.0, 1e-9);
+  EXPECT_NEAR(l.expansion, 1.0, 1e-9);
+  EXPECT_NEAR(l.glue_set, 2.4, 1e-9);
+  EXPECT_NEAR(set_width(l), 118.0 * kUnit, 2.0);
+  // Shrinking: 9 of shrink (5 glue, 4 boxes); 86 is r = -4/9.
+  l = measure_line(items, 0, items.size(), 86 * kUnit);
+  EXPECT_EQ(l.shrink, 9 * kUnit);
+  EXPECT_FALSE(l.overfull);
+  EXPECT_LT(l.expansion, 0.0);
+  EXPECT_GE(l.expansion, -4.0 / 9.0);
+  EXPECT_NEAR(set_width(l), 86.0 * kUnit, 2.0);
+  // Past all shrink it is overfull, everything fully shrunk.
+  l = measure_line(items, 0, items.size(), 80 * kUnit);
+  EXPECT_TRUE(l.overfull);
+  EXPECT_EQ(l.expansion, -1.0);
+  EXPECT_EQ(l.glue_set, -1.0);
+}
+
+// The breaker counts the boxes' give: a paragraph whose words cannot fit a
+// line by their spaces' shrink alone fits with the boxes' shrink.
+TEST(KnuthPlass, ExpansionLetsATightLineFit) {
+  auto paragraph = [](Scaled give) {
+    std::vector<Item> items;
+    for (int k = 0; k < 4; ++k) {
+      if (k > 0) items.push_back(Item::glue(10 * kUnit, 5 * kUnit, 3 * kUnit));
+      items.push_back(Item::box(40 * kUnit, static_cast<std::size_t>(k), give, give));
+    }
+    return items;
+  };
+  // Natural 190 in 180: the spaces' 3 × 3 of shrink is not enough, with the boxes' 4 × 1 it is.
+  BreakParams params;
+  params.line_widths = {180 * kUnit};
+  params.tolerance = 200;
+  const BreakResult fixed = break_paragraph(paragraph(0), params);
+  EXPECT_TRUE(fixed.lines.size() > 1 || fixed.any_overfull());
+  const BreakResult expanded = break_paragraph(paragraph(1 * kUnit), params);
+  ASSERT_EQ(expanded.lines.size(), 1u);
+  EXPECT_FALSE(expanded.lines[0].overfull);
+  EXPECT_LT(expanded.lines[0].expansion, 0.0);
+}
+
 TEST(KnuthPlass, LongParagraphsTakeLinearTime) {
   // A 150-publication CV is long; a quadratic breaker would show here. The
   // work is counted (instructions, under callgrind), not timed.
