@@ -216,6 +216,48 @@ bool read_some(const RenderedPdf& pdf, PropertyReport& report) {
 
 }  // namespace
 
+namespace {
+
+// Whether the section the last page continues (in the main column) cannot
+// go over to the last page whole, heading and all: it began on a page
+// before the one before (taller than a page), or the page before would
+// then end emptier than the page builder lets a page end. That is more
+// than kBuilderShortLines body lines short: a page short by t against
+// its weighed ragged foot of kFootStretchLines lines (compose/galley.hpp)
+// has badness 100 (t / stretch)^3, which reaches 10000 (deplorable, never
+// chosen) at t = 4.34 × that stretch (tex.web §108), and a break is moved
+// back only to a page better than that (page_balance.hpp). Cut there, the
+// last page would begin with the heading; the balance cannot do it
+// without leaving a page that empty, so the last page holds whole entries
+// of the section without its heading, and no "continued" heading is set.
+// `why` says which, with the lines the page before would be short.
+bool section_cannot_move(const RenderedPdf& pdf, const Marks& marks, std::string& why) {
+  constexpr double kBuilderShortLines = 4 * 4.34;
+  const auto& pages = pdf.glyphs.pages;
+  const std::size_t before = pages.size() - 2;
+  const auto rows = rows_of(pdf, before, false, marks);
+  std::size_t heading = rows.size();
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (rows[i].kind == RowKind::Heading) heading = i;
+  if (heading == rows.size()) {
+    why = "its section is taller than a page";
+    return true;
+  }
+  const std::string primary = pdf.language.substr(0, pdf.language.find('-'));
+  const bool cjk = primary == "zh" || primary == "ja" || primary == "ko";
+  const double line = to_pt(pdf.style.text_size) * (cjk ? pdf.style.leading_cjk : pdf.style.leading);
+  const Box area = text_area(pdf.style, pages[before]);
+  const double ends = heading == 0 ? area.y0 : rows[heading - 1].box.y1;
+  if (line <= 0) return false;
+  char figures[96];
+  std::snprintf(figures, sizeof figures, "moved over whole, its section would leave page %zu %.1f lines short",
+                before + 1, (area.y1 - ends) / line);
+  why = figures;
+  return area.y1 - ends > kBuilderShortLines * line;
+}
+
+}  // namespace
+
 PropertyReport check_last_page_fill(const RenderedPdf& pdf) {
   PropertyReport report;
   const auto& pages = pdf.glyphs.pages;
@@ -238,6 +280,10 @@ PropertyReport check_last_page_fill(const RenderedPdf& pdf) {
     const auto rows = rows_of(pdf, last, sidebar, marks);
     for (std::size_t i = 0; i + 1 < rows.size(); ++i)
       if (rows[i].kind == RowKind::Heading && rows[i + 1].kind != RowKind::Heading) return report;
+  }
+  if (std::string why; section_cannot_move(pdf, marks, why)) {
+    report.figures += " (" + why + ")";
+    return report;
   }
   report.violations.push_back(page_label(last) + ": the last page is " + std::to_string(std::lround(100 * fill)) +
                               "% full (less than fit.short-page) and holds no section with its heading");

@@ -16,7 +16,12 @@ namespace cvpdf::test {
 // (its top to the lowest line's em box, the footer aside), reported. A
 // violation when a document of two or more pages ends on a page filled
 // less than fit.short-page that holds no section heading with a line
-// under it (a heading, then at least one whole entry).
+// under it (a heading, then at least one whole entry) — unless the section
+// the last page continues cannot go over to it whole: the page before
+// would end emptier than the page builder lets a page end (more than
+// 4.34 × its four weighed foot lines short), or the section is taller
+// than a page. Then the last page holds whole entries of it under no
+// heading: the balance's limit (page_balance.hpp).
 PropertyReport check_last_page_fill(const RenderedPdf& pdf);
 
 // Lone pieces, on every page but the last, in each column (the main one,
