@@ -36,6 +36,11 @@ struct Tree {
       if (k.kind == StructKid::Kind::Element && k.element >= 0) kids.push_back(k.element);
     return kids;
   }
+  bool has_list(int item) const {
+    for (int k : element_kids(item))
+      if (is(k, "L")) return true;
+    return false;
+  }
   // An item's text: its last P (before its L of bullets), when that stands
   // below the item's first row; -1 when it has none.
   int item_text(int item) const {
@@ -101,7 +106,9 @@ std::vector<std::vector<PieceRun>> read_pieces(const TaggedPdf& pdf, const std::
         } else if (tree.is(child, "Sect")) {
           piece.entry = child;
           const int kid = tree.child_of(run.element, child);
-          const bool body = tree.is(kid, "L") || kid == tree.item_text(child);
+          const int text = tree.item_text(child);
+          const bool bare = text < 0 && !tree.has_list(child);
+          const bool body = bare || tree.is(kid, "L") || kid == text;
           piece.piece = body ? Piece::Body : Piece::Head;
         } else if (tree.is(child, "L")) {
           piece.entry = tree.child_of(run.element, child);

@@ -21,7 +21,10 @@
 //                              the section's text
 // An item's text and its head lines are both Ps: its text is its last P,
 // standing on rows below its first one. A head-only item's role line reads
-// as body then, which changes nothing (a head-only item is never split).
+// as body then. An item with no body (a run-in item, whose text runs on
+// in its H3, or a head alone) is a paragraph: all body. Neither changes
+// what is judged: the page builder splits such an item only as a
+// paragraph, never its head from a body (Composer::release_gathered).
 #pragma once
 #include <vector>
 
