@@ -21,6 +21,7 @@
 
 #include "model/loader.hpp"
 #include "page_properties.hpp"
+#include "pdf_structure.hpp"
 #include "random_resume.hpp"
 #include "run.hpp"
 
@@ -205,6 +206,62 @@ RenderedPdf made_of(const std::vector<std::vector<std::string>>& pages, const mo
   }
   pdf.outline = {{"Work", 1, std::nan(""), 0}, {"Skills", 2, std::nan(""), 0}};
   return pdf;
+}
+
+// The pieces as the structure tree gives them, on a real PDF: three
+// headings; an item's head above its text and bullets, one entry; a
+// publication and a pair entries of their own; the paragraph after the
+// publication its summary.
+TEST(PageBalance, ThePiecesAreReadFromTheStructureTree) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/r.yaml", R"(person: {name: Pat Pieces}
+sections:
+  - title: Work
+    entries:
+      - {org: Acme Corp, role: Engineer, start: 2020-01, end: present, text: "Built the things.", bullets: [One thing., Another thing.]}
+      - {org: Solo Org, role: Lead}
+  - title: Papers
+    entries:
+      - {title: A Paper, authors: [A. Writer], venue: Venue, year: 2020}
+      - text: The paper's summary.
+  - title: Skills
+    entries:
+      - {label: Languages, text: "C++"}
+)");
+  const std::string pdf = dir + "/r.pdf";
+  const Result r = run(cvpdf() + " -q --theme classic '" + dir + "/r.yaml' -o '" + pdf + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const TaggedPdf tagged = read_tagged_structure(pdf);
+  ASSERT_EQ(tagged.error, "");
+  const GlyphBoxes glyphs = read_glyph_boxes(pdf);
+  ASSERT_EQ(glyphs.pages.size(), 1u) << glyphs.error;
+  const auto pieces = read_pieces(tagged, {glyphs.pages[0].height}, true);
+  ASSERT_EQ(pieces.size(), 1u);
+  // The runs of each entry, top to bottom, by piece.
+  std::vector<int> sections;
+  std::vector<std::pair<int, std::vector<Piece>>> entries;
+  std::vector<PieceRun> runs = pieces[0];
+  std::stable_sort(runs.begin(), runs.end(), [](const PieceRun& a, const PieceRun& b) { return a.y < b.y; });
+  for (const PieceRun& run : runs) {
+    if (run.piece == Piece::Heading) {
+      if (std::find(sections.begin(), sections.end(), run.section) == sections.end()) sections.push_back(run.section);
+      continue;
+    }
+    if (run.section < 0) continue;  // the header
+    if (entries.empty() || entries.back().first != run.entry) entries.push_back({run.entry, {}});
+    auto& kinds = entries.back().second;
+    if (kinds.empty() || kinds.back() != run.piece) kinds.push_back(run.piece);
+  }
+  EXPECT_EQ(sections.size(), 3u);
+  ASSERT_EQ(entries.size(), 5u);
+  EXPECT_EQ(entries[0].second, (std::vector<Piece>{Piece::Head, Piece::Body}));  // Acme: head, text and bullets
+  // Solo Org, a head alone: its role line below reads as its text
+  // (page_pieces.hpp), which no rule minds: a head alone of up to
+  // entry.keep-together lines is kept whole.
+  EXPECT_EQ(entries[1].second, (std::vector<Piece>{Piece::Head, Piece::Body}));
+  EXPECT_EQ(entries[2].second, std::vector<Piece>{Piece::Body});                  // the publication
+  EXPECT_EQ(entries[3].second, std::vector<Piece>{Piece::Summary});               // its summary
+  EXPECT_EQ(entries[4].second, std::vector<Piece>{Piece::Body});                  // the pair
 }
 
 // What the structure would say of made_of's lines, by their text: the

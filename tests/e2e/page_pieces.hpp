@@ -23,8 +23,10 @@
 // standing on rows below its first one. A head-only item's role line reads
 // as body then. An item with no body (a run-in item, whose text runs on
 // in its H3, or a head alone) is a paragraph: all body. Neither changes
-// what is judged: the page builder splits such an item only as a
-// paragraph, never its head from a body (Composer::release_gathered).
+// what is judged: the page builder keeps a head alone of up to
+// entry.keep-together lines whole, splits a longer one or a run-in item
+// only as a paragraph, and never a head from its body
+// (Composer::release_gathered).
 #pragma once
 #include <vector>
 
