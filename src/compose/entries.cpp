@@ -153,8 +153,15 @@ std::vector<std::size_t> Composer::release_gathered(std::vector<GatheredLines>& 
   std::size_t before = 0;
   bool after_bullet = false;
   std::vector<std::size_t> splits;
+  const std::size_t head_mark = galley.mark();
   for (std::size_t k = 0; k < gathered.size(); ++k) {
     GatheredLines& g = gathered[k];
+    // A head over a body is never split: a long head paragraph (an org or
+    // a role over four lines) would otherwise break between its lines
+    // like any paragraph, its heading's start at one page's foot and the
+    // rest on the next. A head with no body (a run-in item's paragraph)
+    // breaks as a paragraph does.
+    if (k == head_groups && head > 0 && total > head) galley.keep_together(head_mark, {}, 0);
     if (k >= head_groups && before > 0 && !g.keep_with_previous) {
       const bool thin_body = head > 0 && before - head < 2;
       if (before < 2 || total - before < 2 || thin_body) {

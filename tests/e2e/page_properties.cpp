@@ -9,13 +9,13 @@
 #include <cstdio>
 
 #include "model/visible_content.hpp"
+#include "page_pieces.hpp"
+#include "pdf_structure.hpp"
 
 namespace cvpdf::test {
 namespace {
 
-// Whole: an item that is a head alone (an award and its date), an entry
-// in one row, complete wherever it stands.
-enum class RowKind { Heading, Head, Whole, Body };
+enum class RowKind { Heading, Body };
 
 // One row of a column: the lines mupdf reads on one baseline (a date
 // column and its text, an org and its date flush right).
@@ -26,46 +26,28 @@ struct Row {
   RowKind kind = RowKind::Body;
 };
 
-// What a row is, from the outline's titles on its page and the heads of the
-// résumé's items in the variant.
+// The section headings, for the last page's fill: the outline's entries (a
+// heading's row holds its title where its destination points, on its
+// page).
 struct Marks {
-  // The outline's entries: a heading's row holds its title where its
-  // destination points, on its page.
   std::vector<OutlineEntry> headings;
-  std::vector<std::string> heads;  // folded organisations and roles, 3 characters or more
-  std::vector<std::string> wholes;  // the same, of items with no body
 };
 
-// The heads of the variant's items, those with a body (`with_body`) or
-// those of a head alone.
-std::vector<std::string> item_heads(const RenderedPdf& pdf, bool with_body) {
-  std::vector<std::string> heads;
-  if (!pdf.resume || pdf.resume->languages.empty()) return heads;
+// Whether the variant has a publication followed by a paragraph entry in
+// one section: a paragraph after a list is then a publication's summary
+// (page_pieces.hpp).
+bool has_summaries(const RenderedPdf& pdf) {
+  if (!pdf.resume || pdf.resume->languages.empty()) return false;
   const std::string& first = pdf.resume->languages.front();
   for (const auto& section : pdf.resume->sections) {
-    if (!section.only.includes(pdf.language)) continue;
+    bool after_publication = false;
     for (const auto& entry : section.entries) {
-      const auto* item = entry.as<model::ItemEntry>();
-      if (!item || !entry.only.includes(pdf.language)) continue;
-      auto shown = [&](const model::Localized& t) { return !model::blank(t.get(pdf.language, first)); };
-      if (with_body != (shown(item->text) || std::any_of(item->bullets.begin(), item->bullets.end(), shown))) continue;
-      for (const auto* field : {&item->org, &item->role}) {
-        const std::string text = folded(field->get(pdf.language, first));
-        if (code_points(text).size() >= 3) heads.push_back(text);
-      }
+      if (!model::entry_has_content(entry, pdf.language, first)) continue;
+      if (after_publication && entry.as<model::ParagraphEntry>()) return true;
+      after_publication = entry.as<model::PublicationEntry>() != nullptr;
     }
   }
-  return heads;
-}
-
-// Whether `part` begins with `head` as a whole: what follows it is not a
-// letter, a digit or a hyphen (soft or not) of a word running on.
-bool begins_with(const std::string& part, const std::string& head) {
-  if (part.rfind(head, 0) != 0) return false;
-  if (part.size() == head.size()) return true;
-  const auto next = static_cast<unsigned char>(part[head.size()]);
-  if (std::isalnum(next) || next == '-') return false;
-  return part.compare(head.size(), 2, "\xC2\xAD") != 0;
+  return false;
 }
 
 // A heading's row: on the outline entry's page, within a line of where its
@@ -82,12 +64,6 @@ bool is_heading(const Row& row, const OutlineEntry& entry, std::size_t p, double
 RowKind kind_of(const Row& row, const Marks& marks, std::size_t p, double page_height) {
   for (const auto& entry : marks.headings)
     if (is_heading(row, entry, p, page_height)) return RowKind::Heading;
-  for (const auto& part : row.parts) {
-    for (const auto& head : marks.heads)
-      if (begins_with(part, head)) return RowKind::Head;
-    for (const auto& head : marks.wholes)
-      if (begins_with(part, head)) return RowKind::Whole;
-  }
   return RowKind::Body;
 }
 
@@ -126,8 +102,6 @@ std::vector<Row> rows_of(const RenderedPdf& pdf, std::size_t p, bool sidebar, co
 Marks marks_of(const RenderedPdf& pdf) {
   Marks marks;
   marks.headings = pdf.outline;
-  marks.heads = item_heads(pdf, true);
-  marks.wholes = item_heads(pdf, false);
   return marks;
 }
 
@@ -141,30 +115,96 @@ std::string excerpt(const Row& row) {
 
 std::string page_label(std::size_t p) { return "page " + std::to_string(p + 1); }
 
+// ---- lone pieces, from the structure (page_pieces.hpp) ----------------------
+
+// One row of a column with what the structure says it is.
+struct PieceRow {
+  Row row;
+  int section = -1, entry = -1;
+  Piece piece = Piece::None;
+};
+
+// The rows of page `p` in one column, each with the piece of the runs on
+// its baseline: a heading's, else a body's, a summary's, a head's (a
+// date column's second line beside an item's text is body). Rows of no
+// section (the header) are left out.
+std::vector<PieceRow> piece_rows(const RenderedPdf& pdf, const std::vector<std::vector<PieceRun>>& pieces,
+                                 std::size_t p, bool sidebar) {
+  const Page& page = pdf.glyphs.pages[p];
+  std::vector<PieceRow> out;
+  for (Row& row : rows_of(pdf, p, sidebar, Marks{})) {
+    PieceRow r{std::move(row)};
+    auto rank = [](Piece piece) {
+      switch (piece) {
+        case Piece::Heading: return 4;
+        case Piece::Body: return 3;
+        case Piece::Summary: return 2;
+        case Piece::Head: return 1;
+        case Piece::None: return 0;
+      }
+      return 0;
+    };
+    double x = 0;
+    if (p < pieces.size())
+      for (const PieceRun& run : pieces[p]) {
+        if (run.y < r.row.box.y0 - 0.5 || run.y > r.row.box.y1 + 0.5) continue;
+        if (in_sidebar(pdf.style, Box{run.x, run.y - 1, run.x + 1, run.y}, page) != sidebar) continue;
+        const bool better = rank(run.piece) > rank(r.piece) || (rank(run.piece) == rank(r.piece) && run.x < x);
+        if (!better) continue;
+        r.piece = run.piece;
+        r.section = run.section;
+        r.entry = run.entry;
+        x = run.x;
+      }
+    if (r.piece != Piece::None) out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::size_t rows_of_entry(const std::vector<PieceRow>& rows, int entry, Piece piece) {
+  std::size_t n = 0;
+  for (const auto& r : rows) n += r.entry == entry && r.piece == piece;
+  return n;
+}
+
 // The rules at the foot of page `p` and the top of page `p + 1`, in one column.
-void check_break(const std::vector<Row>& foot, const std::vector<Row>& top, std::size_t p,
+void check_break(const std::vector<PieceRow>& foot, const std::vector<PieceRow>& top, std::size_t p,
                  std::vector<std::string>& violations) {
   if (foot.empty() || top.empty()) return;
-  const bool continues = top.front().kind == RowKind::Body;  // the next page goes on with what this one ended
-  // The last heading or head on the page, and the body lines under it.
-  for (std::size_t i = foot.size(); i-- > 0;) {
-    if (foot[i].kind == RowKind::Body) continue;
-    if (foot[i].kind == RowKind::Whole) break;  // a whole entry ends the page: nothing to keep
-    std::size_t j = i + 1;
-    while (j < foot.size() && foot[j].kind == RowKind::Head) ++j;  // an entry's head lines
-    const std::size_t body = foot.size() - j;
-    if (foot[i].kind == RowKind::Heading && j == foot.size() && body == 0 && i + 1 == foot.size()) {
-      violations.push_back(page_label(p) + ": the heading " + excerpt(foot[i]) + " is alone at the page foot");
-    } else if (body < 2 && (continues || (j == foot.size() && top.front().kind != RowKind::Heading))) {
-      violations.push_back(page_label(p) + ": " + (foot[i].kind == RowKind::Heading ? "the heading " : "the head ") +
-                           excerpt(foot[i]) + " has " + std::to_string(body) +
-                           " line(s) under it at the page foot, the rest on the next page");
-    }
-    break;
+  const PieceRow& last = foot.back();
+  const PieceRow& first = top.front();
+  if (last.piece == Piece::Heading) {
+    violations.push_back(page_label(p) + ": the heading " + excerpt(last.row) + " is alone at the page foot");
+    return;
   }
-  // A widow: one line, then a heading or a head, at the top of the next page.
-  if (continues && (top.size() == 1 || top[1].kind != RowKind::Body))
-    violations.push_back(page_label(p + 1) + ": " + excerpt(top.front()) + " is alone at the page top");
+  // The entry the page ends with goes on on the next one.
+  const bool continues = last.entry >= 0 && first.entry == last.entry;
+  if (continues) {
+    const int entry = last.entry;
+    const std::size_t heads = rows_of_entry(foot, entry, Piece::Head);
+    const std::size_t body = rows_of_entry(foot, entry, Piece::Body) + rows_of_entry(foot, entry, Piece::Summary);
+    // The entry begins on this page under its section's heading: the
+    // heading keeps its first two lines (and its head) with it.
+    const auto begins = std::find_if(foot.begin(), foot.end(), [&](const PieceRow& r) { return r.entry == entry; });
+    const bool under_heading = begins != foot.begin() && std::prev(begins)->piece == Piece::Heading;
+    if (first.piece == Piece::Head) {
+      violations.push_back(page_label(p) + ": the head " + excerpt(foot[static_cast<std::size_t>(begins - foot.begin())].row) +
+                           " is split over the page break");
+    } else if ((heads > 0 || under_heading) && body < 2) {
+      const PieceRow& what = under_heading ? *std::prev(begins) : *begins;
+      violations.push_back(page_label(p) + ": " + (under_heading ? "the heading " : "the head ") + excerpt(what.row) +
+                           " has " + std::to_string(body) + " line(s) under it at the page foot, the rest on the next page");
+    }
+    // A widow: the entry's last line alone at the top of the next page.
+    if (first.piece != Piece::Head && top.size() >= 1) {
+      std::size_t rest = 0;
+      for (const auto& r : top) rest += r.entry == entry;
+      if (rest == 1) violations.push_back(page_label(p + 1) + ": " + excerpt(first.row) + ", the last line of an entry, is alone at the page top");
+    }
+  } else if (first.piece == Piece::Summary) {
+    violations.push_back(page_label(p + 1) + ": a publication's summary " + excerpt(first.row) +
+                         " begins the page, its publication on the page before");
+  }
 }
 
 // A check on no page read fails, never passes.
@@ -172,6 +212,48 @@ bool read_some(const RenderedPdf& pdf, PropertyReport& report) {
   if (!pdf.glyphs.pages.empty()) return true;
   report.violations.push_back("no page read: " + pdf.glyphs.error);
   return false;
+}
+
+}  // namespace
+
+namespace {
+
+// Whether the section the last page continues (in the main column) cannot
+// go over to the last page whole, heading and all: it began on a page
+// before the one before (taller than a page), or the page before would
+// then end emptier than the page builder lets a page end. That is more
+// than kBuilderShortLines body lines short: a page short by t against
+// its weighed ragged foot of kFootStretchLines lines (compose/galley.hpp)
+// has badness 100 (t / stretch)^3, which reaches 10000 (deplorable, never
+// chosen) at t = 4.34 × that stretch (tex.web §108), and a break is moved
+// back only to a page better than that (page_balance.hpp). Cut there, the
+// last page would begin with the heading; the balance cannot do it
+// without leaving a page that empty, so the last page holds whole entries
+// of the section without its heading, and no "continued" heading is set.
+// `why` says which, with the lines the page before would be short.
+bool section_cannot_move(const RenderedPdf& pdf, const Marks& marks, std::string& why) {
+  constexpr double kBuilderShortLines = 4 * 4.34;
+  const auto& pages = pdf.glyphs.pages;
+  const std::size_t before = pages.size() - 2;
+  const auto rows = rows_of(pdf, before, false, marks);
+  std::size_t heading = rows.size();
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (rows[i].kind == RowKind::Heading) heading = i;
+  if (heading == rows.size()) {
+    why = "its section is taller than a page";
+    return true;
+  }
+  const std::string primary = pdf.language.substr(0, pdf.language.find('-'));
+  const bool cjk = primary == "zh" || primary == "ja" || primary == "ko";
+  const double line = to_pt(pdf.style.text_size) * (cjk ? pdf.style.leading_cjk : pdf.style.leading);
+  const Box area = text_area(pdf.style, pages[before]);
+  const double ends = heading == 0 ? area.y0 : rows[heading - 1].box.y1;
+  if (line <= 0) return false;
+  char figures[96];
+  std::snprintf(figures, sizeof figures, "moved over whole, its section would leave page %zu %.1f lines short",
+                before + 1, (area.y1 - ends) / line);
+  why = figures;
+  return area.y1 - ends > kBuilderShortLines * line;
 }
 
 }  // namespace
@@ -199,6 +281,10 @@ PropertyReport check_last_page_fill(const RenderedPdf& pdf) {
     for (std::size_t i = 0; i + 1 < rows.size(); ++i)
       if (rows[i].kind == RowKind::Heading && rows[i + 1].kind != RowKind::Heading) return report;
   }
+  if (std::string why; section_cannot_move(pdf, marks, why)) {
+    report.figures += " (" + why + ")";
+    return report;
+  }
   report.violations.push_back(page_label(last) + ": the last page is " + std::to_string(std::lround(100 * fill)) +
                               "% full (less than fit.short-page) and holds no section with its heading");
   return report;
@@ -206,13 +292,25 @@ PropertyReport check_last_page_fill(const RenderedPdf& pdf) {
 
 PropertyReport check_lone_pieces(const RenderedPdf& pdf) {
   PropertyReport report;
+  if (!read_some(pdf, report)) return report;
+  const TaggedPdf tagged = read_tagged_structure(pdf.path);
+  if (!tagged.error.empty() || tagged.tree.elements.empty()) {
+    report.violations.push_back("no structure tree read: " + (tagged.error.empty() ? "the PDF is untagged" : tagged.error));
+    return report;
+  }
+  std::vector<double> heights;
+  for (const auto& page : pdf.glyphs.pages) heights.push_back(page.height);
+  return check_lone_pieces(pdf, read_pieces(tagged, heights, has_summaries(pdf)));
+}
+
+PropertyReport check_lone_pieces(const RenderedPdf& pdf, const std::vector<std::vector<PieceRun>>& pieces) {
+  PropertyReport report;
   const auto& pages = pdf.glyphs.pages;
   if (!read_some(pdf, report)) return report;
-  const Marks marks = marks_of(pdf);
   for (const bool sidebar : {false, true}) {
-    std::vector<Row> foot = rows_of(pdf, 0, sidebar, marks);
+    std::vector<PieceRow> foot = piece_rows(pdf, pieces, 0, sidebar);
     for (std::size_t p = 0; p + 1 < pages.size(); ++p) {
-      std::vector<Row> top = rows_of(pdf, p + 1, sidebar, marks);
+      std::vector<PieceRow> top = piece_rows(pdf, pieces, p + 1, sidebar);
       check_break(foot, top, p, report.violations);
       foot = std::move(top);
     }

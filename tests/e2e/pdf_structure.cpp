@@ -379,7 +379,7 @@ std::string text_of(const PdfJson* value) {
 
 // ---- reading it all -------------------------------------------------------------------
 
-TaggedPdf read_tagged_pdf(const std::string& pdf) {
+TaggedPdf read_tagged_structure(const std::string& pdf) {
   TaggedPdf t;
   t.path = pdf;
   t.file = read_pdf_file(pdf);
@@ -405,6 +405,12 @@ TaggedPdf read_tagged_pdf(const std::string& pdf) {
     t.pages.push_back(read_content(std::move(content), properties));
   }
   t.tree = read_struct_tree(t.file);
+  return t;
+}
+
+TaggedPdf read_tagged_pdf(const std::string& pdf) {
+  TaggedPdf t = read_tagged_structure(pdf);
+  if (!t.error.empty()) return t;
   const Result s = run("pdfinfo -struct-text " + quoted(pdf));
   t.struct_text = s.out;
   t.struct_nodes = parse_struct_text(s.out);

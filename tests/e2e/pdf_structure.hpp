@@ -9,6 +9,7 @@
 // test says what is wrong where; an empty list is a pass. A PDF that cannot
 // be read is a violation, never a pass.
 #pragma once
+#include <cmath>
 #include <map>
 #include <string>
 #include <string_view>
@@ -76,6 +77,11 @@ struct ContentItem {
   bool artifact = false;   // inside /Artifact marked content (the innermost decisive one)
   int mcid = -1;           // inside marked content with this /MCID; -1: none
   std::string tag;         // that marked content's tag (/P, /Span, /Artifact)
+  // Text shown: the origin (e, f) of the last text matrix set (Tm) before
+  // it in its BT, PDF user space (y up); NaN without one. cvpdf sets one
+  // matrix a run and no `cm` around text, so it is where the run's line
+  // begins, on its baseline.
+  double x = std::nan(""), y = std::nan("");
 };
 
 struct PageContent {
@@ -167,6 +173,9 @@ struct TaggedPdf {
 };
 
 TaggedPdf read_tagged_pdf(const std::string& pdf);
+// Its objects, content and structure tree only (qpdf), not poppler's
+// readings: what the page checks need of the structure.
+TaggedPdf read_tagged_structure(const std::string& pdf);
 
 // "Tagged: yes" in pdfinfo.
 bool pdfinfo_says_tagged(const TaggedPdf& pdf);

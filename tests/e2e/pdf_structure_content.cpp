@@ -2,6 +2,7 @@
 // operators and the marked content each is drawn in (BMC/BDC/EMC, /MCID,
 // /Artifact), and edits of that marked content for the checker's tests.
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <set>
 
@@ -168,6 +169,7 @@ void walk_content(const std::string& content, const std::map<std::string, int>& 
   ContentLexer lexer(content);
   std::vector<Token> operands;
   std::vector<Mark> stack;
+  double tm_x = std::nan(""), tm_y = std::nan("");  // the last Tm's origin in this BT
   Token t;
   while (lexer.next(t)) {
     if (t.kind == Token::Kind::Operand) {
@@ -175,6 +177,12 @@ void walk_content(const std::string& content, const std::map<std::string, int>& 
       continue;
     }
     const std::size_t begin = operands.empty() ? t.begin : operands.front().begin;
+    if (t.text == "BT") {
+      tm_x = tm_y = std::nan("");
+    } else if (t.text == "Tm" && operands.size() == 6) {
+      tm_x = std::strtod(operands[4].text.c_str(), nullptr);
+      tm_y = std::strtod(operands[5].text.c_str(), nullptr);
+    }
     if (t.text == "BMC" || t.text == "BDC") {
       Mark m;
       m.begin = begin;
@@ -219,6 +227,8 @@ void walk_content(const std::string& content, const std::map<std::string, int>& 
       ContentItem item;
       item.op = t.text;
       item.offset = t.begin;
+      item.x = tm_x;
+      item.y = tm_y;
       for (auto m = stack.rbegin(); m != stack.rend(); ++m) {
         if (m->tag == "Artifact") {
           item.artifact = true;

@@ -71,6 +71,11 @@
 //   last-page    a document of two or more pages does not end on a page
 //                filled less than fit.short-page without a section heading
 //                and a whole entry (page_properties.hpp);
+//   lone-piece   no heading alone at a page's foot, a heading with its
+//                first entry's head and two lines, an entry's head with two
+//                lines of its body, no entry's last line or publication's
+//                summary alone at a page's top (page_properties.hpp, the
+//                pieces read from the structure tree);
 //   tagged       every kTaggedEvery-th seed: the PDF passes the tagged-PDF
 //                checker (pdf_structure.hpp: Matterhorn's machine-checkable
 //                conditions, no text lost) — one in a few, since reading a
@@ -662,12 +667,10 @@ std::vector<Failure> check_case(const Case& c, std::string& yaml_path) {
   const std::vector<OutlineEntry> outline = read_outline(pdf);
   std::vector<Failure> found =
       Checker(c, resume, *style, glyphs, runs, loose_lines(r.err), joined, lines, outline).run();
-  // The last-page rule (page_properties.hpp), on the same readings. Not
-  // the lone pieces: that check knows an entry's head by its text, which
-  // the generator's words (an org "Megatron" beside a tag "operator", a
-  // bullet that begins with an org's word) make ambiguous; real files
-  // (theme_properties_test) and short random résumés checked apart
-  // (page_balance_test) hold it.
+  // The page rules (page_properties.hpp), on the same readings: the last
+  // page's fill, and the lone pieces, which are read from the PDF's
+  // structure tree (page_pieces.hpp), so the generator's words (an org
+  // "Megatron" beside a bullet that begins with it) make nothing ambiguous.
   RenderedPdf rendered;
   rendered.path = pdf;
   rendered.glyphs = glyphs;
@@ -677,6 +680,7 @@ std::vector<Failure> check_case(const Case& c, std::string& yaml_path) {
   rendered.resume = &*model;
   rendered.language = c.language;
   for (const std::string& violation : check_last_page_fill(rendered).violations) found.push_back({"last-page", violation});
+  for (const std::string& violation : check_lone_pieces(rendered).violations) found.push_back({"lone-piece", violation});
   if (c.seed % kTaggedEvery == 0)
     for (const std::string& violation : check_all(read_tagged_pdf(pdf))) found.push_back({"tagged", violation});
   return found;
@@ -692,10 +696,14 @@ void run_case(const Case& c, Tally& tally) {
   std::string yaml;
   const auto failures = check_case(c, yaml);
   ++tally.cases;
-  if (failures.empty()) return;
+  // CVPDF_RANDOM_KEEP=1 keeps every case's input, failing or not (to
+  // render one by hand).
+  const char* keep_all = std::getenv("CVPDF_RANDOM_KEEP");
+  if (failures.empty() && !(keep_all && *keep_all == '1')) return;
   // Keep the input, for the reader of the message.
   const std::string kept = keep_dir() + "/seed-" + std::to_string(c.seed) + ".yaml";
   std::filesystem::copy_file(yaml, kept, std::filesystem::copy_options::overwrite_existing);
+  if (failures.empty()) return;
   const std::string edition = " CVPDF_RANDOM_EDITION=" + std::to_string(c.edition);
   const std::string where = "seed " + std::to_string(c.seed) + " (" + c.origin + "), theme " + c.theme +
                             ", --lang " + c.language + "; input kept in " + kept + "; reproduce: cvpdf --theme " +

@@ -427,7 +427,18 @@ void ItemSetter::place_dates() {
 // lines of the item's body below it, or one line of the item alone on the
 // next page (a last one-line bullet), is forbidden here, in long items too;
 // the other breaks before a later bullet are where the item may split.
-EntrySplits ItemSetter::release() { return c_.release_gathered(gathered_, head_groups_, false); }
+//
+// A head alone (no text, no bullets) is kept whole too, however long (a
+// role of seven lines): split, its first lines would stand at a page's
+// foot as a head over nothing. A run-in item's head is its paragraph,
+// which breaks as one.
+EntrySplits ItemSetter::release() {
+  const std::size_t mark = c_.galley.mark();
+  const bool bare = head_groups_ == gathered_.size();
+  EntrySplits splits = c_.release_gathered(gathered_, head_groups_, false);
+  if (bare && !run_in_done_) c_.galley.keep_together(mark, {}, 0);
+  return splits;
+}
 
 }  // namespace
 
