@@ -70,17 +70,6 @@ std::string class_path() {
   return path;
 }
 
-// A JPEG with an ICC profile inserted as an APP2 ICC_PROFILE segment right
-// after its SOI marker (ICC.1 annex B.4: one chunk, "1 of 1").
-std::string with_icc_profile(const std::string& jpeg, const std::string& profile) {
-  const std::size_t length = 2 + 12 + 2 + profile.size();
-  std::string segment = "\xFF\xE2";
-  segment += static_cast<char>(length >> 8);
-  segment += static_cast<char>(length & 0xFF);
-  segment += std::string("ICC_PROFILE\0\x01\x01", 14);
-  return jpeg.substr(0, 2) + segment + profile + jpeg.substr(2);
-}
-
 struct Corpus {
   std::vector<std::string> files;                         // the --pdfa outputs
   std::string control;  // a file that is not PDF/A: the checks must fail it
@@ -116,7 +105,7 @@ Corpus make_corpus() {
   }
   const std::string photos = source("tests/cli/bad/photos/");
   const std::string adobe_rgb = dir + "/adobe-rgb.jpg";
-  write_file(adobe_rgb, with_icc_profile(read_file(photos + "baseline.jpg"),
+  write_file(adobe_rgb, jpeg_with_icc_profile(read_file(photos + "baseline.jpg"),
                                          read_file("/usr/share/color/icc/compatibleWithAdobeRGB1998.icc")));
   const std::pair<std::string, const char*> photo_runs[] = {
       {photos + "baseline.jpg", "--theme classic"},     {photos + "cmyk-adobe.jpg", "--theme moderncv"},

@@ -13,6 +13,7 @@
 #include "frame/photo.hpp"
 #include "pdf/pdf_writer.hpp"
 #include "pdf_test_support.hpp"
+#include "run.hpp"
 
 namespace cvpdf::pdf {
 namespace {
@@ -217,10 +218,7 @@ TEST_F(Images, PdfaConvertsCmykAndNonSrgbJpegsToSrgb) {
   // baseline.jpg tagged Adobe RGB (1998): an APP2 ICC_PROFILE after SOI.
   const std::string profile = read_file("/usr/share/color/icc/compatibleWithAdobeRGB1998.icc");
   const std::string plain = read_file(dir + "baseline.jpg");
-  const std::size_t length = 2 + 14 + profile.size();
-  const std::string tagged = plain.substr(0, 2) + "\xFF\xE2" + static_cast<char>(length >> 8) +
-                             static_cast<char>(length & 0xFF) + std::string("ICC_PROFILE\0\x01\x01", 14) + profile +
-                             plain.substr(2);
+  const std::string tagged = test::jpeg_with_icc_profile(plain, profile);
   write_file(scratch_ / "adobe.jpg", tagged);
   EXPECT_EQ(frame::jpeg_icc_profile(tagged), profile);
   const auto adobe = embed((scratch_ / "adobe.jpg").string(), "adobe");
