@@ -217,7 +217,10 @@ std::vector<std::string> check_identification(const PdfFile& f) {
   // PDF/A does not ask for an Info dictionary, but cvpdf always writes one:
   // without it nothing below would be compared.
   const PdfJson* info = f.get(&f.trailer, "/Info");
-  if (!info) return {"no Info dictionary"};
+  if (!info) {
+    out.push_back("no Info dictionary");
+    return out;
+  }
   const std::pair<const char*, const char*> table[] = {
       {"/Title", "dc:title"},         {"/Author", "dc:creator"},     {"/Subject", "dc:description"},
       {"/Keywords", "pdf:Keywords"},  {"/Creator", "xmp:CreatorTool"}, {"/Producer", "pdf:Producer"},
