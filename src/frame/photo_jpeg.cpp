@@ -3,14 +3,16 @@
 // is refused here rather than embedded as a broken image. The PDF backend
 // embeds the original bytes (DCTDecode), so what must pass is what a PDF
 // viewer decodes: baseline or progressive Huffman coding, 8-bit samples,
-// gray, RGB/YCbCr or CMYK/YCCK.
+// gray, RGB/YCbCr or CMYK/YCCK. For --pdfa's colour conversion it also
+// hands over the stored samples and the embedded ICC profile.
 //
 // libjpeg reports errors through error_exit, which must not return: it
 // longjmps back to run_jpeg, a C-style function that holds no object with a
-// destructor, and everything it allocates is in libjpeg's own pools.
+// destructor, and everything it allocates is in libjpeg's own pools (but
+// the ICC profile, which libjpeg mallocs and read_jpeg frees).
 #include <csetjmp>
+#include <cstdio>   // jpeglib.h needs FILE
 #include <cstdlib>  // free: libjpeg's ICC profile
-#include <cstdio>  // jpeglib.h needs FILE
 #include <string>
 
 extern "C" {
@@ -128,7 +130,8 @@ bool run_jpeg(const unsigned char* data, unsigned long size, bool decode, JpegHe
   if (decode && within_caps) {
     cinfo.dct_method = JDCT_ISLOW;
     const bool cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
-    if (sink) cinfo.out_color_space = cmyk ? JCS_CMYK : raw && cinfo.jpeg_color_space == JCS_GRAYSCALE ? JCS_GRAYSCALE : JCS_RGB;
+    const bool gray = cinfo.jpeg_color_space == JCS_GRAYSCALE;
+    if (sink) cinfo.out_color_space = cmyk ? JCS_CMYK : raw && gray ? JCS_GRAYSCALE : JCS_RGB;
     jpeg_start_decompress(&cinfo);
     JSAMPARRAY row = (*cinfo.mem->alloc_sarray)(reinterpret_cast<j_common_ptr>(&cinfo), JPOOL_IMAGE,
                                                 cinfo.output_width * static_cast<JDIMENSION>(cinfo.output_components), 1);
