@@ -10,6 +10,7 @@ packages=(
   libharfbuzz-dev libfreetype-dev libfontconfig-dev
   libyaml-cpp-dev libicu-dev libhyphen-dev
   libjpeg62-turbo-dev libpng-dev
+  liblcms2-dev  # a --pdfa photo's colours converted to sRGB (src/pdf/srgb_conversion.cpp)
   libcairo2-dev  # the PNG and SVG previews (src/raster)
   libfmt-dev  # numbers, messages and templates (CMakeLists.txt: CVPDF_FMT)
   libpodofo-dev  # PoDoFo 0.9.8: the PDF's objects and their writer (src/pdf)
@@ -31,6 +32,10 @@ packages=(
   icc-profiles-free  # the sRGB ICC profile compiled into cvpdf for --pdfa
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools
+  # Apache PDFBox's preflight and a JDK to run tests/e2e/PdfaValidate.java
+  # (a single-file source program needs the compiler); preflight 2.0.27
+  # needs the JavaBeans Activation and JAXB APIs, which Java 17 lacks
+  libpdfbox2-java libactivation-java libjaxb-api-java default-jdk-headless
   # the .deb (cpack's dpkg-shlibdeps) and the shells whose completions are
   # tried (tests/packaging)
   dpkg-dev zsh fish

@@ -95,4 +95,17 @@ void decode_jpeg(std::string_view bytes, const JpegRowSink& row) {
   detail::read_jpeg(bytes, true, &row);
 }
 
+void decode_jpeg_samples(std::string_view bytes, const JpegRowSink& row) {
+  if (!starts_with(bytes, "\xFF\xD8\xFF")) throw PhotoProblem("is not a JPEG image", detail::kJpegHint);
+  std::string icc_profile;
+  detail::read_jpeg(bytes, true, &row, &icc_profile);
+}
+
+std::string jpeg_icc_profile(std::string_view bytes) {
+  if (!starts_with(bytes, "\xFF\xD8\xFF")) throw PhotoProblem("is not a JPEG image", detail::kJpegHint);
+  std::string icc_profile;
+  detail::read_jpeg(bytes, false, nullptr, &icc_profile);
+  return icc_profile;
+}
+
 }  // namespace cvpdf::frame

@@ -63,4 +63,13 @@ void decode_png(std::string_view bytes, const PngRowSink& row);
 using JpegRowSink = std::function<void(const unsigned char* rgb)>;
 void decode_jpeg(std::string_view bytes, const JpegRowSink& row);
 
+// A JPEG's pixels as the file stores them, top row first: width ×
+// colour_components bytes of gray, RGB or CMYK (Adobe's inverted CMYK
+// turned back: 0 is no ink). For converting a photo's colours to the sRGB
+// of a PDF/A output intent (src/pdf/srgb_conversion.hpp).
+void decode_jpeg_samples(std::string_view bytes, const JpegRowSink& row);
+// The ICC profile embedded in a JPEG (its APP2 ICC_PROFILE chunks joined),
+// "" for none. Reads the header only.
+std::string jpeg_icc_profile(std::string_view bytes);
+
 }  // namespace cvpdf::frame

@@ -2,6 +2,7 @@
 // C-style core so that libjpeg's and libpng's longjmp error handling never
 // skips a C++ destructor. Not for use outside src/frame.
 #pragma once
+#include <string>
 #include <string_view>
 
 #include "frame/photo.hpp"
@@ -15,8 +16,11 @@ inline constexpr const char* kPngHint = "re-save it as a PNG (or as a baseline J
 // The header of a JPEG (decode == false) or the header and every scanline
 // (decode == true). Throws PhotoProblem for what libjpeg refuses and for
 // what a PDF viewer cannot show (arithmetic coding, 12-bit, odd components).
-// With a sink (decode == true), every scanline goes to it as RGB.
-PhotoInfo read_jpeg(std::string_view bytes, bool decode, const JpegRowSink* sink = nullptr);
+// With a sink (decode == true), every scanline goes to it as RGB; with an
+// `icc_profile` too, as the file stores it (decode_jpeg_samples), and the
+// embedded ICC profile goes to `icc_profile`.
+PhotoInfo read_jpeg(std::string_view bytes, bool decode, const JpegRowSink* sink = nullptr,
+                    std::string* icc_profile = nullptr);
 
 // The header of a PNG (no sink, decode == false), every row checked
 // (decode == true) and, with a sink, handed over as 8-bit samples.

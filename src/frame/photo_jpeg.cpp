@@ -3,13 +3,16 @@
 // is refused here rather than embedded as a broken image. The PDF backend
 // embeds the original bytes (DCTDecode), so what must pass is what a PDF
 // viewer decodes: baseline or progressive Huffman coding, 8-bit samples,
-// gray, RGB/YCbCr or CMYK/YCCK.
+// gray, RGB/YCbCr or CMYK/YCCK. For --pdfa's colour conversion it also
+// hands over the stored samples and the embedded ICC profile.
 //
 // libjpeg reports errors through error_exit, which must not return: it
 // longjmps back to run_jpeg, a C-style function that holds no object with a
-// destructor, and everything it allocates is in libjpeg's own pools.
+// destructor, and everything it allocates is in libjpeg's own pools (but
+// the ICC profile, which libjpeg mallocs and read_jpeg frees).
 #include <csetjmp>
-#include <cstdio>  // jpeglib.h needs FILE
+#include <cstdio>   // jpeglib.h needs FILE
+#include <cstdlib>  // free: libjpeg's ICC profile
 #include <string>
 
 extern "C" {
@@ -37,6 +40,8 @@ struct JpegHeader {
   int width = 0, height = 0, components = 0, precision = 0;
   J_COLOR_SPACE colour_space = JCS_UNKNOWN;
   bool arithmetic = false, adobe = false;
+  JOCTET* icc = nullptr;  // the embedded ICC profile, when asked for: malloc'd by libjpeg, freed by read_jpeg
+  unsigned int icc_size = 0;
 };
 
 // libjpeg's error manager first (libjpeg passes it back to us), then where to
@@ -91,9 +96,11 @@ void on_progress(j_common_ptr cinfo) {
 // One CMYK sample to RGB, as DeviceCMYK without a profile: 1 - min(1, c + k).
 unsigned char cmyk_channel(unsigned c, unsigned k) { return static_cast<unsigned char>(c + k >= 255 ? 0 : 255 - c - k); }
 
-// With a sink, each scanline goes to it as RGB.
+// With a sink, each scanline goes to it as RGB, or with `raw` as the file
+// stores it (gray, RGB, or CMYK with Adobe's inversion undone), and the
+// embedded ICC profile is kept in `header`.
 bool run_jpeg(const unsigned char* data, unsigned long size, bool decode, JpegHeader* header, JpegFailure* failure,
-              const JpegRowSink* sink) {
+              const JpegRowSink* sink, bool raw) {
   jpeg_decompress_struct cinfo;
   jpeg_progress_mgr progress;
   cinfo.err = jpeg_std_error(&failure->manager);
@@ -108,7 +115,9 @@ bool run_jpeg(const unsigned char* data, unsigned long size, bool decode, JpegHe
   cinfo.mem->max_memory_to_use = kMaxDecoderMemory;
   cinfo.progress = &progress;
   jpeg_mem_src(&cinfo, data, size);
+  if (raw) jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);  // ICC_PROFILE chunks
   jpeg_read_header(&cinfo, TRUE);
+  if (raw && !jpeg_read_icc_profile(&cinfo, &header->icc, &header->icc_size)) header->icc = nullptr;
   header->width = static_cast<int>(cinfo.image_width);
   header->height = static_cast<int>(cinfo.image_height);
   header->components = cinfo.num_components;
@@ -121,11 +130,12 @@ bool run_jpeg(const unsigned char* data, unsigned long size, bool decode, JpegHe
   if (decode && within_caps) {
     cinfo.dct_method = JDCT_ISLOW;
     const bool cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
-    if (sink) cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
+    const bool gray = cinfo.jpeg_color_space == JCS_GRAYSCALE;
+    if (sink) cinfo.out_color_space = cmyk ? JCS_CMYK : raw && gray ? JCS_GRAYSCALE : JCS_RGB;
     jpeg_start_decompress(&cinfo);
     JSAMPARRAY row = (*cinfo.mem->alloc_sarray)(reinterpret_cast<j_common_ptr>(&cinfo), JPOOL_IMAGE,
                                                 cinfo.output_width * static_cast<JDIMENSION>(cinfo.output_components), 1);
-    JSAMPARRAY rgb = sink && cmyk ? (*cinfo.mem->alloc_sarray)(reinterpret_cast<j_common_ptr>(&cinfo), JPOOL_IMAGE,
+    JSAMPARRAY rgb = sink && cmyk && !raw ? (*cinfo.mem->alloc_sarray)(reinterpret_cast<j_common_ptr>(&cinfo), JPOOL_IMAGE,
                                                                cinfo.output_width * 3, 1)
                                   : row;
     // Adobe's CMYK JPEGs store 255 - value (see read_jpeg).
@@ -133,7 +143,9 @@ bool run_jpeg(const unsigned char* data, unsigned long size, bool decode, JpegHe
     while (cinfo.output_scanline < cinfo.output_height) {
       jpeg_read_scanlines(&cinfo, row, 1);
       if (!sink) continue;
-      if (cmyk) {
+      if (cmyk && raw) {
+        for (JDIMENSION x = 0; x < 4 * cinfo.output_width; ++x) row[0][x] = static_cast<JSAMPLE>(row[0][x] ^ flip);
+      } else if (cmyk) {
         for (JDIMENSION x = 0; x < cinfo.output_width; ++x) {
           const JSAMPLE* p = row[0] + 4 * x;
           const unsigned k = p[3] ^ flip;
@@ -176,11 +188,16 @@ bool run_jpeg(const unsigned char* data, unsigned long size, bool decode, JpegHe
 
 }  // namespace
 
-PhotoInfo read_jpeg(std::string_view bytes, bool decode, const JpegRowSink* sink) {
+PhotoInfo read_jpeg(std::string_view bytes, bool decode, const JpegRowSink* sink, std::string* icc_profile) {
   JpegHeader header;
   JpegFailure failure{};
-  if (!run_jpeg(reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<unsigned long>(bytes.size()), decode,
-                &header, &failure, sink)) {
+  const bool ran = run_jpeg(reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<unsigned long>(bytes.size()),
+                            decode, &header, &failure, sink, icc_profile != nullptr);
+  if (header.icc) {
+    icc_profile->assign(reinterpret_cast<const char*>(header.icc), header.icc_size);
+    std::free(header.icc);
+  }
+  if (!ran) {
     // An oversized frame header says more than what went wrong after it.
     PhotoInfo declared;
     declared.width = static_cast<int>(failure.width);

@@ -3,11 +3,17 @@
 // decodes is passed through untouched as a DCTDecode stream, with the
 // colour space the decoder found; a PNG is decoded by libpng into 8-bit
 // samples, which PoDoFo's Flate filter compresses, alpha as an /SMask.
+// Under PDF/A a JPEG that is not sRGB or gray (CMYK, or RGB with another
+// profile) is decoded and converted to sRGB (srgb_conversion.hpp), then
+// Flate-compressed as DeviceRGB: lossless, at the cost of a larger file
+// than its DCT data.
 #include <memory>
+#include <vector>
 
 #include "core/diagnostics.hpp"
 #include "frame/photo.hpp"
 #include "pdf/pdf_objects.hpp"
+#include "pdf/srgb_conversion.hpp"
 
 namespace cvpdf::pdf {
 
@@ -66,7 +72,33 @@ const char* device_space(int components) {
   return components == 1 ? "DeviceGray" : components == 3 ? "DeviceRGB" : "DeviceCMYK";
 }
 
-PdfReference embed_jpeg(PdfMemDocument& pdf, const std::string& bytes, const frame::PhotoInfo& info) {
+// The JPEG's pixels in sRGB, Flate-compressed, when it is neither sRGB nor
+// gray; an invalid reference when it is one of those and may pass through.
+PdfReference embed_jpeg_as_srgb(PdfMemDocument& pdf, const std::string& bytes, const frame::PhotoInfo& info) {
+  if (info.colour_components == 1) return {};
+  const SrgbConversion conversion(info.colour_components, frame::jpeg_icc_profile(bytes));
+  if (!conversion.has_profile() && info.colour_components != 4) return {};
+  Deflater rgb;
+  const auto width = static_cast<std::size_t>(info.width);
+  if (conversion.has_profile()) {
+    std::vector<unsigned char> row(width * 3);
+    frame::decode_jpeg_samples(bytes, [&](const unsigned char* samples) {
+      conversion.convert(samples, row.data(), width);
+      rgb.add(row.data(), row.size());
+    });
+  } else {
+    frame::decode_jpeg(bytes, [&](const unsigned char* row) { rgb.add(row, width * 3); });
+  }
+  PdfObject& image = image_object(pdf, info, "DeviceRGB");
+  rgb.finish(image);
+  return image.Reference();
+}
+
+PdfReference embed_jpeg(PdfMemDocument& pdf, const std::string& bytes, const frame::PhotoInfo& info, bool srgb) {
+  if (srgb) {
+    const PdfReference converted = embed_jpeg_as_srgb(pdf, bytes, info);
+    if (converted.IsIndirect()) return converted;
+  }
   PdfObject& image = image_object(pdf, info, device_space(info.colour_components));
   if (info.inverted_cmyk) {
     PdfArray decode;
@@ -103,23 +135,23 @@ PdfReference embed_png(PdfMemDocument& pdf, const std::string& bytes, const fram
 
 }  // namespace
 
-PdfReference embed_image_data(PdfMemDocument& pdf, const std::string& bytes, const std::string& path) {
+PdfReference embed_image_data(PdfMemDocument& pdf, const std::string& bytes, const std::string& path, bool srgb) {
   try {
     const frame::PhotoInfo info = frame::check_photo(bytes);
-    return info.format == frame::PhotoFormat::Jpeg ? embed_jpeg(pdf, bytes, info) : embed_png(pdf, bytes, info);
+    return info.format == frame::PhotoFormat::Jpeg ? embed_jpeg(pdf, bytes, info, srgb) : embed_png(pdf, bytes, info);
   } catch (const frame::PhotoProblem& problem) {
     throw FatalError({Severity::Error, SourceSpan{path, 0, 0}, std::string("the photo ") + problem.what(), problem.hint()});
   }
 }
 
-PdfReference embed_image(PdfMemDocument& pdf, const std::string& path) {
+PdfReference embed_image(PdfMemDocument& pdf, const std::string& path, bool srgb) {
   std::string bytes;
   try {
     bytes = frame::read_photo_file(path);
   } catch (const frame::PhotoProblem& problem) {
     throw IoError({Severity::Error, SourceSpan{path, 0, 0}, std::string("the photo ") + problem.what(), problem.hint()});
   }
-  return embed_image_data(pdf, bytes, path);
+  return embed_image_data(pdf, bytes, path, srgb);
 }
 
 }  // namespace cvpdf::pdf

@@ -58,12 +58,13 @@ void embed_fonts(PdfMemDocument& pdf, const frame::Document& doc, const text::Fo
   }
 }
 
-void embed_images(PdfMemDocument& pdf, const frame::Document& doc, Resources& r) {
+// Under PDF/A, photos that are not sRGB or gray are converted to sRGB.
+void embed_images(PdfMemDocument& pdf, const frame::Document& doc, bool pdfa, Resources& r) {
   for (const auto& page : doc.pages) {
     for (const auto& element : page.elements) {
       const auto* image = std::get_if<frame::Image>(&element);
       if (!image || r.image_objects.count(image->path)) continue;
-      r.image_objects.emplace(image->path, embed_image(pdf, image->path));
+      r.image_objects.emplace(image->path, embed_image(pdf, image->path, pdfa));
       r.names.images[image->path] = "Im" + std::to_string(r.image_objects.size());
     }
   }
@@ -134,7 +135,7 @@ std::string write_document(const frame::Document& doc, const text::FontBook& fon
   pdf.SetPdfVersion(ePdfVersion_1_7);  // PoDoFo's default is 1.3; object streams need 1.5
   Resources resources;
   embed_fonts(pdf, doc, fonts, resources);
-  embed_images(pdf, doc, resources);
+  embed_images(pdf, doc, options.pdfa, resources);
   embed_emoji(pdf, doc, fonts, resources);
   resources.names.structure = &doc.structure;
   std::vector<TaggedPage> tagged;

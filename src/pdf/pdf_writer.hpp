@@ -13,7 +13,8 @@ namespace cvpdf::pdf {
 // What the caller may ask of the file beyond what every cvpdf PDF is.
 struct PdfOptions {
   // PDF/A-2u (ISO 19005-2, level U): an sRGB output intent with the ICC
-  // profile built into cvpdf, pdfaid in the XMP, printable annotations.
+  // profile built into cvpdf, pdfaid in the XMP, printable annotations, and
+  // JPEG photos that are not sRGB or gray converted to sRGB pixels.
   // Everything else PDF/A-2u asks of the file cvpdf writes anyway.
   bool pdfa = false;
 };

@@ -1,7 +1,8 @@
 // cvpdf --pdfa end to end: the option reaches the writer (output intent and
 // PDF/A identification in the file, qpdf --check clean) and is refused with
 // a text output. The PDF/A objects themselves are checked in
-// tests/unit/pdf/structure_test.cpp.
+// tests/unit/pdf/structure_test.cpp; whole files are validated by
+// pdfa_validation_test.cpp (PDFBox's preflight and PDF/A-2u's own rules).
 #include <gtest/gtest.h>
 
 #include "run.hpp"

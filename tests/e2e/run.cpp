@@ -48,6 +48,15 @@ void write_file(const std::string& path, const std::string& text) {
 
 bool exists(const std::string& path) { return fs::exists(path); }
 
+std::string jpeg_with_icc_profile(const std::string& jpeg, const std::string& icc_profile) {
+  const std::size_t length = 2 + 14 + icc_profile.size();  // the length field, "ICC_PROFILE\0", 1, 1, the profile
+  std::string segment = "\xFF\xE2";
+  segment += static_cast<char>(length >> 8);
+  segment += static_cast<char>(length & 0xFF);
+  segment += std::string("ICC_PROFILE\0\x01\x01", 14);
+  return jpeg.substr(0, 2) + segment + icc_profile + jpeg.substr(2);
+}
+
 std::string temp_dir() {
   std::string dir = root().path + "/t" + std::to_string(++counter);
   fs::create_directories(dir);

@@ -21,6 +21,10 @@ std::string read_file(const std::string& path);
 void write_file(const std::string& path, const std::string& text);
 bool exists(const std::string& path);
 
+// A JPEG with `icc_profile` (under 64 KB) embedded as one APP2 ICC_PROFILE
+// segment right after its SOI marker (ICC.1 annex B.4: chunk 1 of 1).
+std::string jpeg_with_icc_profile(const std::string& jpeg, const std::string& icc_profile);
+
 // Text of a PDF (pdftotext, reading order) with every run of white space
 // folded to one space, so checks don't depend on where lines broke.
 std::string pdf_text(const std::string& pdf, const std::string& extra_args = {});

@@ -1,7 +1,8 @@
 // Fuzz target: the bytes of a photo file through the code the product runs
 // on person.photo — frame::check_photo (probe, caps, full decode, as the
 // composer does before layout), then pdf::embed_image_data into a document
-// in memory, which is written out. A refused photo is a
+// in memory, which is written out; then again as --pdfa embeds it (a CMYK
+// JPEG, or one with a non-sRGB ICC profile, read by lcms2 and converted). A refused photo is a
 // frame::PhotoProblem or, from the embedding, a FatalError; anything else
 // escaping (another exception, a crash, a leak, a hang) is a bug. What the
 // check accepts, the embedding must accept too.
@@ -24,16 +25,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const frame::PhotoProblem&) {
     return 0;
   }
-  try {
-    PoDoFo::PdfMemDocument doc;
-    doc.SetPdfVersion(PoDoFo::ePdfVersion_1_7);
-    const PoDoFo::PdfReference image = pdf::embed_image_data(doc, bytes, "fuzz.photo");
-    const PoDoFo::PdfObject* object = doc.GetObjects().GetObject(image);
-    if (!object || !object->HasStream()) std::abort();
-    const std::string file = pdf::write_with_object_streams(doc);
-    if (std::string_view(file).substr(0, 5) != "%PDF-") std::abort();
-  } catch (const FatalError&) {
-    std::abort();  // the check passed, so the embedding must not refuse it
+  for (const bool pdfa : {false, true}) {
+    try {
+      PoDoFo::PdfMemDocument doc;
+      doc.SetPdfVersion(PoDoFo::ePdfVersion_1_7);
+      const PoDoFo::PdfReference image = pdf::embed_image_data(doc, bytes, "fuzz.photo", pdfa);
+      const PoDoFo::PdfObject* object = doc.GetObjects().GetObject(image);
+      if (!object || !object->HasStream()) std::abort();
+      const std::string file = pdf::write_with_object_streams(doc);
+      if (std::string_view(file).substr(0, 5) != "%PDF-") std::abort();
+    } catch (const FatalError&) {
+      std::abort();  // the check passed, so the embedding must not refuse it
+    }
   }
   return 0;
 }

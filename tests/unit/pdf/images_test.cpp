@@ -4,12 +4,16 @@
 // Checked with qpdf --check, pdfimages -list and a render.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
+#include <filesystem>
 #include <regex>
 
 #include "core/diagnostics.hpp"
+#include "frame/photo.hpp"
 #include "pdf/pdf_writer.hpp"
 #include "pdf_test_support.hpp"
+#include "run.hpp"
 
 namespace cvpdf::pdf {
 namespace {
@@ -173,6 +177,72 @@ TEST_F(Images, EveryKindOfPhotoIsEmbeddedAsDecoded) {
       EXPECT_EQ(static_cast<unsigned char>(ppm[at + 1]), 20 * y);
       EXPECT_EQ(static_cast<unsigned char>(ppm[at + 2]), 90);
     }
+}
+
+// The pixels of the only image of a PDF, as pdfimages writes an RGB image
+// that is not DCT-coded (PPM).
+std::string rgb_pixels(const std::filesystem::path& pdf, const std::filesystem::path& prefix, const std::string& header) {
+  const auto r = run_command("pdfimages " + quote(pdf) + " " + quote(prefix));
+  EXPECT_EQ(r.status, 0) << r.output;
+  const std::string ppm = read_file(prefix.string() + "-000.ppm");
+  EXPECT_EQ(ppm.substr(0, header.size()), header);
+  return ppm.substr(header.size());
+}
+
+// PDF/A (an sRGB output intent): a CMYK JPEG becomes sRGB pixels, as a
+// viewer shows DeviceCMYK without a profile (the preview's own decoding,
+// frame::decode_jpeg), and one with a non-sRGB profile (Adobe RGB) is
+// converted through it by lcms2; gray and plain RGB pass through as DCT.
+TEST_F(Images, PdfaConvertsCmykAndNonSrgbJpegsToSrgb) {
+  const std::string dir = CVPDF_SOURCE_DIR "/tests/cli/bad/photos/";
+  pdf::PdfOptions pdfa;
+  pdfa.pdfa = true;
+  auto embed = [&](const std::string& photo, const std::string& name) {
+    const auto file = scratch_ / (name + ".pdf");
+    write_file(file, write_pdf(page_with({frame::Image{pt(10), pt(10), pt(64), pt(48), photo}}), fonts_, pdfa));
+    EXPECT_EQ(run_command("qpdf --check " + quote(file)).status, 0) << name;
+    return file;
+  };
+  auto listed = [&](const std::filesystem::path& file) { return run_command("pdfimages -list " + quote(file)).output; };
+
+  for (const char* passed : {"baseline.jpg", "gray.jpg"})
+    EXPECT_NE(listed(embed(dir + passed, "passed")).find(" jpeg "), std::string::npos) << passed;
+
+  const auto cmyk = embed(dir + "cmyk-adobe.jpg", "cmyk");
+  EXPECT_TRUE(std::regex_search(listed(cmyk), std::regex(R"(image +20 +15 +rgb +3 +8 +image)"))) << listed(cmyk);
+  std::string expected;
+  frame::decode_jpeg(read_file(dir + "cmyk-adobe.jpg"),
+                     [&](const unsigned char* row) { expected.append(reinterpret_cast<const char*>(row), 20 * 3); });
+  EXPECT_EQ(rgb_pixels(cmyk, scratch_ / "cmyk", "P6\n20 15\n255\n"), expected);
+
+  // baseline.jpg tagged Adobe RGB (1998): an APP2 ICC_PROFILE after SOI.
+  const std::string profile = read_file("/usr/share/color/icc/compatibleWithAdobeRGB1998.icc");
+  const std::string plain = read_file(dir + "baseline.jpg");
+  const std::string tagged = test::jpeg_with_icc_profile(plain, profile);
+  write_file(scratch_ / "adobe.jpg", tagged);
+  EXPECT_EQ(frame::jpeg_icc_profile(tagged), profile);
+  const auto adobe = embed((scratch_ / "adobe.jpg").string(), "adobe");
+  EXPECT_TRUE(std::regex_search(listed(adobe), std::regex(R"(image +16 +12 +rgb +3 +8 +image)"))) << listed(adobe);
+  std::string decoded;
+  frame::decode_jpeg(plain, [&](const unsigned char* row) { decoded.append(reinterpret_cast<const char*>(row), 16 * 3); });
+  const std::string converted = rgb_pixels(adobe, scratch_ / "adobe", "P6\n16 12\n255\n");
+  ASSERT_EQ(converted.size(), decoded.size());
+  // Adobe RGB's primaries are wider than sRGB's: a saturated pixel gets more
+  // saturated in sRGB (its channels spread apart), and no pixel is unchanged
+  // unless it is neutral (both spaces have D65 white and the same gamma).
+  int spread = 0, total = 0;
+  for (std::size_t i = 0; i < decoded.size(); i += 3) {
+    auto range = [](const std::string& p, std::size_t at) {
+      const auto [lo, hi] = std::minmax({static_cast<unsigned char>(p[at]), static_cast<unsigned char>(p[at + 1]),
+                                         static_cast<unsigned char>(p[at + 2])});
+      return hi - lo;
+    };
+    if (range(decoded, i) < 40) continue;
+    ++total;
+    spread += range(converted, i) > range(decoded, i);
+  }
+  ASSERT_GT(total, 0);
+  EXPECT_GT(spread, total * 9 / 10) << spread << " of " << total << " saturated pixels spread apart";
 }
 
 // A photo that no longer decodes when the PDF is written (the composer
