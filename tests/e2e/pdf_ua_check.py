@@ -39,6 +39,31 @@ def key(obj):
     return obj.objgen if obj.is_indirect else id(obj)
 
 
+HEX = rb"<([0-9A-Fa-f]+)>"
+
+
+def unicode_codes(font):
+    """The codes `font`'s ToUnicode maps, as a set and a list of ranges."""
+    text = font.ToUnicode.read_bytes()
+    single, ranges = set(), []
+    for block in re.findall(rb"beginbfchar(.*?)endbfchar", text, re.S):
+        for src, dst in re.findall(HEX + rb"\s*" + HEX, block):
+            if int(dst, 16) not in (0, 0xFEFF, 0xFFFE):
+                single.add(int(src, 16))
+    for block in re.findall(rb"beginbfrange(.*?)endbfrange", text, re.S):
+        for lo, hi in re.findall(HEX + rb"\s*" + HEX + rb"\s*(?:<[0-9A-Fa-f]*>|\[[^\]]*\])", block):
+            ranges.append((int(lo, 16), int(hi, 16)))
+    return single, ranges
+
+
+def codes(font, data):
+    """The character codes of a string shown with `font`: two bytes each for
+    a Type0 font with an Identity encoding (cvpdf's), else one."""
+    if font.get("/Subtype") == Name.Type0:
+        return [int.from_bytes(data[i:i + 2], "big") for i in range(0, len(data) - 1, 2)]
+    return list(data)
+
+
 def number_tree(node, out, depth=0):
     if depth > 32:
         return
@@ -126,8 +151,30 @@ class Checker:
             previous = level
 
     # ---- page content ---------------------------------------------------------
+    def shown(self, font, operands):
+        """Counts the codes of a text-showing operator's strings that `font`'s
+        ToUnicode does not map (10-001: every glyph maps to Unicode)."""
+        if font is None or "/ToUnicode" not in font:
+            return  # no font (reported by pikepdf's parse) or no map (check_fonts)
+        k = key(font)
+        if k not in self.maps:
+            self.maps[k] = unicode_codes(font)
+        single, ranges = self.maps[k]
+        strings = []
+        for o in operands:
+            if isinstance(o, pikepdf.String):
+                strings.append(bytes(o))
+            elif isinstance(o, Array):
+                strings += [bytes(x) for x in o if isinstance(x, pikepdf.String)]
+        for data in strings:
+            for c in codes(font, data):
+                if c not in single and not any(lo <= c <= hi for lo, hi in ranges):
+                    self.unmapped.setdefault(str(font.get("/BaseFont", "?")), set()).add(c)
+
     def content_mcids(self, page, number):
         props = page.get("/Resources", Dictionary()).get("/Properties", Dictionary())
+        fonts = page.get("/Resources", Dictionary()).get("/Font", Dictionary())
+        font = None
         stack = []  # per open marked content: "artifact", "mcid" or "other"
         mcids = set()
         outside = 0
@@ -154,7 +201,11 @@ class Checker:
                     stack.pop()
                 else:
                     self.fail("01-005 content", f"page {number}: EMC without BDC/BMC")
-            elif op in TEXT_SHOWING or op in PAINTING:
+            elif op == "Tf":
+                font = fonts.get(str(operands[0]))
+            if op in TEXT_SHOWING:
+                self.shown(font, operands)
+            if op in TEXT_SHOWING or op in PAINTING:
                 if not any(k in ("artifact", "mcid") for k in stack):
                     outside += 1
         if stack:
@@ -238,6 +289,7 @@ class Checker:
 
         tagged = "/StructTreeRoot" in root  # else the tree's absence is the one violation
         content = set()
+        self.maps, self.unmapped = {}, {}
         for number, page in enumerate(pdf.pages, 1):
             pk = key(page.obj)
             mcids = self.content_mcids(page.obj, number)
@@ -261,6 +313,9 @@ class Checker:
                     self.fail("ParentTree", f"page {number}: the ParentTree does not map a Link annotation to its element")
                 if not str(a.get("/Contents", "")).strip():
                     self.fail("28-012 Link", f"page {number}: a Link annotation has no /Contents")
+        for base, missing in sorted(self.unmapped.items()):
+            self.fail("10-001 glyphs", f"font {base} shows {len(missing)} codes its ToUnicode does not map: "
+                                      + " ".join(f"{c:04X}" for c in sorted(missing)[:8]))
         pages = {key(p.obj): n for n, p in enumerate(pdf.pages, 1)}
         for pk, mcid in sorted(set(self.tree_mcids) - content, key=str):
             self.fail("MCID missing", f"page {pages.get(pk, '?')}: the structure names MCID {mcid}, not in the content")
@@ -380,6 +435,16 @@ def spoil_parent_tree(pdf):
     pdf.Root.StructTreeRoot.ParentTree = Dictionary(Nums=nums)
 
 
+def spoil_tounicode_empty(pdf):
+    empty = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Empty def "
+             b"1 begincodespacerange <0000> <FFFF> endcodespacerange endcmap "
+             b"CMapName currentdict /CMap defineresource pop end end")
+    for p in pdf.pages:
+        for _, font in p.obj.Resources.Font.items():
+            if "/ToUnicode" in font:
+                font.ToUnicode = pdf.make_stream(empty)
+
+
 def delete(*path):
     def spoil(pdf):
         obj = pdf.Root
@@ -411,6 +476,7 @@ SPOILS = {
     "09-004 list": lambda pdf: setattr(first(pdf, "LI"), "S", Name.P),
     "31-009 fonts": spoil_font_embedded,
     "10-001 fonts": spoil_tounicode,
+    "10-001 glyphs": spoil_tounicode_empty,
 }
 
 
