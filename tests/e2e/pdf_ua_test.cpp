@@ -1,7 +1,7 @@
 // PDF/UA-1 held by a reader that is not ours (issue #29): pdf_ua_check.py
 // walks each PDF with pikepdf (Debian's python3-pikepdf) and prints one
 // line per violated Matterhorn point. Every built-in theme × en/zh of
-// resume.yaml, the rich example and résumés with a photo must give none;
+// resume.yaml, every example and résumés with a photo must give none;
 // and the checker must report each point on a file spoiled to break it,
 // so a check that cannot fail does not pass unnoticed. One Python process
 // per step: its start-up per file would be most of the run.
@@ -49,7 +49,8 @@ std::string with_photo(const std::string& dir, const std::string& photo) {
   return path;
 }
 
-// The corpus, rendered once: "theme-lang.pdf" for each, rich.pdf, photo-*.pdf.
+// The corpus, rendered once: "theme-lang.pdf" for each built-in theme, every
+// example (rich.yaml has the most features), and two résumés with a photo.
 const std::vector<std::string>& corpus() {
   static const std::vector<std::string> files = [] {
     std::vector<std::string> out;
@@ -63,7 +64,10 @@ const std::vector<std::string>& corpus() {
     for (const std::string& theme : listed_themes())
       for (const char* lang : {"en", "zh"})
         render("--theme " + theme + " --lang " + lang + " " + source("resume.yaml"), theme + "-" + lang);
-    render(source("examples/rich.yaml"), "rich");
+    for (const char* example : {"rich.yaml", "academic.yaml", "cjk-name.yaml", "ja.yaml", "ko.yaml", "minimal.yaml",
+                                "one-page.yaml", "jsonresume.json"})
+      render(source(std::string("examples/") + example), example);
+    render("--lang zh " + source("examples/rich.yaml"), "rich-zh");
     const std::string yaml = with_photo(dir, "tests/cli/bad/photos/baseline.jpg");
     render("--theme classic " + yaml, "photo-classic");
     render("--theme sidebar --lang zh " + yaml, "photo-sidebar-zh");
@@ -74,7 +78,7 @@ const std::vector<std::string>& corpus() {
 
 TEST(PdfUa, EveryOutputPassesThePikepdfChecker) {
   const std::vector<std::string>& files = corpus();
-  ASSERT_GE(files.size(), 12U + 3U) << "six themes × two languages, the rich example and two photos";
+  ASSERT_GE(files.size(), 12U + 9U + 2U) << "six themes × two languages, the examples (rich in zh too), two photos";
   std::string args;
   for (const std::string& f : files) args += " '" + f + "'";
   const Result r = run(checker() + args);
@@ -92,7 +96,7 @@ TEST(PdfUa, EveryOutputPassesThePikepdfChecker) {
   }
 }
 
-// pdf_ua_check.py --spoil writes the classic résumé broken one point at a
+// pdf_ua_check.py --spoil writes the first theme's résumé broken one point at a
 // time and prints "FILE: POINT"; the check of those files must report
 // exactly that point for each (a spoil that trips another point too would
 // hide which check caught it).
