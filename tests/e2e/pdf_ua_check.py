@@ -12,6 +12,7 @@ points that apply to cvpdf's output.
 Many files in one process: Python's start-up per file is too slow for CI.
 Run by tests/e2e/pdf_ua_test.cpp; docs/accessibility.md lists the points.
 """
+import itertools
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -34,9 +35,14 @@ NS_RDF = "{http://www.w3.org/1999/02/22-rdf-syntax-ns#}"
 NS_PDFUAID = "{http://www.aiim.org/pdfua/ns/id/}"
 
 
+_direct = itertools.count()
+
+
 def key(obj):
-    """An indirect object's identity (pikepdf objects compare by value)."""
-    return obj.objgen if obj.is_indirect else id(obj)
+    """An indirect object's identity (pikepdf objects compare by value). A
+    direct object cannot be referred to from elsewhere (a ParentTree, an
+    OBJR), so it gets a key that matches nothing."""
+    return obj.objgen if obj.is_indirect else ("direct", next(_direct))
 
 
 HEX = rb"<([0-9A-Fa-f]+)>"
