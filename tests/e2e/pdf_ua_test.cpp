@@ -1,9 +1,9 @@
 // PDF/UA-1 held by a reader that is not ours (issue #29): pdf_ua_check.py
 // walks each PDF with pikepdf (Debian's python3-pikepdf) and prints one
 // line per violated Matterhorn point. Every built-in theme × en/zh of
-// resume.yaml, every example and résumés with a photo must give none;
-// and the checker must report each point on a file spoiled to break it,
-// so a check that cannot fail does not pass unnoticed. One Python process
+// resume.yaml (with and without --pdfa), every example and résumés with a
+// photo must give none; and the checker must report each point on a file
+// spoiled to break it, so a check that cannot fail does not pass unnoticed. One Python process
 // per step: its start-up per file would be most of the run.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -49,7 +49,8 @@ std::string with_photo(const std::string& dir, const std::string& photo) {
   return path;
 }
 
-// The corpus, rendered once: "theme-lang.pdf" for each built-in theme, every
+// The corpus, rendered once: "theme-lang.pdf" and "theme-lang-pdfa.pdf" for
+// each built-in theme, every
 // example (rich.yaml has the most features), and two résumés with a photo.
 const std::vector<std::string>& corpus() {
   static const std::vector<std::string> files = [] {
@@ -62,8 +63,10 @@ const std::vector<std::string>& corpus() {
       out.push_back(pdf);
     };
     for (const std::string& theme : listed_themes())
-      for (const char* lang : {"en", "zh"})
+      for (const char* lang : {"en", "zh"}) {
         render("--theme " + theme + " --lang " + lang + " " + source("resume.yaml"), theme + "-" + lang);
+        render("--pdfa --theme " + theme + " --lang " + lang + " " + source("resume.yaml"), theme + "-" + lang + "-pdfa");
+      }
     for (const char* example : {"rich.yaml", "academic.yaml", "cjk-name.yaml", "ja.yaml", "ko.yaml", "minimal.yaml",
                                 "one-page.yaml", "jsonresume.json"})
       render(source(std::string("examples/") + example), example);
@@ -78,7 +81,8 @@ const std::vector<std::string>& corpus() {
 
 TEST(PdfUa, EveryOutputPassesThePikepdfChecker) {
   const std::vector<std::string>& files = corpus();
-  ASSERT_GE(files.size(), 12U + 9U + 2U) << "six themes × two languages, the examples (rich in zh too), two photos";
+  ASSERT_GE(files.size(), 24U + 9U + 2U)
+      << "six themes × two languages, with and without --pdfa; the examples (rich in zh too), two photos";
   std::string args;
   for (const std::string& f : files) args += " '" + f + "'";
   const Result r = run(checker() + args);
