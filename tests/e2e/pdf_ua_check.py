@@ -314,9 +314,11 @@ class Checker:
                     continue
                 owner = self.objrs.get(key(a))
                 if owner is None or owner[0] != "Link":
-                    self.fail("28-011 Link", f"page {number}: a Link annotation is reached by no OBJR of a Link element")
+                    self.fail("28-011 Link",
+                              f"page {number}: a Link annotation is reached by no OBJR of a Link element")
                 elif key(parent_tree.get(int(a.get("/StructParent", -1)), Dictionary())) != owner[1]:
-                    self.fail("ParentTree", f"page {number}: the ParentTree does not map a Link annotation to its element")
+                    self.fail("ParentTree",
+                              f"page {number}: the ParentTree does not map a Link annotation to its element")
                 if not str(a.get("/Contents", "")).strip():
                     self.fail("28-012 Link", f"page {number}: a Link annotation has no /Contents")
         for base, missing in sorted(self.unmapped.items()):

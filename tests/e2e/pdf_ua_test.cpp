@@ -64,8 +64,9 @@ const std::vector<std::string>& corpus() {
     };
     for (const std::string& theme : listed_themes())
       for (const char* lang : {"en", "zh"}) {
-        render("--theme " + theme + " --lang " + lang + " " + source("resume.yaml"), theme + "-" + lang);
-        render("--pdfa --theme " + theme + " --lang " + lang + " " + source("resume.yaml"), theme + "-" + lang + "-pdfa");
+        const std::string args = "--theme " + theme + " --lang " + lang + " " + source("resume.yaml");
+        render(args, theme + "-" + lang);
+        render("--pdfa " + args, theme + "-" + lang + "-pdfa");
       }
     for (const char* example : {"rich.yaml", "academic.yaml", "cjk-name.yaml", "ja.yaml", "ko.yaml", "minimal.yaml",
                                 "one-page.yaml", "jsonresume.json"})
