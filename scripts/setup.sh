@@ -41,6 +41,9 @@ packages=(
   dpkg-dev zsh fish
   # the JSON Schema test (tests/schema/validate.py)
   python3 python3-jsonschema python3-yaml
+  # the PDF/UA-1 checker (tests/e2e/pdf_ua_check.py): a PDF reader that is
+  # not cvpdf's own nor the C++ checker's qpdf
+  python3-pikepdf
   # sanitizer suite and fuzzers (scripts/sanitize.sh, tests/fuzz/run.sh)
   clang-14 libclang-rt-14-dev llvm-14
   # work counted in instructions: the complexity tests (tests/support/work_count.hpp,
