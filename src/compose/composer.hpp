@@ -67,9 +67,6 @@ struct HangingLabel {
   // numbers end together. Not given: the column fits this label, which
   // stands flush left in it.
   std::optional<Scaled> widest;
-  // Drawn before the text, so text extracted in drawing order reads
-  // "1. text"; else after the text's first line.
-  bool first = false;
 };
 
 // The ink's right end of a set line: its runs' extent, less a trailing

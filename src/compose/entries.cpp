@@ -228,11 +228,14 @@ void Composer::add_labelled(const RichText& text, const HangingLabel& label, Str
     tag_as(label_lines, "Lbl", item);
     tag_as(lines, "LBody", item);
   }
+  // Drawn before the first line's runs, where it is read: a reader that
+  // follows the content's order (pdf.js, mupdf, pdftotext -raw) gets
+  // "[1] S. Tan, …", not "…Modern HPC[1]".
   if (!label_lines.empty()) {
     auto& label_elements = label_lines.front().elements;
     translate(label_elements, label_x - indent, 0);
     auto& first = lines.front().elements;
-    first.insert(label.first ? first.begin() : first.end(), std::make_move_iterator(label_elements.begin()),
+    first.insert(first.begin(), std::make_move_iterator(label_elements.begin()),
                  std::make_move_iterator(label_elements.end()));
   }
   galley.add_lines(std::move(lines), indent);

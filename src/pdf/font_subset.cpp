@@ -17,6 +17,7 @@
 #include "core/diagnostics.hpp"
 #include "core/utf8.hpp"
 #include "pdf/format.hpp"
+#include "pdf/to_unicode.hpp"
 #include "text/font_tables.hpp"
 
 namespace cvpdf::pdf {
@@ -274,7 +275,8 @@ SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
     const char bytes[4] = {static_cast<char>(g >> 24), static_cast<char>(g >> 16), static_cast<char>(g >> 8),
                            static_cast<char>(g)};
     hash = fnv1a64(std::string_view(bytes, 4), hash);
-    if (auto t = usage.text.find(g); t != usage.text.end()) out.unicode.try_emplace(encoded.code, t->second);
+    if (auto t = usage.text.find(g); t != usage.text.end())
+      out.unicode.try_emplace(encoded.code, to_unicode_text(t->second));
   }
   out.base_font = subset_tag(hash) + "+" + sanitize_name(face.postscript_name);
   fill_descriptor(face, out);

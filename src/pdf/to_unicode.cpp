@@ -9,6 +9,7 @@
 #include <fmt/compile.h>
 #include <fmt/format.h>
 
+#include "core/utf8.hpp"
 #include "pdf/format.hpp"
 
 namespace cvpdf::pdf {
@@ -38,13 +39,31 @@ void write_blocks(std::string& out, const std::vector<std::string>& lines, const
 
 }  // namespace
 
+std::string to_unicode_text(std::string_view text) {
+  std::size_t units = 0, pos = 0;
+  std::size_t word_end = 0;  // before the last space kept, 0: none
+  while (pos < text.size()) {
+    std::size_t next = pos;
+    const char32_t cp = utf8::decode(text, next);
+    units += cp >= 0x10000 && cp <= 0x10FFFF ? 2 : 1;
+    // The first character always stays: every glyph maps to some text.
+    if (units > kToUnicodeUnits && pos > 0) {
+      // Whole words where the cut would split one ("Google Scholar" →
+      // "Google", not "Google S").
+      if (cp != ' ' && word_end > 0) pos = word_end;
+      break;
+    }
+    if (cp == ' ' && pos > 0) word_end = pos;
+    pos = next;
+  }
+  return std::string(text.substr(0, pos));
+}
+
 std::string to_unicode_cmap(const std::map<std::uint16_t, std::string>& unicode) {
   std::vector<Range> ranges;
   for (const auto& [code, text] : unicode) {
     if (text.empty()) continue;
-    std::string hex = utf16be_hex(text);
-    // A CMap destination string holds at most 512 bytes.
-    if (hex.size() > 1024) hex.resize(1024);
+    const std::string hex = utf16be_hex(to_unicode_text(text));
     if (!ranges.empty()) {
       Range& r = ranges.back();
       const unsigned count = static_cast<unsigned>(r.last - r.first) + 1;

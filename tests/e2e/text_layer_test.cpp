@@ -440,5 +440,103 @@ TEST(TextLayer, HyphenatedWordsOfTheSeedExtractWhole) {
   EXPECT_EQ(text.find("largemodel"), std::string::npos);
 }
 
+// Two readers that take text in the order the page content draws it, not
+// by the structure tree or /ActualText alone: poppler's raw mode and
+// mupdf's text device (which ignores /ActualText). White space folded to
+// one space.
+struct ContentOrderText {
+  std::string poppler, mupdf;
+};
+
+ContentOrderText content_order_text(const std::string& file, const std::string& args) {
+  static const std::string dir = temp_dir();
+  static int count = 0;
+  const std::string pdf = dir + "/order" + std::to_string(++count) + ".pdf";
+  ContentOrderText out;
+  Result r = run(cvpdf() + " '" + source(file) + "' " + args + " -o '" + pdf + "'");
+  EXPECT_EQ(r.status, 0) << file << " " << args << ": " << r.err;
+  if (r.status != 0) return out;
+  auto folded = [](const std::string& text) {
+    std::string f;
+    for (std::size_t pos = 0; pos < text.size();) {
+      const std::size_t at = pos;
+      const char32_t c = utf8::decode(text, pos);
+      if (is_space(c)) {
+        if (!f.empty() && f.back() != ' ') f += ' ';
+      } else {
+        f += text.substr(at, pos - at);
+      }
+    }
+    return f;
+  };
+  Result p = run("pdftotext -raw -enc UTF-8 '" + pdf + "' -");
+  EXPECT_EQ(p.status, 0) << p.err;
+  Result m = run("mutool draw -F txt -o - '" + pdf + "'");
+  EXPECT_EQ(m.status, 0) << m.err;
+  // What mupdf says when it drops a ToUnicode entry past its 8 units.
+  EXPECT_EQ(m.err.find("ignoring one to many mapping"), std::string::npos) << file << " " << args << ": " << m.err;
+  out.poppler = folded(p.out);
+  out.mupdf = folded(m.out);
+  return out;
+}
+
+// A publication's "[1]" is drawn before its citation, so a reader that
+// follows the content reads "[1] S. Tan, …", not "…Modern HPC [1]" (the
+// label was once drawn after the citation's first line).
+TEST(TextLayer, PublicationLabelsComeBeforeTheirCitationInContentOrder) {
+  struct Case {
+    std::string file, args;
+    std::vector<std::string> starts;  // each label with its first author
+  };
+  std::vector<Case> cases;
+  for (const char* theme : {"", "academic", "classic", "engineering", "moderncv", "sidebar", "zh"})
+    cases.push_back({"resume.yaml", std::string("--lang en") + (*theme ? std::string(" --theme ") + theme : ""),
+                     {"[1] S. Tan", "[2] Q. Jiang", "[3] Q. Jiang"}});
+  cases.push_back({"examples/academic.yaml", "", {"[1] M. Vantongeren", "[2] E. Oduya", "[3] T. Kowalczyk"}});
+  cases.push_back({"examples/one-page.yaml", "", {"[1] Y. Lin"}});
+  cases.push_back({"examples/rich.yaml", "--lang en", {"[1] L. Wei"}});
+  for (const Case& c : cases) {
+    const ContentOrderText text = content_order_text(c.file, c.args);
+    for (const std::string& start : c.starts) {
+      EXPECT_NE(text.poppler.find(start), std::string::npos)
+          << c.file << " " << c.args << ": pdftotext -raw lacks \"" << start << "\" in " << text.poppler;
+      EXPECT_NE(text.mupdf.find(start), std::string::npos)
+          << c.file << " " << c.args << ": mutool lacks \"" << start << "\" in " << text.mupdf;
+    }
+  }
+}
+
+// A contact icon reads as its word in every reader: its ToUnicode entry
+// holds no more than mupdf reads (8 UTF-16 units), so mupdf gets the word
+// ("Location", cut at a whole character or word) where it once got U+FFFD,
+// and poppler the whole reading ("Location: Beijing") from /ActualText.
+TEST(TextLayer, ContactIconsReadAsWordsInMupdfAndPoppler) {
+  struct Case {
+    std::string file, args;
+    std::vector<std::string> mupdf, poppler;
+  };
+  const std::vector<Case> cases = {
+      {"examples/rich.yaml", "--lang en --theme moderncv", {"Location Beijing"}, {"Location: Beijing"}},
+      {"examples/rich.yaml", "--lang en --theme sidebar", {"Location Beijing"}, {"Location: Beijing"}},
+      {"examples/academic.yaml", "--theme moderncv", {"Location Nowhere-on-Sea"}, {"Location: Nowhere-on-Sea"}},
+      {"examples/one-page.yaml", "--theme sidebar", {"Location Hangzhou"}, {"Location: Hangzhou"}},
+      {"resume.yaml", "--lang en --theme classic --set header.contact-icons=both", {"Email: 943648187@qq.com"},
+       {"Email: 943648187@qq.com"}},
+      {"resume.yaml", "--lang en --theme moderncv", {"Email: 943648187@qq.com"}, {"Email: 943648187@qq.com"}},
+      {"resume.yaml", "--lang en --theme sidebar", {"Email: 943648187@qq.com"}, {"Email: 943648187@qq.com"}},
+  };
+  for (const Case& c : cases) {
+    const ContentOrderText text = content_order_text(c.file, c.args);
+    EXPECT_EQ(text.mupdf.find("\uFFFD"), std::string::npos) << c.file << " " << c.args << ": " << text.mupdf;
+    EXPECT_EQ(text.poppler.find("\uFFFD"), std::string::npos) << c.file << " " << c.args << ": " << text.poppler;
+    for (const std::string& want : c.mupdf)
+      EXPECT_NE(text.mupdf.find(want), std::string::npos) << c.file << " " << c.args << ": mutool lacks \"" << want
+                                                          << "\" in " << text.mupdf;
+    for (const std::string& want : c.poppler)
+      EXPECT_NE(text.poppler.find(want), std::string::npos)
+          << c.file << " " << c.args << ": pdftotext -raw lacks \"" << want << "\" in " << text.poppler;
+  }
+}
+
 }  // namespace
 }  // namespace cvpdf::test

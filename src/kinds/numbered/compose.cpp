@@ -48,9 +48,8 @@ EntrySplits compose_kind<NumberedEntry>(Composer& c, SectionState& section, cons
   const KindRun& run = section.run<NumberedEntry>();
   const int number = numbered.reversed ? run.shown - run.set + 1 : run.set;
   const RichText text = c.rich_text(c.text(numbered.text), c.body(), c.place(numbered.text));
-  // The numbers end together, a little before the text; each is drawn
-  // before its text, so text is extracted as "1. text".
-  c.add_labelled(text, {number_text(c, number), run.label_width, true}, section.list);
+  // The numbers end together, a little before the text.
+  c.add_labelled(text, {number_text(c, number), run.label_width}, section.list);
   return {};
 }
 

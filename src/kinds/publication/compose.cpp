@@ -73,8 +73,8 @@ template <>
 EntrySplits compose_kind<PublicationEntry>(Composer& c, SectionState& section, const model::Entry& entry,
                                            const PublicationEntry& publication) {
   const RichText citation = citation_text(c, entry, publication);
-  // The number hangs before the citation, in a column as wide as it; its
-  // glyphs follow the citation's first line's.
+  // The number hangs before the citation, in a column as wide as it, and
+  // is drawn before it (Composer::add_labelled).
   HangingLabel number;
   if (c.style.publication_numbers)
     number.text.add("[" + std::to_string(section.run<PublicationEntry>().set) + "]",

@@ -351,7 +351,7 @@ TEST(EntryLayout, ShowDoiAppendsTheLinkedDoi) {
   Composed shown = compose("en", {"publications.show-doi=true"});
   ASSERT_FALSE(shown.diags.has_errors()) << errors(shown.diags);
   std::string all;
-  // The label "[1]" is drawn after the first line: left out.
+  // The citation's own text: the label "[1]" left out.
   for (const auto& r : shown.runs)
     if (r.text != "[1]") all += r.text;
   // After the year, wherever the line breaks.
@@ -369,7 +369,7 @@ TEST(EntryLayout, DoiFormUrlPrintsTheResolversAddress) {
   ASSERT_FALSE(shown.diags.has_errors()) << errors(shown.diags);
   std::string all;
   for (const auto& r : shown.runs)
-    if (r.text != "[1]") all += r.text;  // the hanging number is placed after the citation's first line
+    if (r.text != "[1]") all += r.text;  // the citation's own text, without its hanging number
   EXPECT_NE(all.find("https://doi.org/" + doi), std::string::npos) << all;
   EXPECT_EQ(all.find("doi:"), std::string::npos) << all;
   bool linked = false;

@@ -1,6 +1,7 @@
 // Number, string and date formatting, and the ToUnicode CMap writer.
 #include <clocale>
 #include <locale>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -116,6 +117,25 @@ TEST(ToUnicode, AtMostAHundredEntriesPerBlock) {
   EXPECT_NE(cmap.find("100 beginbfchar"), std::string::npos);
   EXPECT_NE(cmap.find("50 beginbfchar"), std::string::npos);
   EXPECT_EQ(cmap.find("beginbfrange"), std::string::npos);
+}
+
+// mupdf reads no destination past 8 UTF-16 units (PDF_MRANGE_CAP): a longer
+// text is cut to whole words, else whole characters, and never to nothing.
+TEST(ToUnicode, NoDestinationLongerThanMupdfReads) {
+  const std::pair<const char*, const char*> cuts[] = {
+      {"Email:", "Email:"},
+      {"Website:", "Website:"},
+      {"Location:", "Location"},
+      {"Google Scholar", "Google"},
+      {"Website: ab", "Website:"},
+      // Four astral characters are eight units; a fifth does not fit.
+      {"\U00020000\U00020001\U00020002\U00020003\U00020004", "\U00020000\U00020001\U00020002\U00020003"},
+      {"\U00020000", "\U00020000"},
+  };
+  for (const auto& [text, cut] : cuts) EXPECT_EQ(to_unicode_text(text), cut) << text;
+  const std::string cmap = to_unicode_cmap({{1, "Location:"}, {2, "ORCID iD:"}});
+  EXPECT_NE(cmap.find("<0001> <004C006F0063006100740069006F006E>"), std::string::npos) << cmap;
+  EXPECT_NE(cmap.find("<0002> <004F0052004300490044>"), std::string::npos) << cmap;
 }
 
 }  // namespace
