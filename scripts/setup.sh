@@ -32,6 +32,7 @@ packages=(
   icc-profiles-free  # the sRGB ICC profile compiled into cvpdf for --pdfa
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools
+  procps  # pgrep: the --watch tests find cvpdf under `timeout`
   # Apache PDFBox's preflight and a JDK to run tests/e2e/PdfaValidate.java
   # (a single-file source program needs the compiler); preflight 2.0.27
   # needs the JavaBeans Activation and JAXB APIs, which Java 17 lacks
