@@ -21,8 +21,11 @@ namespace cvpdf::pdf {
 
 // Per glyph of `glyphs`, its piece when its cluster (a glyph with text and
 // the text-less glyphs after it) has two glyphs or more, else nullopt.
-// Pieces concatenate to the cluster's text; when the cluster has more glyphs
-// than characters the last glyphs' pieces are empty. Empty when no cluster
+// Pieces concatenate to the cluster's text, except that a cluster with
+// more glyphs than characters has its Thai or Lao AM decomposed as drawn
+// (readers that go by codes read "ทำ" as "ทํา", its NFKC equivalent; the
+// painter gives poppler the source in an /ActualText); a cluster still short
+// of characters has empty pieces on its last glyphs. Empty when no cluster
 // of `glyphs` has two glyphs (no allocation per glyph then).
 std::vector<std::optional<std::string>> cluster_pieces(const std::vector<frame::Glyph>& glyphs);
 

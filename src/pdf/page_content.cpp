@@ -264,21 +264,31 @@ class Painter {
       if (font->second.piece_codes->count({run.glyphs[g].id, *pieces[g]})) text = &*pieces[g];
       return found;
     };
-    // A cluster whose marks are moved off the pen (a Devanagari vowel sign
-    // below, Thai tone marks above) is one /ActualText: poppler starts a
-    // word where the baseline moves by half a point and orders words by x,
-    // reading "दुनिया" as "दनु िया"; the /ActualText keeps the cluster whole.
-    // Returns the cluster's last glyph, or npos when `g` starts none such.
+    // A glyph with the marks after it that are moved off the pen (a
+    // Devanagari vowel sign below, Thai tone marks above), or a cluster whose
+    // pieces are not its text (a decomposed Thai AM), is one /ActualText of
+    // their texts: poppler starts a word where the baseline moves by half a
+    // point and orders words by x, reading "दुनिया" as "दनु िया"; the
+    // /ActualText keeps them whole. Returns the last glyph of the group, or
+    // npos when `g` starts none.
     auto positioned_cluster = [&](std::size_t g) {
-      if (pieces.empty() || !pieces[g] || run.glyphs[g].text.empty() || in_span_) return std::string::npos;
+      if (in_span_ || run.glyphs[g].text.empty()) return std::string::npos;
       std::size_t last = g;
-      bool moved = run.glyphs[g].x_offset != 0 || run.glyphs[g].y_offset != 0;
-      while (last + 1 < run.glyphs.size() && pieces[last + 1] && run.glyphs[last + 1].text.empty()) {
+      bool needed = !pieces.empty() && pieces[g] && !run.glyphs[g].text.starts_with(*pieces[g]);
+      while (last + 1 < run.glyphs.size()) {
+        const frame::Glyph& next = run.glyphs[last + 1];
+        const bool moved = next.x_offset != 0 || next.y_offset != 0;
+        if (!next.text.empty() && !moved) break;
         ++last;
-        moved = moved || run.glyphs[last].x_offset != 0 || run.glyphs[last].y_offset != 0;
+        needed = needed || moved;
         if (starts_here && spans_.starts.count({element, last})) return std::string::npos;
       }
-      return moved ? last : std::string::npos;
+      return needed ? last : std::string::npos;
+    };
+    auto group_text = [&](std::size_t g, std::size_t last) {
+      std::string text;
+      for (std::size_t k = g; k <= last; ++k) text += run.glyphs[k].text;
+      return text;
     };
     std::size_t cluster_last = std::string::npos;  // the open cluster /ActualText ends at this glyph
     if (tagged_ && !in_span_ && !(starts_here && spans_.starts.count({element, 0}))) {
@@ -345,7 +355,7 @@ class Painter {
       }
       if (actual_text) begin_actual_text(run.tag, *text);
       if (cluster_start) {
-        begin_actual_text(run.tag, glyph.text);
+        begin_actual_text(run.tag, group_text(g, cluster));
         cluster_last = cluster;
       }
       if (!in_array) {
