@@ -69,6 +69,7 @@ PaintGlyph lookup_piece(const PageFont& font, std::uint32_t id, const std::strin
   const auto code = font.piece_codes->find({id, piece});
   if (code == font.piece_codes->end()) return lookup(font, id);
   PaintGlyph g{true, code->second.code, code->second.width, nullptr};
+  if (!font.unicode) return g;
   if (const auto mapped = font.unicode->find(g.code); mapped != font.unicode->end()) g.unicode = &mapped->second;
   return g;
 }
@@ -264,7 +265,7 @@ class Painter {
       if (font->second.piece_codes->count({run.glyphs[g].id, *pieces[g]})) text = &*pieces[g];
       return found;
     };
-    // A glyph with the marks after it that are moved off the pen (a
+    // A glyph with the marks after it that are set off the pen (a
     // Devanagari vowel sign below, Thai tone marks above), or a cluster whose
     // pieces are not its text (a decomposed Thai AM), is one /ActualText of
     // their texts: poppler starts a word where the baseline moves by half a
@@ -277,7 +278,8 @@ class Painter {
       bool needed = !pieces.empty() && pieces[g] && !run.glyphs[g].text.starts_with(*pieces[g]);
       while (last + 1 < run.glyphs.size()) {
         const frame::Glyph& next = run.glyphs[last + 1];
-        const bool moved = next.x_offset != 0 || next.y_offset != 0;
+        // A mark: no advance of its own, set off the pen onto its base.
+        const bool moved = next.advance == 0 && (next.x_offset != 0 || next.y_offset != 0);
         if (!next.text.empty() && !moved) break;
         ++last;
         needed = needed || moved;

@@ -23,7 +23,7 @@ namespace cvpdf::test {
 namespace {
 
 const char* const kDevanagari = "नमस्ते दुनिया हिन्दी कर्म विद्यालय स्थापत्य";
-const char* const kThai = "ภาษาไทย น้ำ ที่ ผู้ใหญ่ กรุงเทพมหานคร";
+const char* const kThai = "ภาษาไทย น้ำ ที่ ผู้ใหญ่ ข้อมูล ดูแล กรุงเทพมหานคร";
 const char* const kArabic = "مرحبا بالعالم";
 const char* const kHebrew = "שלום עולם";
 // Thai words with no space between them, long enough for several lines.
