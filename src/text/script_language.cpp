@@ -5,6 +5,7 @@
 #include <unicode/uscript.h>
 
 #include <array>
+#include <cctype>
 #include <utility>
 
 #include "core/utf8.hpp"
@@ -51,16 +52,16 @@ std::string foreign_script_language(std::string_view text, const std::string& do
   UScriptCode found = USCRIPT_INVALID_CODE;
   for (std::size_t pos = 0; pos < text.size();) {
     // ASCII is Latin or Common: most runs are told without ICU.
-    if (static_cast<unsigned char>(text[pos]) < 0x80) {
+    if (const unsigned char c = static_cast<unsigned char>(text[pos]); c < 0x80) {
+      if (std::isalpha(c)) return {};
       ++pos;
       continue;
     }
     UErrorCode status = U_ZERO_ERROR;
     const UScriptCode script = uscript_getScript(static_cast<UChar32>(utf8::decode(text, pos)), &status);
-    if (U_SUCCESS(status) && !untagged(script)) {
-      found = script;
-      break;
-    }
+    if (U_FAILURE(status)) continue;
+    if (script == USCRIPT_LATIN) return {};
+    if (found == USCRIPT_INVALID_CODE && !untagged(script)) found = script;
   }
   if (found == USCRIPT_INVALID_CODE) return {};
   std::array<UScriptCode, 8> own{};

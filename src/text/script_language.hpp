@@ -17,8 +17,11 @@ namespace cvpdf::text {
 // Ukrainian résumé's Cyrillic is not tagged "ru"): the language of the first
 // such script met ("ar" Arabic, "he" Hebrew, "hi" Devanagari, "th" Thai,
 // "el" Greek, "ru" Cyrillic …; "und" for a script with no table entry).
-// Empty when there is none. Latin inside a document in another script is
-// not tagged: a technical term reads as written in any language.
+// Empty when there is none, and for a run that also holds Latin letters:
+// a tag covers a whole run, and a Greek word set in the Latin face around
+// it shares that run with English words. Latin inside a document in
+// another script is not tagged: a technical term reads as written in any
+// language.
 std::string foreign_script_language(std::string_view text, const std::string& document_language);
 
 }  // namespace cvpdf::text

@@ -33,7 +33,8 @@ const Case kCases[] = {
     {"تهران", "fa", "", "Persian is written in Arabic"},
     {"मराठी", "mr", "", "Marathi is written in Devanagari"},
     {"שלום", "ru", "he", "another script in a Russian document"},
-    {"C++ (हिन्दी) Αθήνα", "en", "hi", "the first foreign script of a mixed run"},
+    {"(हिन्दी) Αθήνα", "en", "hi", "the first foreign script of a mixed run"},
+    {"and Αθήνα in", "en", "", "a run with Latin letters: its tag would cover them"},
     {"ᚠᚢᚦ", "en", "und", "Runic has no table entry"},
 };
 
