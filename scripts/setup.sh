@@ -26,6 +26,9 @@ packages=(
   # monochrome emoji and symbols for the system fallback (3 MB): the
   # emoji's text and glyph boxes in the PDF
   fonts-symbola
+  # Devanagari and Thai faces for the system fallback (not fonts-noto-core,
+  # whose Noto Sans would take over every character the themes' faces lack)
+  fonts-lohit-deva fonts-tlwg-garuda-ttf
   # colour emoji (10 MB): their PNG pictures are drawn over Symbola's
   # invisible glyphs (src/text/colour_emoji.hpp); without it emoji are grey
   fonts-noto-color-emoji

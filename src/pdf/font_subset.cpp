@@ -16,6 +16,7 @@
 
 #include "core/diagnostics.hpp"
 #include "core/utf8.hpp"
+#include "pdf/cluster_pieces.hpp"
 #include "pdf/format.hpp"
 #include "pdf/to_unicode.hpp"
 #include "text/font_tables.hpp"
@@ -128,7 +129,7 @@ std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text
   std::map<text::FaceId, std::size_t> index;
   // Per face and glyph id: recorded, and recorded with its text. Most
   // glyphs of a long CV repeat, and a bit tells that without a tree search.
-  std::vector<std::vector<bool>> seen, seen_text;
+  std::vector<std::vector<bool>> seen, seen_text, seen_alone;
   for (const auto& page : doc.pages) {
     for (const auto& element : page.elements) {
       const auto* run = std::get_if<frame::GlyphRun>(&element);
@@ -140,14 +141,18 @@ std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text
       const unsigned glyph_count = hb_face_get_glyph_count(face.hb_face);
       auto [it, inserted] = index.try_emplace(run->face, usages.size());
       if (inserted) {
-        usages.push_back(FontUsage{run->face, {}, {}});
+        usages.push_back(FontUsage{run->face, {}, {}, {}, {}});
         seen.emplace_back(glyph_count, false);
         seen_text.emplace_back(glyph_count, false);
+        seen_alone.emplace_back(glyph_count, false);
       }
       FontUsage& usage = usages[it->second];
       std::vector<bool>& recorded = seen[it->second];
       std::vector<bool>& recorded_text = seen_text[it->second];
-      for (const auto& glyph : run->glyphs) {
+      std::vector<bool>& recorded_alone = seen_alone[it->second];
+      const auto pieces = cluster_pieces(run->glyphs);
+      for (std::size_t k = 0; k < run->glyphs.size(); ++k) {
+        const frame::Glyph& glyph = run->glyphs[k];
         // Only a damaged font gets here: its cmap or GSUB names a glyph past
         // maxp's count, and HarfBuzz passes such ids through.
         if (glyph.id >= glyph_count)
@@ -161,6 +166,12 @@ std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text
         if (!glyph.text.empty() && !recorded_text[glyph.id]) {
           recorded_text[glyph.id] = true;
           usage.text.emplace(glyph.id, glyph.text);
+        }
+        if (!pieces.empty() && pieces[k])
+          usage.pieces[glyph.id].insert(*pieces[k]);
+        else if (!glyph.text.empty() && !recorded_alone[glyph.id]) {
+          recorded_alone[glyph.id] = true;
+          usage.alone.emplace(glyph.id, glyph.text);
         }
       }
     }
@@ -268,6 +279,8 @@ SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
   }
 
   std::uint64_t hash = fnv1a64(face.postscript_name);
+  const bool by_piece = out.program == FontProgram::TrueType;
+  std::uint32_t next_code = hb_face_get_glyph_count(subset.get());
   for (std::uint32_t g : usage.glyphs) {
     const EncodedGlyph encoded{code_of_new.at(hb_map_get(old_to_new, g)),
                                to_micro_em(face.advance(g), face.units_per_em)};
@@ -275,8 +288,32 @@ SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
     const char bytes[4] = {static_cast<char>(g >> 24), static_cast<char>(g >> 16), static_cast<char>(g >> 8),
                            static_cast<char>(g)};
     hash = fnv1a64(std::string_view(bytes, 4), hash);
-    if (auto t = usage.text.find(g); t != usage.text.end())
-      out.unicode.try_emplace(encoded.code, to_unicode_text(t->second));
+    const auto pieces = usage.pieces.find(g);
+    if (!by_piece || pieces == usage.pieces.end()) {
+      if (auto t = usage.text.find(g); t != usage.text.end())
+        out.unicode.try_emplace(encoded.code, to_unicode_text(t->second));
+      continue;
+    }
+    // The glyph's own code reads as its text alone, or else as its first
+    // non-empty piece; every other piece has a code of its own.
+    const auto alone = usage.alone.find(g);
+    std::string own = alone != usage.alone.end() ? alone->second : std::string();
+    for (const std::string& piece : pieces->second)
+      if (own.empty()) own = piece;
+    if (!own.empty()) out.unicode.try_emplace(encoded.code, to_unicode_text(own));
+    for (const std::string& piece : pieces->second) {
+      if (piece == own) {
+        out.piece_codes[{g, piece}] = encoded;
+        continue;
+      }
+      if (next_code > 0xFFFF) throw face.error("the font's glyphs need more than 65536 codes", "");
+      if (out.cid_to_gid.empty())
+        for (std::uint32_t c = 0; c < next_code; ++c) out.cid_to_gid.push_back(static_cast<std::uint16_t>(c));
+      out.cid_to_gid.push_back(encoded.code);
+      const EncodedGlyph variant{static_cast<std::uint16_t>(next_code++), encoded.width};
+      out.piece_codes[{g, piece}] = variant;
+      if (!piece.empty()) out.unicode.emplace(variant.code, to_unicode_text(piece));
+    }
   }
   out.base_font = subset_tag(hash) + "+" + sanitize_name(face.postscript_name);
   fill_descriptor(face, out);

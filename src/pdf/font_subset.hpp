@@ -15,6 +15,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "frame/frame.hpp"
@@ -35,6 +36,11 @@ struct FontUsage {
   text::FaceId face = text::kNoFace;
   std::set<std::uint32_t> glyphs;              // original glyph ids
   std::map<std::uint32_t, std::string> text;   // glyph → text of its first occurrence with text
+  // Glyphs of clusters of two glyphs or more (cluster_pieces.hpp): the
+  // text of a glyph's first occurrence alone in its cluster, and every
+  // piece it stands for in a larger one.
+  std::map<std::uint32_t, std::string> alone;
+  std::map<std::uint32_t, std::set<std::string>> pieces;
 };
 
 // Every face used, in order of first use (which fixes /F1, /F2 … and the
@@ -63,6 +69,13 @@ struct SubsetFont {
   std::string font_file;     // FontFile2: the subset sfnt; FontFile3: the bare subset CFF
   std::map<std::uint32_t, EncodedGlyph> glyphs;   // original glyph id → code, width
   std::map<std::uint16_t, std::string> unicode;   // code → text (UTF-8) for ToUnicode
+  // TrueType only: a glyph standing for pieces of many-glyph clusters
+  // (FontUsage::pieces) has a code per piece, each mapped to its piece;
+  // the codes past the subset's glyphs are read through `cid_to_gid`
+  // (/CIDToGIDMap, empty: /Identity). A CFF program is addressed by CID
+  // and has no such map: its glyphs keep one code, the painter an /ActualText.
+  std::map<std::pair<std::uint32_t, std::string>, EncodedGlyph> piece_codes;  // (glyph, piece) → code
+  std::vector<std::uint16_t> cid_to_gid;
 
   // FontDescriptor, in glyph space (1000 units per em).
   int flags = 4;
