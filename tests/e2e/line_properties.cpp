@@ -237,8 +237,21 @@ PropertyReport check_word_space_ratio(const RenderedPdf& pdf) {
       if (widest <= kMaxWordSpaceRatio + 0.01) continue;
       const std::string text = text_of(*body.line);
       // mupdf may report white between stretched ideographs as spaces: the
-      // warning's quote and the line are compared without any.
-      const std::string head = without_spaces(text).substr(0, 40);
+      // warning's quote and the line are compared without any. A hanging
+      // label ("[10]", a bullet) is drawn before its line's text, so mupdf's
+      // line may begin with it while the warning quotes the text alone:
+      // where the line's second word starts a run of its own, the quote is
+      // looked for from there (still a part of the warning's text when the
+      // first word is no label but the line's own).
+      std::string quoted = text;
+      std::size_t second = a;
+      while (second < b && !blank(g[second])) ++second;
+      while (second < b && blank(g[second])) ++second;
+      if (second < b && run_starts_at(page_runs, g[second])) {
+        quoted.clear();
+        for (std::size_t m = second; m < b; ++m) quoted += blank(g[m]) ? std::string(" ") : g[m].text;
+      }
+      const std::string head = without_spaces(quoted).substr(0, 40);
       const bool reported = std::ranges::any_of(loose_warnings, [&](const std::string& w) {
         return w.find(head) != std::string::npos;
       });
