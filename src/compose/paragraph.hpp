@@ -64,6 +64,10 @@ struct ParagraphShape {
   // Off where text sits to the right of the first line (a date or tag): a
   // hyphen there would split a word around it in the extracted text.
   bool hyphenate = true;
+  // A line of a right-to-left paragraph ends at the measure's right edge
+  // (and its SetLine::width is the measure). Off where the caller places
+  // each line itself by its width (the header's centred or split lines).
+  bool flush_rtl = true;
 };
 
 // One set line: elements positioned relative to the line's left edge (x) and
@@ -210,6 +214,8 @@ class Typesetter {
   const FontSet& fonts_;
   const theme::Style& style_;
   std::string language_;  // BCP 47 for HarfBuzz and ICU
+  // The language is written right to left: every paragraph is (text/bidi.hpp).
+  bool rtl_ = false;
   const text::Hyphenator* hyphenator_;
   // Latin words inside Chinese, Japanese or Korean text follow the Latin
   // rules: with no dictionary for the variant's language, English's.

@@ -83,6 +83,10 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
   // opportunities cut the text into segments; its hyphens lie inside them.
   const text::BreakList& breaks = memo_->breaks.breaks(all, break_options(hyphenate));
   unsized.has_cjk = breaks.cjk;
+  // Levels of the whole text, resolved in logical order before any line is
+  // broken; each stretch of one direction is shaped in it.
+  unsized.bidi = text::resolve_levels(all, rtl_);
+  const std::vector<std::uint8_t>& levels = unsized.bidi.levels;
   struct Bounds {
     text::Segment seg;
     text::BreakOpportunity brk;           // what ends it (none for the last)
@@ -119,22 +123,38 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
       std::size_t e = std::min(seg.end, span_begin[sp + 1]);
       if (b >= e) continue;
       const Span& span = rich.spans[sp];
-      text::ShapeOptions options;
-      options.language = language_;
-      std::vector<char32_t> missing;
-      auto runs = memo_->shapes.shape_unscaled(book_, all, b, e, fonts_.chain(span.style.variant), options, &missing);
-      // One list per span (its words are shaped segment by segment), so a
-      // span's missing characters are warned of together.
-      if (!missing.empty() && !unsized.missing.empty() && unsized.missing.back().first == sp)
-        unsized.missing.back().second.insert(unsized.missing.back().second.end(), missing.begin(), missing.end());
-      else if (!missing.empty())
-        unsized.missing.emplace_back(sp, std::move(missing));
-      for (const auto& run : runs) add_shaped_run(run, all, sp, span, span_begin[sp], unsized, unsafe);
+      // A stretch of one direction at a time (all of [b, e) without bidi).
+      for (std::size_t from = b; from < e;) {
+        std::size_t to = e;
+        const bool rtl = !levels.empty() && levels[from] % 2 == 1;
+        if (!levels.empty()) {
+          to = from + 1;
+          while (to < e && (levels[to] % 2 == 1) == rtl) ++to;
+        }
+        text::ShapeOptions options;
+        options.language = language_;
+        options.rtl = rtl;
+        std::vector<char32_t> missing;
+        auto runs = memo_->shapes.shape_unscaled(book_, all, from, to, fonts_.chain(span.style.variant), options, &missing);
+        // One list per span (its words are shaped segment by segment), so a
+        // span's missing characters are warned of together.
+        if (!missing.empty() && !unsized.missing.empty() && unsized.missing.back().first == sp)
+          unsized.missing.back().second.insert(unsized.missing.back().second.end(), missing.begin(), missing.end());
+        else if (!missing.empty())
+          unsized.missing.emplace_back(sp, std::move(missing));
+        for (const auto& run : runs) add_shaped_run(run, all, sp, span, span_begin[sp], unsized, unsafe);
+        from = to;
+      }
     }
     s.pieces.end = unsized.pieces.size();
     s.glyphs.end = unsized.glyphs.size();
     s.cuts = {unsized.cuts.size(), unsized.cuts.size()};
-    if (s.pieces.size() == 1 && segments[si].hyphens < segments[si].hyphens_end) {
+    // A right-to-left word is not hyphenated (nor are the scripts' words
+    // in the dictionaries), and its pieces are reversed on the line.
+    const bool rtl_word = !levels.empty() && std::any_of(levels.begin() + static_cast<std::ptrdiff_t>(seg.begin),
+                                                          levels.begin() + static_cast<std::ptrdiff_t>(seg.end),
+                                                          [](std::uint8_t l) { return l % 2 == 1; });
+    if (s.pieces.size() == 1 && !rtl_word && segments[si].hyphens < segments[si].hyphens_end) {
       hyphen_cuts(breaks.at, segments[si].hyphens, segments[si].hyphens_end, unsafe, unsized, s);
       if (s.hyphen_glyph != 0)
         edges.hyphen_advance = book_.face(unsized.pieces[s.pieces.begin].face).advance(s.hyphen_glyph);

@@ -1,0 +1,71 @@
+// Bidi levels (UAX #9 through ICU) per byte of UTF-8 text, the languages
+// written right to left, and rule L2's visual order of a line's pieces.
+#include "text/bidi.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace cvpdf::text {
+namespace {
+
+// The level of the character starting at byte `at`.
+int level_at(const BidiLevels& b, const std::string& text, const std::string& of) {
+  const std::size_t at = text.find(of);
+  EXPECT_NE(at, std::string::npos) << of;
+  return b.levels.at(at);
+}
+
+TEST(Bidi, LeftToRightTextNeedsNoLevels) {
+  EXPECT_TRUE(resolve_levels("Plain English, 2024.", false).empty());
+  // CJK bytes look like they might hold RTL text; ICU finds none.
+  EXPECT_TRUE(resolve_levels("训练 GPU 集群", false).empty());
+}
+
+TEST(Bidi, HebrewPhraseInsideEnglish) {
+  const std::string text = "the greeting שלום עולם (hello) here";
+  const BidiLevels b = resolve_levels(text, false);
+  ASSERT_EQ(b.levels.size(), text.size());
+  EXPECT_EQ(level_at(b, text, "the"), 0);
+  EXPECT_EQ(level_at(b, text, "שלום"), 1);
+  EXPECT_EQ(level_at(b, text, "עולם"), 1);
+  EXPECT_EQ(b.levels[text.find("שלום") + 8], 1);  // the space between the two Hebrew words
+  EXPECT_EQ(level_at(b, text, "(hello"), 0);
+  EXPECT_EQ(b.paragraph[0], 0);
+}
+
+TEST(Bidi, RightToLeftDocumentKeepsNumbersLeftToRight) {
+  const std::string text = "שירות ל-12 צוותים (billing)";
+  const BidiLevels b = resolve_levels(text, true);
+  ASSERT_EQ(b.levels.size(), text.size());
+  EXPECT_EQ(b.paragraph[0], 1);
+  EXPECT_EQ(level_at(b, text, "שירות"), 1);
+  EXPECT_EQ(level_at(b, text, "12"), 2);
+  EXPECT_EQ(level_at(b, text, "billing"), 2);
+  EXPECT_EQ(level_at(b, text, "("), 1);  // a bracket between RTL and LTR takes the embedding
+}
+
+TEST(Bidi, ParagraphTakesItsFirstStrongCharacter) {
+  const std::string text = "مرحبا world";
+  const BidiLevels b = resolve_levels(text, false);
+  ASSERT_FALSE(b.empty());
+  EXPECT_EQ(b.paragraph[0], 1);
+  EXPECT_EQ(level_at(b, text, "world"), 2);
+}
+
+TEST(Bidi, VisualOrderReversesRightToLeftRuns) {
+  // Logical: L L R R R L → visual: L L R(4) R(3) R(2) L.
+  EXPECT_EQ(visual_order({0, 0, 1, 1, 1, 0}), (std::vector<std::size_t>{0, 1, 4, 3, 2, 5}));
+  // An RTL paragraph with a number inside: the digits keep their order.
+  // Logical: R R N N R (levels 1 1 2 2 1) → visual: R(4) N(2) N(3) R(1) R(0).
+  EXPECT_EQ(visual_order({1, 1, 2, 2, 1}), (std::vector<std::size_t>{4, 2, 3, 1, 0}));
+  EXPECT_TRUE(visual_order({}).empty());
+}
+
+TEST(Bidi, RightToLeftLanguages) {
+  for (const char* rtl : {"ar", "he", "fa", "ur", "yi", "ar-EG", "he-IL"}) EXPECT_TRUE(is_rtl_language(rtl)) << rtl;
+  for (const char* ltr : {"en", "zh-Hans", "ja", "de", "hi", "th", ""}) EXPECT_FALSE(is_rtl_language(ltr)) << ltr;
+}
+
+}  // namespace
+}  // namespace cvpdf::text
