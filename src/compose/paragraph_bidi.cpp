@@ -1,6 +1,7 @@
 // The set stage's last step for text with right-to-left characters: a
 // line, set in logical order (the order it was broken in and its
-// extraction spans marked in), put in visual order by UAX #9's rule L2
+// extraction spans marked in), its glyphs moved to their places in visual
+// order by UAX #9's rule L2
 // (text/bidi.hpp), and a right-to-left paragraph's line moved to the right
 // end of its measure. Lines without bidi never come here.
 #include <algorithm>
@@ -75,24 +76,30 @@ void paragraph_detail::reorder_line(SetLine& line, std::vector<std::uint8_t> lev
   const Scaled start = line.elements.empty() ? 0 : std::min<Scaled>(0, logical_x.front());
   const Scaled dx = !mirrored && flush && base % 2 == 1 && total < measure ? measure - total : 0;
 
-  // The runs again, in visual order: consecutive glyphs of one run stay in one.
+  // Where each glyph goes: its place in visual order (rule L2).
   const std::vector<std::size_t> order = text::visual_order(levels);
-  std::vector<frame::Element> out;
   std::vector<Scaled> visual_x(atoms.size());
   Scaled x = start + dx;
-  std::size_t last_element = static_cast<std::size_t>(-1);
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    const std::size_t a = order[i];
-    const auto& source = std::get<frame::GlyphRun>(line.elements[atoms[a].element]);
-    if (atoms[a].element != last_element) {
-      frame::GlyphRun run = source;
-      run.glyphs.clear();
-      run.x = x;
-      out.emplace_back(std::move(run));
-      last_element = atoms[a].element;
-    }
+  for (const std::size_t a : order) {
     visual_x[a] = x;
     x += advance[a];
+  }
+  // The runs again, drawn in logical order, each glyph where it goes: a
+  // run holds the glyphs of one source run that follow each other left to
+  // right, so a right-to-left stretch is a run per glyph, drawn leftwards.
+  // Readers that take the content's order for the text's (mupdf) then
+  // read it in logical order; those that sort by position (poppler) apply
+  // the bidi algorithm themselves.
+  std::vector<frame::Element> out;
+  for (std::size_t a = 0; a < atoms.size(); ++a) {
+    const bool follows = a > 0 && atoms[a].element == atoms[a - 1].element &&
+                         visual_x[a] == visual_x[a - 1] + advance[a - 1];
+    if (!follows) {
+      frame::GlyphRun run = std::get<frame::GlyphRun>(line.elements[atoms[a].element]);
+      run.glyphs.clear();
+      run.x = visual_x[a];
+      out.emplace_back(std::move(run));
+    }
     std::get<frame::GlyphRun>(out.back()).glyphs.push_back(std::move(glyph(a)));
   }
   // A link area covers its glyphs where they went (their hull: a link that

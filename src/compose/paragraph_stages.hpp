@@ -225,9 +225,10 @@ inline constexpr int kRaggedStretchEms = 3;
 inline constexpr int kExpansionPermille = 20;
 
 // A set line in visual order (paragraph_bidi.cpp): its glyphs, in logical
-// order with `levels` (one per glyph of its runs, in order), reordered by
-// UAX #9's rule L2 into runs that read left to right, its link areas
-// moved with their glyphs; extraction spans that a reordering would tear
+// order with `levels` (one per glyph of its runs, in order), each moved to
+// its place by UAX #9's rule L2 and still drawn in logical order (a
+// right-to-left stretch a run per glyph), its link areas moved with their
+// glyphs; extraction spans that a reordering would tear
 // apart are dropped. A line of a right-to-left paragraph (`base` odd)
 // shorter than `measure` moves to its right end when `flush` is set, and
 // then takes the whole measure. On a page that will be mirrored (a

@@ -1,10 +1,14 @@
 // Bidi levels (UAX #9 through ICU) per byte of UTF-8 text, the languages
-// written right to left, and rule L2's visual order of a line's pieces.
+// written right to left, rule L2's visual order of a line's pieces, and
+// shaping in a right-to-left direction.
 #include "text/bidi.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
+
+#include "test_fonts.hpp"
+#include "text/shaper.hpp"
 
 namespace cvpdf::text {
 namespace {
@@ -65,6 +69,52 @@ TEST(Bidi, VisualOrderReversesRightToLeftRuns) {
 TEST(Bidi, RightToLeftLanguages) {
   for (const char* rtl : {"ar", "he", "fa", "ur", "yi", "ar-EG", "he-IL"}) EXPECT_TRUE(is_rtl_language(rtl)) << rtl;
   for (const char* ltr : {"en", "zh-Hans", "ja", "de", "hi", "th", ""}) EXPECT_FALSE(is_rtl_language(ltr)) << ltr;
+}
+
+}  // namespace
+}  // namespace cvpdf::text
+
+namespace cvpdf::text {
+namespace {
+
+// Shaping right to left (ShapeOptions::rtl): HarfBuzz mirrors a bracket and
+// joins Arabic letters, and the glyphs come back in logical order.
+class BidiShaping : public testing::TextTest {
+ protected:
+  FaceId dejavu() { return testing::require_face(book, {"DejaVu Sans", Weight::Regular, Slant::Upright, "he", ""}); }
+  std::vector<ShapedGlyph> glyphs(std::string_view text, bool rtl) {
+    ShapeOptions options;
+    options.size = 10 * 65536;
+    options.language = "he";
+    options.rtl = rtl;
+    std::vector<ShapedGlyph> out;
+    for (const auto& run : shape(book, text, 0, text.size(), FontChain{{dejavu()}}, options))
+      out.insert(out.end(), run.glyphs.begin(), run.glyphs.end());
+    return out;
+  }
+};
+
+TEST_F(BidiShaping, RightToLeftGlyphsComeInLogicalOrderWithBracketsMirrored) {
+  const Face& face = book.face(dejavu());
+  const auto rtl = glyphs("(שלום)", true);
+  ASSERT_EQ(rtl.size(), 6u);
+  for (std::size_t i = 1; i < rtl.size(); ++i) EXPECT_GT(rtl[i].cluster, rtl[i - 1].cluster);
+  // The opening bracket is drawn as the closing one's glyph, and back.
+  EXPECT_EQ(rtl.front().glyph, face.glyph_for(U')'));
+  EXPECT_EQ(rtl.back().glyph, face.glyph_for(U'('));
+  const auto ltr = glyphs("(שלום)", false);
+  EXPECT_EQ(ltr.front().glyph, face.glyph_for(U'('));
+}
+
+TEST_F(BidiShaping, ArabicLettersJoin) {
+  // بب: the first beh takes its initial form, the second its final one;
+  // neither is the isolated form that cmap gives.
+  const Face& face = book.face(dejavu());
+  const auto joined = glyphs("بب", true);
+  ASSERT_EQ(joined.size(), 2u);
+  EXPECT_NE(joined[0].glyph, face.glyph_for(U'\u0628'));
+  EXPECT_NE(joined[1].glyph, face.glyph_for(U'\u0628'));
+  EXPECT_NE(joined[0].glyph, joined[1].glyph);
 }
 
 }  // namespace
