@@ -15,7 +15,7 @@ namespace cvpdf::compose {
 using namespace paragraph_detail;
 
 RichText& RichText::add(std::string text, const SpanStyle& style, std::string link, SourceSpan source) {
-  if (!text.empty()) spans.push_back({std::move(text), style, std::move(link), std::move(source), std::nullopt});
+  if (!text.empty()) spans.push_back({std::move(text), style, std::move(link), std::move(source), std::nullopt, false});
   return *this;
 }
 

@@ -46,6 +46,11 @@ struct Span {
   // own text: a contact icon reads "Email:" in copied and extracted text
   // (the ToUnicode map, else an /ActualText), not as a private-use character.
   std::optional<std::string> stands_for;
+  // The separator between the items of a list set on one line (contacts,
+  // links): each item between two is then a bidi isolate, its direction
+  // its own, so an address and a phone number beside it in a
+  // right-to-left résumé stay two items in the list's order.
+  bool separator = false;
 };
 
 struct RichText {

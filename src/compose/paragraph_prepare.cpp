@@ -85,7 +85,15 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
   unsized.has_cjk = breaks.cjk;
   // Levels of the whole text, resolved in logical order before any line is
   // broken; each stretch of one direction is shaped in it.
-  unsized.bidi = text::resolve_levels(all, rtl_);
+  std::vector<std::pair<std::size_t, std::size_t>> isolates;  // the list items between separators
+  std::size_t item = 0;
+  for (std::size_t sp = 0; sp < rich.spans.size(); ++sp) {
+    if (!rich.spans[sp].separator) continue;
+    if (span_begin[sp] > item) isolates.emplace_back(item, span_begin[sp]);
+    item = span_begin[sp + 1];
+  }
+  if (item > 0 && item < all.size()) isolates.emplace_back(item, all.size());
+  unsized.bidi = text::resolve_levels(all, rtl_, isolates);
   const std::vector<std::uint8_t>& levels = unsized.bidi.levels;
   struct Bounds {
     text::Segment seg;

@@ -23,9 +23,22 @@ bool is_rtl_language(std::string_view language) {
 
 namespace {
 
-// The UTF-16 of `text` and, per UTF-16 unit, the byte its character starts at.
-void to_utf16(std::string_view text, std::u16string& units, std::vector<std::size_t>& byte_of) {
-  for (std::size_t pos = 0; pos < text.size();) {
+constexpr std::size_t kInserted = static_cast<std::size_t>(-1);
+
+// The UTF-16 of `text` and, per UTF-16 unit, the byte its character starts
+// at; with U+2068 and U+2069 (kInserted) around each isolate.
+void to_utf16(std::string_view text, const std::vector<std::pair<std::size_t, std::size_t>>& isolates,
+              std::u16string& units, std::vector<std::size_t>& byte_of) {
+  std::size_t next = 0;  // the isolate to open or close next
+  bool open = false;
+  for (std::size_t pos = 0; pos <= text.size();) {
+    while (next < isolates.size() && (open ? isolates[next].second : isolates[next].first) == pos) {
+      units.push_back(open ? u'\u2069' : u'\u2068');
+      byte_of.push_back(kInserted);
+      if (open) ++next;
+      open = !open;
+    }
+    if (pos == text.size()) break;
     const std::size_t at = pos;
     char32_t cp = utf8::decode(text, pos);
     if (cp >= 0x10000) {
@@ -57,12 +70,13 @@ struct BidiDeleter {
 
 }  // namespace
 
-BidiLevels resolve_levels(std::string_view text, bool rtl) {
+BidiLevels resolve_levels(std::string_view text, bool rtl,
+                          const std::vector<std::pair<std::size_t, std::size_t>>& isolates) {
   BidiLevels out;
   if (text.empty() || (!rtl && !may_hold_rtl(text))) return out;
   std::u16string units;
   std::vector<std::size_t> byte_of;
-  to_utf16(text, units, byte_of);
+  to_utf16(text, isolates, units, byte_of);
   UErrorCode status = U_ZERO_ERROR;
   std::unique_ptr<UBiDi, BidiDeleter> bidi(ubidi_openSized(static_cast<int32_t>(units.size()), 0, &status));
   if (U_FAILURE(status)) throw std::runtime_error("ICU ubidi_openSized failed");
@@ -81,7 +95,10 @@ BidiLevels resolve_levels(std::string_view text, bool rtl) {
     ubidi_getParagraphByIndex(bidi.get(), n, &start, &limit, &para, &status);
     for (auto u = static_cast<std::size_t>(start); u < static_cast<std::size_t>(limit); ++u) {
       const std::size_t from = byte_of[u];
-      const std::size_t to = u + 1 < units.size() ? byte_of[u + 1] : text.size();
+      if (from == kInserted) continue;
+      std::size_t after = u + 1;
+      while (after < units.size() && byte_of[after] == kInserted) ++after;
+      const std::size_t to = after < units.size() ? byte_of[after] : text.size();
       for (std::size_t b = from; b < to; ++b) {
         out.levels[b] = levels[u];
         out.paragraph[b] = para;

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cvpdf::text {
@@ -31,7 +32,10 @@ struct BidiLevels {
 // Empty when everything resolves to level 0: text that holds no
 // right-to-left character in a left-to-right document, which costs no ICU
 // call and sets as it always has.
-BidiLevels resolve_levels(std::string_view text, bool rtl);
+// `isolates`: byte ranges, ascending and apart, each resolved as a bidi
+// isolate (as if between U+2068 and U+2069, which the text does not hold).
+BidiLevels resolve_levels(std::string_view text, bool rtl,
+                          const std::vector<std::pair<std::size_t, std::size_t>>& isolates = {});
 
 // The visual order (left to right) of pieces of a line with these levels,
 // in logical order: visual[i] is the logical index of the i-th piece from

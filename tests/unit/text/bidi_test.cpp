@@ -119,3 +119,26 @@ TEST_F(BidiShaping, ArabicLettersJoin) {
 
 }  // namespace
 }  // namespace cvpdf::text
+
+namespace cvpdf::text {
+namespace {
+
+TEST(Bidi, IsolatedItemsKeepTheirOrder) {
+  // An address, then a phone number, in a right-to-left paragraph: without
+  // isolates the separator between two left-to-right items joins them into
+  // one left-to-right run (UAX #9 N1); isolated, each is its own.
+  const std::string text = "a@b.il · +972 3 555 · תל אביב";
+  const std::size_t dot1 = text.find("·"), dot2 = text.find("·", dot1 + 1);
+  const BidiLevels plain = resolve_levels(text, true);
+  EXPECT_EQ(plain.levels[dot1], 2);
+  const BidiLevels isolated =
+      resolve_levels(text, true, {{0, dot1 - 1}, {dot1 + 3, dot2 - 1}, {dot2 + 3, text.size()}});
+  ASSERT_EQ(isolated.levels.size(), text.size());
+  EXPECT_EQ(isolated.levels[dot1], 1);
+  EXPECT_EQ(isolated.levels[0], 2);
+  EXPECT_EQ(isolated.levels[text.find("+972")], 2);
+  EXPECT_EQ(isolated.levels[text.find("תל")] % 2, 1);  // an RTL isolate: 3, inside the paragraph's 1
+}
+
+}  // namespace
+}  // namespace cvpdf::text
