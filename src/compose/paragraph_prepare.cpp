@@ -65,6 +65,22 @@ void Typesetter::add_shaped_run(const text::ShapedRun& run, const std::string& a
   unsized.pieces.push_back(piece);
 }
 
+namespace {
+
+// A stretch of text holding an emoji sequence joined by U+200D (👩‍💻) and
+// no right-to-left letter (from U+0590 on, their UTF-8 lead bytes
+// 0xD6–0xDF): neutral, so at the level of the text around it, but one
+// picture only when shaped left to right.
+bool emoji_sequence(std::string_view text) {
+  if (text.find("\u200D") == std::string_view::npos) return false;
+  return std::none_of(text.begin(), text.end(), [](char c) {
+    const auto b = static_cast<unsigned char>(c);
+    return b >= 0xD6 && b <= 0xDF;
+  });
+}
+
+}  // namespace
+
 UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenate) {
   UnsizedParagraph unsized;
   std::string all;
@@ -94,7 +110,7 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
   }
   if (item > 0 && item < all.size()) isolates.emplace_back(item, all.size());
   unsized.bidi = text::resolve_levels(all, rtl_, isolates);
-  const std::vector<std::uint8_t>& levels = unsized.bidi.levels;
+  const std::vector<std::uint8_t>& levels = unsized.bidi.levels;  // an emoji sequence's raised below
   struct Bounds {
     text::Segment seg;
     text::BreakOpportunity brk;           // what ends it (none for the last)
@@ -141,7 +157,11 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
         }
         text::ShapeOptions options;
         options.language = language_;
-        options.rtl = rtl;
+        options.rtl = rtl && !emoji_sequence(std::string_view(all).substr(from, to - from));
+        if (rtl && !options.rtl) {
+          // Set as a left-to-right island (as a number is): its glyphs keep their order.
+          for (std::size_t k = from; k < to; ++k) ++unsized.bidi.levels[k];
+        }
         std::vector<char32_t> missing;
         auto runs = memo_->shapes.shape_unscaled(book_, all, from, to, fonts_.chain(span.style.variant), options, &missing);
         // One list per span (its words are shaped segment by segment), so a
