@@ -199,6 +199,7 @@ class HeaderSetter {
   ParagraphShape text_shape(Scaled width) const {
     ParagraphShape shape = c_.typesetter.body_shape(width);
     shape.align = theme::Alignment::Ragged;
+    shape.flush_rtl = false;  // the header's edge places each line (align_lines)
     return shape;
   }
 
