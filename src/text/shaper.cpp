@@ -418,7 +418,7 @@ ShapedRun shape_item(const FontBook& book, std::string_view text, const Item& it
   hb_buffer_set_flags(buffer, static_cast<hb_buffer_flags_t>(flags));
   hb_buffer_add_utf8(buffer, text.data(), static_cast<int>(text.size()), static_cast<unsigned>(item.begin),
                      static_cast<int>(item.end - item.begin));
-  hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
+  hb_buffer_set_direction(buffer, options.rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
   if (item.not_found != 0) hb_buffer_set_not_found_glyph(buffer, item.not_found);
   hb_buffer_set_script(buffer, item.script);
   // No guessing: hb_buffer_guess_segment_properties would take the process
@@ -445,6 +445,7 @@ ShapedRun shape_item(const FontBook& book, std::string_view text, const Item& it
     }
   }
   hb_shape(face.hb_font, buffer, features.data(), static_cast<unsigned>(features.size()));
+  if (options.rtl) hb_buffer_reverse(buffer);  // logical order (ShapeOptions::rtl)
 
   unsigned count = 0;
   const hb_glyph_info_t* infos = hb_buffer_get_glyph_infos(buffer, &count);
@@ -599,6 +600,7 @@ std::size_t ShapeCache::make_key(std::string_view text, std::size_t begin, std::
   key_ += options.language;
   key_ += options.kerning ? 'k' : '-';
   key_ += options.ligatures ? 'l' : '-';
+  key_ += options.rtl ? 'r' : '-';
   key_ += begin == 0 ? '^' : '.';
   key_ += end == text.size() ? '$' : '.';
   key_ += alone ? 'a' : 'c';
