@@ -101,6 +101,13 @@ void decode_jpeg_samples(std::string_view bytes, const JpegRowSink& row) {
   detail::read_jpeg(bytes, true, &row, &icc_profile);
 }
 
+PngColour png_colour(std::string_view bytes) {
+  if (!starts_with(bytes, "\x89PNG\r\n\x1A\n")) throw PhotoProblem("is not a PNG image", detail::kPngHint);
+  PngColour colour;
+  detail::read_png(bytes, false, nullptr, &colour);
+  return colour;
+}
+
 std::string jpeg_icc_profile(std::string_view bytes) {
   if (!starts_with(bytes, "\xFF\xD8\xFF")) throw PhotoProblem("is not a JPEG image", detail::kJpegHint);
   std::string icc_profile;

@@ -26,6 +26,9 @@ struct PhotoInfo {
   int colour_components = 0;   // 1 gray, 3 RGB, 4 CMYK (JPEG only)
   bool alpha = false;          // PNG: an alpha channel or a tRNS chunk
   bool inverted_cmyk = false;  // JPEG CMYK/YCCK with an Adobe marker: stored inverted
+  // JPEG: how many luma samples one chroma sample spans, across and down
+  // (2, 2 for 4:2:0; 1, 1 for 4:4:4, gray and most CMYK), from the header.
+  int chroma_across = 1, chroma_down = 1;
 };
 
 // A photo that cannot be used. `message` completes "the photo 'x.jpg' ..."
@@ -55,6 +58,20 @@ PhotoInfo check_photo(std::string_view bytes);
 // Palettes are expanded, 16-bit samples reduced, interlacing undone.
 using PngRowSink = std::function<void(const unsigned char* colour, const unsigned char* alpha)>;
 void decode_png(std::string_view bytes, const PngRowSink& row);
+
+// What a PNG says its colours mean (PNG 1.2, 10.5 and 11.3.3), in the order
+// a decoder honours them: an embedded ICC profile (iCCP), else "these are
+// sRGB" (sRGB), else a gamma (gAMA) with, maybe, primaries and white point
+// (cHRM). None of them: the pixels are taken as sRGB, as viewers take them.
+struct PngColour {
+  std::string icc_profile;  // iCCP's profile, inflated by libpng; "" for none (or one libpng refused)
+  bool srgb = false;        // an sRGB chunk
+  double gamma = 0;         // gAMA's encoding exponent (0.45455 for 1/2.2); 0 for none
+  bool chromaticities = false;  // a cHRM chunk: the eight values below (CIE xy)
+  double white_x = 0, white_y = 0, red_x = 0, red_y = 0, green_x = 0, green_y = 0, blue_x = 0, blue_y = 0;
+};
+// Reads the chunks before the image data only.
+PngColour png_colour(std::string_view bytes);
 
 // A JPEG's pixels as 8-bit RGB, top row first: `rgb` holds width × 3 bytes.
 // Gray and YCbCr are converted by libjpeg, CMYK (inverted or not, as

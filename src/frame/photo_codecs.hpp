@@ -23,8 +23,9 @@ PhotoInfo read_jpeg(std::string_view bytes, bool decode, const JpegRowSink* sink
                     std::string* icc_profile = nullptr);
 
 // The header of a PNG (no sink, decode == false), every row checked
-// (decode == true) and, with a sink, handed over as 8-bit samples.
-PhotoInfo read_png(std::string_view bytes, bool decode, const PngRowSink* sink);
+// (decode == true) and, with a sink, handed over as 8-bit samples. With
+// `colour`, the colour chunks before the image data go to it.
+PhotoInfo read_png(std::string_view bytes, bool decode, const PngRowSink* sink, PngColour* colour = nullptr);
 
 // Throws when the header's pixel size is over the caps (or zero).
 void check_pixel_size(const PhotoInfo& info, const char* hint);

@@ -10,6 +10,7 @@
 // longjmps back to run_jpeg, a C-style function that holds no object with a
 // destructor, and everything it allocates is in libjpeg's own pools (but
 // the ICC profile, which libjpeg mallocs and read_jpeg frees).
+#include <algorithm>
 #include <csetjmp>
 #include <cstdio>   // jpeglib.h needs FILE
 #include <cstdlib>  // free: libjpeg's ICC profile
@@ -40,6 +41,7 @@ struct JpegHeader {
   int width = 0, height = 0, components = 0, precision = 0;
   J_COLOR_SPACE colour_space = JCS_UNKNOWN;
   bool arithmetic = false, adobe = false;
+  int chroma_across = 1, chroma_down = 1;  // luma samples a chroma sample spans
   JOCTET* icc = nullptr;  // the embedded ICC profile, when asked for: malloc'd by libjpeg, freed by read_jpeg
   unsigned int icc_size = 0;
 };
@@ -125,6 +127,10 @@ bool run_jpeg(const unsigned char* data, unsigned long size, bool decode, JpegHe
   header->colour_space = cinfo.jpeg_color_space;
   header->arithmetic = cinfo.arith_code;
   header->adobe = cinfo.saw_Adobe_marker;
+  if (cinfo.num_components >= 3 && cinfo.comp_info[1].h_samp_factor > 0 && cinfo.comp_info[1].v_samp_factor > 0) {
+    header->chroma_across = cinfo.comp_info[0].h_samp_factor / cinfo.comp_info[1].h_samp_factor;
+    header->chroma_down = cinfo.comp_info[0].v_samp_factor / cinfo.comp_info[1].v_samp_factor;
+  }
   const bool within_caps = header->width > 0 && header->height > 0 && header->width <= kMaxPhotoSide &&
                            header->height <= kMaxPhotoSide && !header->arithmetic;
   if (decode && within_caps) {
@@ -231,6 +237,8 @@ PhotoInfo read_jpeg(std::string_view bytes, bool decode, const JpegRowSink* sink
   // Adobe's CMYK (and YCCK) JPEGs store inverted values; the PDF backend
   // gives them a /Decode array.
   info.inverted_cmyk = info.colour_components == 4 && header.adobe;
+  info.chroma_across = std::max(1, header.chroma_across);
+  info.chroma_down = std::max(1, header.chroma_down);
   return info;
 }
 

@@ -1,6 +1,7 @@
-// PNG photos with libpng: the header, then every row as 8-bit gray or RGB
-// plus alpha (palettes expanded, tRNS turned into alpha, 16-bit samples
-// scaled down, interlacing undone) for the PDF backend to compress.
+// PNG photos with libpng: the header and its colour chunks (iCCP, sRGB,
+// gAMA, cHRM), then every row as 8-bit gray or RGB plus alpha (palettes
+// expanded, tRNS turned into alpha, 16-bit samples scaled down, interlacing
+// undone) for the PDF backend to compress.
 //
 // libpng reports errors through on_error, which longjmps back into one of
 // the C-style stage functions below (read_header, prepare, read_rows). Each
@@ -154,9 +155,25 @@ struct SplitRows {
   }
 };
 
+// The colour chunks libpng kept (it drops an iCCP whose profile does not fit
+// the colour type, with a warning). No libpng call here can jump.
+void read_colour(png_structp png, png_infop info, PngColour* colour) {
+  png_charp name = nullptr;
+  int compression = 0;
+  png_bytep profile = nullptr;
+  png_uint_32 length = 0;
+  if (png_get_iCCP(png, info, &name, &compression, &profile, &length) && profile)
+    colour->icc_profile.assign(reinterpret_cast<const char*>(profile), length);
+  int intent = 0;
+  colour->srgb = png_get_sRGB(png, info, &intent) != 0;
+  if (!png_get_gAMA(png, info, &colour->gamma)) colour->gamma = 0;
+  colour->chromaticities = png_get_cHRM(png, info, &colour->white_x, &colour->white_y, &colour->red_x, &colour->red_y,
+                                        &colour->green_x, &colour->green_y, &colour->blue_x, &colour->blue_y) != 0;
+}
+
 }  // namespace
 
-PhotoInfo read_png(std::string_view bytes, bool decode, const PngRowSink* sink) {
+PhotoInfo read_png(std::string_view bytes, bool decode, const PngRowSink* sink, PngColour* colour) {
   PngFailure failure{};
   PngStructs s(&failure);
   if (!s.png || !s.info) throw PhotoProblem("could not be decoded (out of memory)", kPngHint);
@@ -178,6 +195,7 @@ PhotoInfo read_png(std::string_view bytes, bool decode, const PngRowSink* sink) 
   const png_byte colour_type = png_get_color_type(s.png, s.info);
   info.colour_components = (colour_type & PNG_COLOR_MASK_COLOR) ? 3 : 1;
   info.alpha = (colour_type & PNG_COLOR_MASK_ALPHA) || png_get_valid(s.png, s.info, PNG_INFO_tRNS);
+  if (colour) read_colour(s.png, s.info, colour);
   if (!decode) return info;
 
   int passes = 1;

@@ -3,15 +3,18 @@
 // decodes is passed through untouched as a DCTDecode stream, with the
 // colour space the decoder found; a PNG is decoded by libpng into 8-bit
 // samples, which PoDoFo's Flate filter compresses, alpha as an /SMask.
-// Under PDF/A a JPEG that is not sRGB or gray (CMYK, or RGB with another
-// profile) is decoded and converted to sRGB (srgb_conversion.hpp), then
-// Flate-compressed as DeviceRGB: lossless, at the cost of a larger file
-// than its DCT data.
+// A photo whose file describes its colours otherwise than as sRGB (a JPEG's
+// or PNG's ICC profile, a PNG's gAMA and cHRM) carries that description as
+// /ICCBased. Under PDF/A, whose output intent is sRGB, such a photo, and a
+// CMYK JPEG, is converted to sRGB instead (srgb_conversion.hpp): a JPEG is
+// then DCT-coded again (dct_encoder.hpp), so the file keeps about its size,
+// and a PNG stays lossless under Flate.
 #include <memory>
 #include <vector>
 
 #include "core/diagnostics.hpp"
 #include "frame/photo.hpp"
+#include "pdf/dct_encoder.hpp"
 #include "pdf/pdf_objects.hpp"
 #include "pdf/srgb_conversion.hpp"
 
@@ -57,49 +60,66 @@ class Deflater {
   bool finished_ = false;
 };
 
-PdfObject& image_object(PdfMemDocument& pdf, const frame::PhotoInfo& info, const char* colour_space) {
+PdfObject& image_object(PdfMemDocument& pdf, const frame::PhotoInfo& info, const PdfVariant& colour_space) {
   PdfObject& image = *pdf.GetObjects().CreateObject("XObject");
   PdfDictionary& dict = image.GetDictionary();
   dict.AddKey("Subtype", PdfName("Image"));
   dict.AddKey("Width", pdf_int(info.width));
   dict.AddKey("Height", pdf_int(info.height));
-  dict.AddKey("ColorSpace", PdfName(colour_space));
+  dict.AddKey("ColorSpace", colour_space);
   dict.AddKey("BitsPerComponent", pdf_int(8));
   return image;
 }
 
-const char* device_space(int components) {
-  return components == 1 ? "DeviceGray" : components == 3 ? "DeviceRGB" : "DeviceCMYK";
+PdfName device_space(int components) {
+  return PdfName(components == 1 ? "DeviceGray" : components == 3 ? "DeviceRGB" : "DeviceCMYK");
 }
 
-// The JPEG's pixels in sRGB, Flate-compressed, when it is neither sRGB nor
-// gray; an invalid reference when it is one of those and may pass through.
-PdfReference embed_jpeg_as_srgb(PdfMemDocument& pdf, const std::string& bytes, const frame::PhotoInfo& info) {
-  if (info.colour_components == 1) return {};
-  const SrgbConversion conversion(info.colour_components, frame::jpeg_icc_profile(bytes));
+// The colour space of a photo's samples as its file describes them: the
+// file's own profile as /ICCBased (ISO 32000-1 8.6.5.5) when it says more
+// than the Device space would (not sRGB, as SrgbConversion judges it), so a
+// colour-managed viewer or printer shows what the photographer saw.
+PdfVariant file_space(PdfMemDocument& pdf, int components, const std::string& icc_profile) {
+  if (!SrgbConversion(components, icc_profile).has_profile()) return device_space(components);
+  PdfObject& stream = add_stream(pdf, icc_profile);
+  stream.GetDictionary().AddKey("N", pdf_int(components));
+  stream.GetDictionary().AddKey("Alternate", device_space(components));
+  PdfArray space;
+  space.push_back(PdfName("ICCBased"));
+  space.push_back(stream.Reference());
+  return space;
+}
+
+// The JPEG's pixels in sRGB, DCT-coded again (dct_encoder.hpp), when it is
+// CMYK or has a profile that is not sRGB; an invalid reference when it may
+// pass through.
+PdfReference embed_jpeg_as_srgb(PdfMemDocument& pdf, const std::string& bytes, const frame::PhotoInfo& info,
+                                const std::string& icc_profile) {
+  const SrgbConversion conversion(info.colour_components, icc_profile);
   if (!conversion.has_profile() && info.colour_components != 4) return {};
-  Deflater rgb;
-  const auto width = static_cast<std::size_t>(info.width);
+  const int components = conversion.has_profile() ? conversion.output_components() : 3;
+  DctEncoder encoded(info.width, info.height, components, info.chroma_across, info.chroma_down);
   if (conversion.has_profile()) {
-    std::vector<unsigned char> row(width * 3);
+    std::vector<unsigned char> row(static_cast<std::size_t>(info.width) * static_cast<std::size_t>(components));
     frame::decode_jpeg_samples(bytes, [&](const unsigned char* samples) {
-      conversion.convert(samples, row.data(), width);
-      rgb.add(row.data(), row.size());
+      conversion.convert(samples, row.data(), row.size() / static_cast<std::size_t>(components));
+      encoded.add(row.data());
     });
   } else {
-    frame::decode_jpeg(bytes, [&](const unsigned char* row) { rgb.add(row, width * 3); });
+    frame::decode_jpeg(bytes, [&](const unsigned char* row) { encoded.add(row); });
   }
-  PdfObject& image = image_object(pdf, info, "DeviceRGB");
-  rgb.finish(image);
+  PdfObject& image = image_object(pdf, info, device_space(components));
+  encoded.finish(image);
   return image.Reference();
 }
 
 PdfReference embed_jpeg(PdfMemDocument& pdf, const std::string& bytes, const frame::PhotoInfo& info, bool srgb) {
+  const std::string icc_profile = frame::jpeg_icc_profile(bytes);
   if (srgb) {
-    const PdfReference converted = embed_jpeg_as_srgb(pdf, bytes, info);
+    const PdfReference converted = embed_jpeg_as_srgb(pdf, bytes, info, icc_profile);
     if (converted.IsIndirect()) return converted;
   }
-  PdfObject& image = image_object(pdf, info, device_space(info.colour_components));
+  PdfObject& image = image_object(pdf, info, file_space(pdf, info.colour_components, icc_profile));
   if (info.inverted_cmyk) {
     PdfArray decode;
     for (int i = 0; i < 4; ++i) {
@@ -112,21 +132,32 @@ PdfReference embed_jpeg(PdfMemDocument& pdf, const std::string& bytes, const fra
   return image.Reference();
 }
 
-PdfReference embed_png(PdfMemDocument& pdf, const std::string& bytes, const frame::PhotoInfo& info) {
+// A PNG stays Flate-coded (it was lossless); under PDF/A its colour rows go
+// through its own profile into sRGB first, its alpha untouched.
+PdfReference embed_png(PdfMemDocument& pdf, const std::string& bytes, const frame::PhotoInfo& info, bool srgb) {
   const auto width = static_cast<std::size_t>(info.width);
-  const std::size_t colour_bytes = width * static_cast<std::size_t>(info.colour_components);
+  const std::string icc_profile = png_icc_profile(info.colour_components, frame::png_colour(bytes));
+  const SrgbConversion conversion(info.colour_components, srgb ? icc_profile : "");
+  const int components = conversion.has_profile() ? conversion.output_components() : info.colour_components;
+  std::vector<unsigned char> converted(conversion.has_profile() ? width * static_cast<std::size_t>(components) : 0);
   Deflater colour, alpha;
   bool opaque = true;  // every alpha sample 255: no mask needed
   frame::decode_png(bytes, [&](const unsigned char* c, const unsigned char* a) {
-    colour.add(c, colour_bytes);
+    if (conversion.has_profile()) {
+      conversion.convert(c, converted.data(), width);
+      colour.add(converted.data(), converted.size());
+    } else {
+      colour.add(c, width * static_cast<std::size_t>(components));
+    }
     if (!a) return;
     alpha.add(a, width);
     for (std::size_t x = 0; x < width && opaque; ++x) opaque = a[x] == 255;
   });
-  PdfObject& image = image_object(pdf, info, device_space(info.colour_components));
+  PdfObject& image = image_object(
+      pdf, info, conversion.has_profile() || srgb ? device_space(components) : file_space(pdf, components, icc_profile));
   colour.finish(image);
   if (info.alpha && !opaque) {
-    PdfObject& mask = image_object(pdf, info, "DeviceGray");
+    PdfObject& mask = image_object(pdf, info, PdfName("DeviceGray"));
     alpha.finish(mask);
     image.GetDictionary().AddKey("SMask", mask.Reference());
   }
@@ -138,7 +169,7 @@ PdfReference embed_png(PdfMemDocument& pdf, const std::string& bytes, const fram
 PdfReference embed_image_data(PdfMemDocument& pdf, const std::string& bytes, const std::string& path, bool srgb) {
   try {
     const frame::PhotoInfo info = frame::check_photo(bytes);
-    return info.format == frame::PhotoFormat::Jpeg ? embed_jpeg(pdf, bytes, info, srgb) : embed_png(pdf, bytes, info);
+    return info.format == frame::PhotoFormat::Jpeg ? embed_jpeg(pdf, bytes, info, srgb) : embed_png(pdf, bytes, info, srgb);
   } catch (const frame::PhotoProblem& problem) {
     throw FatalError({Severity::Error, SourceSpan{path, 0, 0}, std::string("the photo ") + problem.what(), problem.hint()});
   }

@@ -62,8 +62,10 @@ PoDoFo::PdfReference embed_font(PoDoFo::PdfMemDocument& pdf, const SubsetFont& f
 // IoError when the file cannot be read and FatalError when it is not a photo
 // that decodes, naming the file. The composer checked it already (at the
 // photo's position in the résumé), so these are for a file changed since.
-// With `srgb` (PDF/A, whose output intent is sRGB), a CMYK JPEG or one with
-// a non-sRGB profile is converted to sRGB pixels (srgb_conversion.hpp).
+// A photo whose file describes its colours otherwise than as sRGB keeps
+// that description as /ICCBased; with `srgb` (PDF/A, whose output intent is
+// sRGB) it is converted to sRGB pixels instead, as a CMYK JPEG is
+// (srgb_conversion.hpp), a JPEG then DCT-coded again (dct_encoder.hpp).
 PoDoFo::PdfReference embed_image(PoDoFo::PdfMemDocument& pdf, const std::string& path, bool srgb = false);
 // The same from the file's bytes (`path` only names it in errors).
 PoDoFo::PdfReference embed_image_data(PoDoFo::PdfMemDocument& pdf, const std::string& bytes, const std::string& path,

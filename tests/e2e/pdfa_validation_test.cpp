@@ -4,15 +4,20 @@
 // for each shown glyph's Unicode (PDF/A-2u's own rule), and qpdf's JSON for
 // the identification, Info against XMP and the output intent. Every
 // built-in theme × en/zh of resume.yaml, and résumés with each kind of photo
-// (JPEG RGB, CMYK, gray, RGB with an Adobe RGB profile, PNG with alpha).
+// (JPEG RGB, CMYK, gray, RGB with an Adobe RGB profile, PNG with alpha, and
+// PNGs whose colours are not sRGB: tests/data/photos/). Those last are also
+// rendered by poppler, whose pixels must show each patch in the sRGB colour
+// lcms2 computes from the PNG's profile, not the PNG's own numbers.
 //
 // PDFBox runs once for all the files (tests/e2e/PdfaValidate.java), since
 // the JVM's start-up costs more than a file's validation.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <map>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pdf_structure.hpp"
@@ -107,10 +112,14 @@ Corpus make_corpus() {
   const std::string adobe_rgb = dir + "/adobe-rgb.jpg";
   write_file(adobe_rgb, jpeg_with_icc_profile(read_file(photos + "baseline.jpg"),
                                          read_file("/usr/share/color/icc/compatibleWithAdobeRGB1998.icc")));
+  const std::string profiled = source("tests/data/photos/");
   const std::pair<std::string, const char*> photo_runs[] = {
       {photos + "baseline.jpg", "--theme classic"},     {photos + "cmyk-adobe.jpg", "--theme moderncv"},
       {photos + "cmyk-adobe.jpg", "--theme zh --lang zh"}, {photos + "gray.jpg", "--theme sidebar"},
-      {photos + "rgba.png", "--theme academic"},        {adobe_rgb, "--theme engineering"}};
+      {photos + "rgba.png", "--theme academic"},        {adobe_rgb, "--theme engineering"},
+      {profiled + "adobe-rgb.png", "--theme classic"},  {profiled + "adobe-rgba16.png", "--theme sidebar"},
+      {profiled + "adobe-palette-trns.png", "--theme zh --lang zh"},
+      {profiled + "gray-linear-alpha.png", "--theme moderncv"}, {profiled + "gamma-linear.png", "--theme academic"}};
   int n = 0;
   for (const auto& [photo, args] : photo_runs) {
     const std::string out = dir + "/photo-" + std::to_string(++n) + ".pdf";
@@ -293,6 +302,146 @@ std::vector<std::string> not_allowed(const Corpus& c, const std::string& file) {
   for (const std::string& m : it->second)
     if (!allowed(m)) out.push_back(m);
   return out;
+}
+
+// ---- photo colours, as poppler draws them -----------------------------------
+
+struct Rgb {
+  int r, g, b;
+};
+
+struct Page {
+  int width = 0, height = 0;
+  std::vector<Rgb> pixels;  // row by row
+};
+
+// Page 1 drawn by poppler at 150 dpi (PPM, RGB). Poppler, not mupdf:
+// Debian's mupdf is built without ICC support ("ICC support is not
+// available") and draws an /ICCBased image's numbers as they are.
+Page draw_page(const std::string& pdf, std::string& why) {
+  const Result r = run("pdftoppm -r 150 -f 1 -l 1 -singlefile " + pdf + " " + pdf);
+  const std::string ppm = pdf + ".ppm";
+  if (r.status != 0) {
+    why = "pdftoppm: " + r.err;
+    return {};
+  }
+  const std::string data = read_file(ppm);
+  std::istringstream header(data);
+  std::string magic;
+  Page page;
+  int max = 0;
+  header >> magic >> page.width >> page.height >> max;
+  const std::size_t start = static_cast<std::size_t>(header.tellg()) + 1;
+  const std::size_t count = static_cast<std::size_t>(page.width) * static_cast<std::size_t>(page.height);
+  if (magic != "P6" || max != 255 || data.size() < start + count * 3) {
+    why = "pdftoppm wrote no RGB PPM";
+    return {};
+  }
+  page.pixels.resize(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto at = [&](std::size_t c) { return static_cast<unsigned char>(data[start + i * 3 + c]); };
+    page.pixels[i] = {at(0), at(1), at(2)};
+  }
+  return page;
+}
+
+// How many pixels are `colour` with the 5 × 5 pixels around them, each
+// channel within 3 levels (poppler's lcms2 and its resampling may round
+// otherwise than ours): a flat area, as a photo's patch is and anti-aliased
+// text, whose grays are everywhere, is not.
+int count_flat(const Page& page, Rgb colour) {
+  const auto near = [&](int x, int y) {
+    const Rgb& p = page.pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(page.width) + static_cast<std::size_t>(x)];
+    return std::abs(p.r - colour.r) <= 3 && std::abs(p.g - colour.g) <= 3 && std::abs(p.b - colour.b) <= 3;
+  };
+  int n = 0;
+  for (int y = 2; y + 2 < page.height; ++y)
+    for (int x = 2; x + 2 < page.width; ++x) {
+      bool flat = true;
+      for (int dy = -2; dy <= 2 && flat; ++dy)
+        for (int dx = -2; dx <= 2 && flat; ++dx) flat = near(x + dx, y + dy);
+      n += flat;
+    }
+  return n;
+}
+
+// The colour spaces (as qpdf writes them: "/DeviceRGB", "[/ICCBased 9 0 R]")
+// of the images of a file that are not soft masks, and whether each has one.
+std::vector<std::pair<std::string, bool>> photo_images(const PdfFile& f) {
+  std::vector<std::pair<std::string, bool>> out;
+  for (const auto& [ref, object] : f.objects) {
+    const PdfJson* dict = f.object(ref);
+    const PdfJson* subtype = dict ? dict->get("/Subtype") : nullptr;
+    if (!subtype || subtype->string != "/Image") continue;
+    bool is_mask = false;
+    for (const auto& [other, o] : f.objects) {
+      const PdfJson* d = f.object(other);
+      const PdfJson* mask = d ? d->get("/SMask") : nullptr;
+      is_mask = is_mask || (mask && mask->string == ref);
+    }
+    if (is_mask) continue;
+    const PdfJson* space = dict->get("/ColorSpace");
+    std::string name = space ? space->string : "";
+    if (space && space->kind == PdfJson::Kind::Array && space->array.size() == 2)
+      name = "[" + space->array[0].string + " " + space->array[1].string + "]";
+    out.emplace_back(name, dict->get("/SMask") != nullptr);
+  }
+  return out;
+}
+
+// Each photo of tests/data/photos/ is two flat patches; the sRGB values are
+// lcms2's from the PNG's profile (make_profile_photos.py prints them): under
+// --pdfa the pixels are converted to them (DeviceRGB, or DeviceGray in
+// sRGB's tone curve), and without it the profile rides along as /ICCBased,
+// which poppler converts itself. Either way the page must show them, and not
+// the PNG's own numbers.
+TEST(PdfaValidation, PhotosWithTheirOwnProfileShowTheirSrgbColours) {
+  struct Case {
+    const char* photo;
+    Rgb left, right;          // the sRGB values lcms2 computes
+    Rgb raw_left, raw_right;  // the PNG's numbers
+    bool alpha;
+    const char* space;  // the image's colour space under --pdfa
+  };
+  const Rgb adobe_red{231, 57, 34}, adobe_blue{0, 161, 203}, red{200, 60, 40}, blue{60, 160, 200};
+  const Case cases[] = {
+      {"adobe-rgb.png", adobe_red, adobe_blue, red, blue, false, "/DeviceRGB"},
+      {"adobe-rgba16.png", adobe_red, adobe_blue, red, blue, true, "/DeviceRGB"},
+      {"adobe-palette-trns.png", adobe_red, adobe_blue, red, blue, true, "/DeviceRGB"},
+      // Gray.icc is linear: 128 and 64 are sRGB's 188 and 137.
+      {"gray-linear-alpha.png", {188, 188, 188}, {137, 137, 137}, {128, 128, 128}, {64, 64, 64}, true, "/DeviceGray"},
+      // gAMA 1.0, no cHRM: linear light with sRGB's primaries.
+      {"gamma-linear.png", {229, 133, 110}, {133, 208, 229}, red, blue, false, "/DeviceRGB"},
+  };
+  const std::string dir = temp_dir();
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.photo);
+    const std::string input = resume_with_photo(dir, source("tests/data/photos/") + c.photo);
+    for (const bool pdfa : {true, false}) {
+      SCOPED_TRACE(pdfa ? "--pdfa" : "without --pdfa");
+      const std::string pdf = dir + "/" + c.photo + (pdfa ? "-a" : "") + ".pdf";
+      const Result r = run(cvpdf() + (pdfa ? " --pdfa" : "") + " --theme classic " + input + " -o " + pdf);
+      ASSERT_EQ(r.status, 0) << r.err;
+      const PdfFile f = read_pdf_file(pdf);
+      ASSERT_TRUE(f.error.empty()) << f.error;
+      const auto images = photo_images(f);
+      ASSERT_EQ(images.size(), 1u);
+      if (pdfa) EXPECT_EQ(images[0].first, c.space);
+      else EXPECT_EQ(images[0].first.rfind("[/ICCBased ", 0), 0u) << images[0].first;
+      EXPECT_EQ(images[0].second, c.alpha) << "the alpha channel as /SMask";
+
+      std::string why;
+      const Page page = draw_page(pdf, why);
+      ASSERT_TRUE(why.empty()) << why;
+      for (const auto& [expected, raw] : {std::pair{c.left, c.raw_left}, std::pair{c.right, c.raw_right}}) {
+        // A patch is some 40 px a side at 150 dpi in the classic header: far
+        // more than the 400 pixels asked; its own numbers are nowhere.
+        const int shown = count_flat(page, expected), unconverted = count_flat(page, raw);
+        EXPECT_GE(shown, 400) << "sRGB " << expected.r << "," << expected.g << "," << expected.b;
+        EXPECT_LT(unconverted, shown / 20) << "raw " << raw.r << "," << raw.g << "," << raw.b;
+      }
+    }
+  }
 }
 
 // One test, so that ctest (a process a test) renders the corpus and starts
