@@ -98,7 +98,12 @@ PdfReference embed_jpeg_as_srgb(PdfMemDocument& pdf, const std::string& bytes, c
   const SrgbConversion conversion(info.colour_components, icc_profile);
   if (!conversion.has_profile() && info.colour_components != 4) return {};
   const int components = conversion.has_profile() ? conversion.output_components() : 3;
-  DctEncoder encoded(info.width, info.height, components, info.chroma_across, info.chroma_down);
+  // An RGB photo's chroma is sampled as it was; a CMYK photo's RGB is not
+  // the file's chroma (K's full-resolution detail goes into every channel),
+  // so it keeps all of it.
+  const bool rgb_source = info.colour_components == 3;
+  DctEncoder encoded(info.width, info.height, components, rgb_source ? info.chroma_across : 1,
+                     rgb_source ? info.chroma_down : 1);
   if (conversion.has_profile()) {
     std::vector<unsigned char> row(static_cast<std::size_t>(info.width) * static_cast<std::size_t>(components));
     frame::decode_jpeg_samples(bytes, [&](const unsigned char* samples) {

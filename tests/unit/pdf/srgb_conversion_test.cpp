@@ -95,5 +95,49 @@ TEST(SrgbConversion, AnAdobeCmykJpegGoesThroughItsOwnProfile) {
   EXPECT_LE(worst, 24) << "largest difference";
 }
 
+// A PNG's chunks: iCCP wins; an sRGB chunk, no chunk, or a gAMA of 1/2.2
+// with sRGB's primaries mean sRGB (no profile); another gamma, or other
+// primaries, become a profile lcms2 reads back with the gamma it was made
+// from (a linear gray of 128 is sRGB-gray 188) and that is not sRGB.
+TEST(SrgbConversion, APngsGammaAndPrimariesBecomeAProfile) {
+  frame::PngColour colour;
+  EXPECT_EQ(png_icc_profile(3, colour), "");
+  colour.icc_profile = "stand-in";
+  EXPECT_EQ(png_icc_profile(3, colour), "stand-in");
+  colour.icc_profile.clear();
+  colour.gamma = 0.45455;
+  EXPECT_EQ(png_icc_profile(3, colour), "") << "gAMA 1/2.2 alone";
+  colour.srgb = true;
+  colour.gamma = 1.0;
+  EXPECT_EQ(png_icc_profile(3, colour), "") << "an sRGB chunk wins over gAMA";
+  colour.srgb = false;
+
+  const std::string linear_gray = png_icc_profile(1, colour);
+  const SrgbConversion gray(1, linear_gray);
+  ASSERT_TRUE(gray.has_profile());
+  EXPECT_EQ(gray.output_components(), 1);
+  const unsigned char in[] = {0, 128, 255};
+  unsigned char out[3];
+  gray.convert(in, out, 3);
+  EXPECT_EQ(out[0], 0);
+  EXPECT_NEAR(out[1], 188, 1);
+  EXPECT_EQ(out[2], 255);
+
+  // Adobe RGB's primaries, gamma 1/2.2: as the Adobe RGB profile converts.
+  colour.gamma = 0.45455;
+  colour.chromaticities = true;
+  colour.white_x = 0.3127, colour.white_y = 0.3290, colour.red_x = 0.64, colour.red_y = 0.33;
+  colour.green_x = 0.21, colour.green_y = 0.71, colour.blue_x = 0.15, colour.blue_y = 0.06;
+  const SrgbConversion wide(3, png_icc_profile(3, colour));
+  ASSERT_TRUE(wide.has_profile());
+  EXPECT_EQ(wide.output_components(), 3);
+  const unsigned char adobe_red[] = {200, 60, 40};
+  unsigned char srgb[3];
+  wide.convert(adobe_red, srgb, 1);
+  EXPECT_NEAR(srgb[0], 231, 2);  // lcms2 through the Adobe RGB profile: 231, 57, 34
+  EXPECT_NEAR(srgb[1], 57, 2);
+  EXPECT_NEAR(srgb[2], 34, 2);
+}
+
 }  // namespace
 }  // namespace cvpdf::pdf
