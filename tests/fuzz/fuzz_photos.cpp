@@ -1,8 +1,10 @@
 // Fuzz target: the bytes of a photo file through the code the product runs
 // on person.photo — frame::check_photo (probe, caps, full decode, as the
 // composer does before layout), then pdf::embed_image_data into a document
-// in memory, which is written out; then again as --pdfa embeds it (a CMYK
-// JPEG, or one with a non-sRGB ICC profile, read by lcms2 and converted). A refused photo is a
+// in memory, which is written out (a non-sRGB ICC profile, a PNG's gAMA
+// and cHRM, as /ICCBased); then again as --pdfa embeds it (a CMYK JPEG, or
+// a JPEG or PNG with such a profile, read by lcms2, converted and a JPEG
+// DCT-coded again). The profile-* PNGs are tests/data/photos/. A refused photo is a
 // frame::PhotoProblem or, from the embedding, a FatalError; anything else
 // escaping (another exception, a crash, a leak, a hang) is a bug. What the
 // check accepts, the embedding must accept too.
