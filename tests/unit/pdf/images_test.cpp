@@ -208,8 +208,8 @@ std::pair<int, double> difference(const std::string& a, const std::string& b) {
 // viewer shows DeviceCMYK without a profile (the preview's own decoding,
 // frame::decode_jpeg), and one with a non-sRGB profile (Adobe RGB) is
 // converted through it by lcms2, both DCT-coded again (quality 92, so a
-// few levels off the converted pixels); gray and plain RGB pass through
-// as they are.
+// few levels off the converted pixels), as is a gray JPEG with a linear
+// gray profile; gray and RGB without a profile pass through as they are.
 TEST_F(Images, PdfaConvertsCmykAndNonSrgbJpegsToSrgb) {
   const std::string dir = CVPDF_SOURCE_DIR "/tests/cli/bad/photos/";
   pdf::PdfOptions pdfa;
@@ -267,6 +267,26 @@ TEST_F(Images, PdfaConvertsCmykAndNonSrgbJpegsToSrgb) {
   }
   ASSERT_GT(total, 0);
   EXPECT_GT(spread, total * 9 / 10) << spread << " of " << total << " saturated pixels spread apart";
+
+  // A gray JPEG tagged with a linear gray profile (icc-profiles-free's
+  // Gray.icc) stays gray, in sRGB's tone curve: every mid-tone brighter (a
+  // linear 64 is sRGB's 137, a 200 is 229), DCT-coded again.
+  const std::string gray_plain = read_file(dir + "gray.jpg");
+  write_file(scratch_ / "linear.jpg", test::jpeg_with_icc_profile(gray_plain, read_file("/usr/share/color/icc/Gray.icc")));
+  const auto linear = embed((scratch_ / "linear.jpg").string(), "linear");
+  EXPECT_TRUE(std::regex_search(listed(linear), std::regex(R"(image +16 +12 +gray +1 +8 +jpeg)"))) << listed(linear);
+  const std::string shown = rgb_pixels(linear, scratch_ / "linear", "P6\n16 12\n255\n");  // poppler writes DCT gray as RGB
+  std::string gray_rgb;
+  frame::decode_jpeg(gray_plain, [&](const unsigned char* row) { gray_rgb.append(reinterpret_cast<const char*>(row), 16 * 3); });
+  int mid_tones = 0;
+  for (std::size_t i = 0; i < 16 * 12; ++i) {
+    const int before = static_cast<unsigned char>(gray_rgb[i * 3]);
+    const int after = static_cast<unsigned char>(shown[i * 3]);
+    if (before < 16 || before > 200) continue;
+    ++mid_tones;
+    EXPECT_GT(after, before + 20) << "pixel " << i;
+  }
+  EXPECT_GT(mid_tones, 0);
 
   // Without PDF/A the JPEG passes through, its profile as /ICCBased for
   // a colour-managed viewer; an untagged one stays DeviceRGB.
