@@ -7,7 +7,8 @@ flat patches side by side (left, right), so that a rendering of the PDF has
 whole areas of one colour to read; the photos with alpha are transparent in
 their lower half. The PNGs are written by tests/cli/bad/photos/make_photos.py's
 writer; the files are committed, so the tests need neither this script nor
-the profiles' package. Run it from anywhere.
+the profiles' package. Run it from anywhere with Debian's python3 and
+python3-pil (for the printed values) and icc-profiles-free installed.
 
 The sRGB values each patch must come out as are printed: lcms2's (through
 Pillow's ImageCms, relative colorimetric with black point compensation, as
