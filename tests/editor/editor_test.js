@@ -10,7 +10,10 @@
 //   - each typical mistake (mistakes/*.yaml) gives exactly the diagnostics
 //     its `# expect: …` comments name, each on the comment's line;
 //   - hovering a key shows its meaning once, never "a || b".
-// usage: node editor_test.js CVPDF SOURCE_DIR
+//   - so does the starter of a cvpdf installed by `cmake --install` into a
+//     prefix with a blank in its name (its modeline a file: URI), and of a
+//     cvpdf copied on its own (which writes the schema beside the résumé).
+// usage: node editor_test.js CVPDF SOURCE_DIR [BUILD_DIR CMAKE]
 'use strict';
 
 const { execFileSync, spawnSync } = require('child_process');
@@ -20,7 +23,7 @@ const path = require('path');
 const { pathToFileURL } = require('url');
 const { LspClient } = require('./lsp_client.js');
 
-const [cvpdf, source] = process.argv.slice(2);
+const [cvpdf, source, build, cmake] = process.argv.slice(2);
 if (!fs.existsSync(path.join(__dirname, 'node_modules', 'yaml-language-server'))) {
   console.log('yaml-language-server is not installed: run `npm ci` in tests/editor (scripts/setup.sh does)');
   process.exit(1);
@@ -126,6 +129,19 @@ async function hover(client, file, key, words) {
     failures.push('a cvpdf without a schema beside it should name the one it writes beside the résumé');
   await clean(client, path.join(alone, 'cv.yaml'), 'cvpdf new from a copied cvpdf');
   ++clean_files;
+
+  if (build) {
+    const prefix = path.join(work, 'a prefix');
+    execFileSync(cmake, ['--install', build, '--prefix', prefix], { stdio: 'ignore' });
+    const file = path.join(work, 'installed', 'cv.yaml');
+    fs.mkdirSync(path.dirname(file));
+    execFileSync(path.join(prefix, 'bin', 'cvpdf'), ['new', file, '-q']);
+    const named = new URL(/\$schema=(\S+)/.exec(fs.readFileSync(file, 'utf8'))[1]);
+    if (fs.realpathSync(named) !== fs.realpathSync(path.join(prefix, 'share', 'cvpdf', 'schema', 'resume.schema.json')))
+      failures.push(`an installed cvpdf's starter names ${named}, not the schema installed with it`);
+    await clean(client, file, 'cvpdf new from an installed cvpdf');
+    ++clean_files;
+  }
 
   const starter = path.join(work, 'starters', 'starter-en.yaml');
   const typo = path.join(work, 'starters', 'typo.yaml');
