@@ -4,6 +4,7 @@
 // every run. Only what a schema needs: objects, arrays, strings, and
 // numbers or booleans written as they are.
 #pragma once
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,8 +32,12 @@ class Json {
     return members_.back().second;
   }
 
+  // Indented two spaces a level, up to kDeepest levels: the key rules'
+  // if/else chains nest fifty deep, and their indentation alone would be
+  // most of the file.
+  static constexpr int kDeepest = 8;
   void write(std::string& out, int indent) const {
-    const std::string pad(indent * 2, ' '), inner((indent + 1) * 2, ' ');
+    const std::string pad(std::min(indent, kDeepest) * 2, ' '), inner(std::min(indent + 1, kDeepest) * 2, ' ');
     switch (kind_) {
       case Kind::String: quote(out, text_); break;
       case Kind::Raw: out += text_; break;

@@ -28,6 +28,14 @@ Json refused(const KeyNames& names, const std::string& message) {
   return j;
 }
 
+// Fails with `message` for every key (a key is never null): for a word whose
+// hint says what to write instead.
+Json refused_word(const KeyNames& names, const std::string& message) {
+  Json j = types({"null"});
+  j["errorMessage"] = Json::str("unknown key " + names.where + ": " + message);
+  return j;
+}
+
 }  // namespace
 
 KeyNames key_names(const model::KeyTable& table) {
@@ -72,7 +80,7 @@ Json key_names_rule(const KeyNames& names) {
   for (auto e = names.exact.rbegin(); e != names.exact.rend(); ++e) {
     Json word;
     word["const"] = Json::str(e->first);
-    rule = if_then_else(std::move(word), refused(names, e->second), std::move(rule));
+    rule = if_then_else(std::move(word), refused_word(names, e->second), std::move(rule));
   }
   return if_then_else(words(names.keys), Json::boolean(true), std::move(rule));
 }
