@@ -9,7 +9,8 @@
 //     load), and a typo put in one gives its diagnostic;
 //   - each typical mistake (mistakes/*.yaml) gives exactly the diagnostics
 //     its `# expect: …` comments name, each on the comment's line;
-//   - hovering a key shows its meaning once, never "a || b".
+//   - hovering a key shows its meaning, and hovering any key or value of a
+//     starter and of a theme never shows alternatives joined as "a || b".
 //   - so does the starter of a cvpdf installed by `cmake --install` into a
 //     prefix with a blank in its name (its modeline a file: URI), and of a
 //     cvpdf copied on its own (which writes the schema beside the résumé).
@@ -84,6 +85,26 @@ async function hover(client, file, key, words) {
   const value = result ? result.contents.value : '';
   if (!value.includes(words) || value.includes('||'))
     failures.push(`hover on '${key}' should show "${words}" once, shows ${JSON.stringify(value)}`);
+}
+
+// Every key of `file`, and the value after it, hovered: something shown,
+// never alternatives joined by "||".
+async function hoverEvery(client, file) {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  let keys = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^(\s*(?:- )?)([A-Za-z_-]+):/.exec(lines[i]);
+    if (!m) continue;
+    ++keys;
+    for (const character of [m[1].length + 1, lines[i].indexOf(':') + 3]) {
+      if (character >= lines[i].length) continue;
+      const result = await client.hover(uri(file), i, character);
+      const value = result ? result.contents.value : '';
+      if (value.includes('||') || (character === m[1].length + 1 && !value))
+        failures.push(`${path.basename(file)}:${i + 1}:${character + 1}: hover shows ${JSON.stringify(value)}`);
+    }
+  }
+  return keys;
 }
 
 (async () => {
@@ -164,6 +185,8 @@ async function hover(client, file, key, words) {
   await hover(client, starter, 'org', 'the organisation');
   await hover(client, starter, 'start', 'when it began');
   await hover(client, starter, 'name', 'your name');
+  let hovered = await hoverEvery(client, path.join(work, 'starters', 'starter-en-zh.yaml'));
+  hovered += await hoverEvery(client, path.join(work, 'themes', 'sidebar.yaml'));
 
   await client.stop();
   fs.rmSync(work, { recursive: true, force: true });
@@ -171,5 +194,6 @@ async function hover(client, file, key, words) {
     console.log(failures.join('\n'));
     process.exit(1);
   }
-  console.log(`${clean_files} files give no diagnostic; ${expected} expected diagnostics, each where expected`);
+  console.log(`${clean_files} files give no diagnostic; ${expected} expected diagnostics, each where expected; ` +
+              `${hovered} keys hovered`);
 })();
