@@ -119,6 +119,12 @@ async function hoverEvery(client, file) {
   await client.start(uri(work));
   let clean_files = 0, expected = 0;
 
+  // The globs map files to their schemas: a mistake in each folder is found (first, so
+  // that the files after it are read with the settings in force).
+  const controls = [['themes', "text: {sise: 10pt}    # expect: unknown key in 'text': did you mean 'size'?\n"],
+    ['resumes', "person: {name: A}\npersn: {}    # expect: unknown key at the top level: did you mean 'person'?\n"]];
+  for (const [dir, text] of controls) expected += await mistakes(client, placed(dir, 'control.yaml', text));
+
   const resumes = [path.join(source, 'resume.yaml')];
   for (const f of fs.readdirSync(path.join(source, 'examples')).sort())
     if (f.endsWith('.yaml')) resumes.push(path.join(source, 'examples', f));
