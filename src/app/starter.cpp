@@ -1,6 +1,10 @@
 // The starter résumé of `cvpdf new` (starter.hpp), written line by line so
 // that each text is one scalar in a one-language file and a block of
-// `en:` / `zh:` lines in a bilingual one.
+// `en:` / `zh:` lines in a bilingual one; and the schema its modeline
+// names. That is the schema of the binary that wrote it, never a path
+// compiled in: an install under any prefix, the .deb and a build tree each
+// keep theirs beside the binary, and a prefix chosen at configure time
+// says nothing of where the files are once a binary is moved or packaged.
 #include "app/starter.hpp"
 
 #include "app/json_schema.hpp"
