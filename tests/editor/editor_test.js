@@ -175,6 +175,10 @@ async function hoverEvery(client, file) {
   fs.writeFileSync(typo, fs.readFileSync(starter, 'utf8').replace(/ {2}- org: Example Corp.*/,
     "  - orgnization: Example Corp    # expect: did you mean 'org'? ('organization' works too)"));
   expected += await mistakes(client, typo);
+  // Its quick fix writes the key meant in place of the typo.
+  const actions = await client.codeActions(uri(typo), client.published.get(uri(typo)));
+  if (!actions.some((a) => a.title === 'organization'))
+    failures.push(`the typo's quick fixes should offer 'organization': ${JSON.stringify(actions.map((a) => a.title))}`);
 
   // The typical mistakes, each file naming the schema as the starter does;
   // cvpdf agrees: it refuses or warns about each file, and takes loose-*.yaml.

@@ -17,6 +17,7 @@ class LspClient {
     this.nextId = 1;
     this.pending = new Map();  // request id → resolve
     this.waiters = new Map();  // uri → resolve of its next publishDiagnostics
+    this.published = new Map();  // uri → the diagnostics last published
     this.buffer = Buffer.alloc(0);
     this.proc.stdout.on('data', (chunk) => this.receive(chunk));
   }
@@ -60,6 +61,7 @@ class LspClient {
         : null;
       this.send({ id: message.id, result });
     } else if (message.method === 'textDocument/publishDiagnostics') {
+      this.published.set(message.params.uri, message.params.diagnostics);
       const resolve = this.waiters.get(message.params.uri);
       if (resolve) {
         this.waiters.delete(message.params.uri);
@@ -98,6 +100,12 @@ class LspClient {
 
   close(uri) {
     this.notify('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  codeActions(uri, diagnostics) {
+    return this.request('textDocument/codeAction', {
+      textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics },
+    });
   }
 
   hover(uri, line, character) {
