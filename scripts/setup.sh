@@ -66,3 +66,14 @@ if ((${#missing[@]})); then
   $SUDO apt-get update
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
 fi
+
+# The editor test (tests/editor): the real yaml-language-server, pinned by
+# its package-lock.json. Node and npm from Debian unless some are installed
+# (NodeSource's nodejs carries its own npm, which Debian's would conflict with).
+if ! command -v npm >/dev/null; then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends nodejs npm
+fi
+(cd "$(dirname "$0")/../tests/editor" && npm ci --no-audit --no-fund --loglevel=error)

@@ -1,8 +1,13 @@
 // The starter résumé of `cvpdf new` (starter.hpp), written line by line so
 // that each text is one scalar in a one-language file and a block of
-// `en:` / `zh:` lines in a bilingual one.
+// `en:` / `zh:` lines in a bilingual one; and the schema its modeline
+// names. That is the schema of the binary that wrote it, never a path
+// compiled in: an install under any prefix, the .deb and a build tree each
+// keep theirs beside the binary, and a prefix chosen at configure time
+// says nothing of where the files are once a binary is moved or packaged.
 #include "app/starter.hpp"
 
+#include "app/json_schema.hpp"
 #include "app/layouts.hpp"
 #include "core/diagnostics.hpp"
 
@@ -16,10 +21,7 @@
 #include <iostream>
 #include <cctype>
 #include <iterator>
-
-#ifndef CVPDF_INSTALL_SCHEMA_DIR
-#define CVPDF_INSTALL_SCHEMA_DIR "/usr/local/share/cvpdf/schema"
-#endif
+#include <string_view>
 
 namespace cvpdf::app {
 
@@ -97,7 +99,37 @@ class Writer {
 
 }  // namespace
 
-std::string installed_resume_schema() { return std::string(CVPDF_INSTALL_SCHEMA_DIR) + "/resume.schema.json"; }
+std::string own_resume_schema(const std::string& executable) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path exe = executable.empty() ? fs::read_symlink("/proc/self/exe", ec) : fs::path(executable);
+  if (exe.empty()) return {};
+  fs::path real = fs::weakly_canonical(fs::absolute(exe, ec), ec);
+  const fs::path dir = (ec ? exe : real).parent_path();
+  for (const fs::path& candidate : {dir / ".." / "share" / "cvpdf" / "schema" / "resume.schema.json",
+                                    dir / "schema" / "resume.schema.json"}) {
+    std::error_code file_ec;
+    if (fs::is_regular_file(candidate, file_ec)) return fs::weakly_canonical(candidate, file_ec).string();
+  }
+  return {};
+}
+
+std::string modeline_reference(const std::string& path) {
+  if (path.find_first_of(" \t%#") == std::string::npos) return path;
+  std::string uri = "file://";
+  for (unsigned char c : path) {
+    const bool plain = std::isalnum(c) || std::string_view("/-._~").find(static_cast<char>(c)) != std::string_view::npos;
+    if (plain) {
+      uri += static_cast<char>(c);
+    } else {
+      const char* hex = "0123456789ABCDEF";
+      uri += '%';
+      uri += hex[c >> 4];
+      uri += hex[c & 15];
+    }
+  }
+  return uri;
+}
 
 std::optional<std::vector<std::string>> starter_languages(const std::string& list, std::string& problem) {
   std::vector<std::string> out;
@@ -130,7 +162,7 @@ std::string starter_resume(const StarterRequest& request) {
   std::string list;
   for (const auto& l : request.languages) list += (list.empty() ? "" : ", ") + l;
 
-  w.raw("# yaml-language-server: $schema=" + installed_resume_schema());
+  w.raw("# yaml-language-server: $schema=" + request.schema);
   w.raw("# A starter résumé, written by `cvpdf new`. Put your own text in place of the");
   w.raw("# samples and render it:  cvpdf resume.yaml   (writes resume.pdf)");
   w.raw("# The line above lets editors with a YAML language server (VS Code's YAML");
@@ -239,6 +271,42 @@ std::string starter_resume(const StarterRequest& request) {
   return w.str();
 }
 
+namespace {
+
+// Writes `text` to `path`, which must not exist: O_EXCL makes the check and
+// the creation one step, so a file that appears meanwhile is not
+// overwritten either. 0, or the errno (EEXIST: it exists); a file half
+// written is removed.
+int create_file(const std::string& path, const std::string& text) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) return errno;
+  std::size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      int err = n < 0 ? errno : EIO;
+      ::close(fd);
+      ::unlink(path.c_str());
+      return err;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) {
+    int err = errno;
+    ::unlink(path.c_str());
+    return err;
+  }
+  return 0;
+}
+
+int io_error(const std::string& path, int err) {
+  std::cerr << "cvpdf new: error: cannot write '" << printable(path) << "': " << std::strerror(err) << '\n';
+  return 3;
+}
+
+}  // namespace
+
 int write_starter_file(const Options& options) {
   auto usage = [](const std::string& message, const std::string& hint) {
     std::cerr << "cvpdf new: " << printable(message) << "\n  hint: " << hint << '\n';
@@ -261,41 +329,42 @@ int write_starter_file(const Options& options) {
       return usage("'" + request.theme + "' is neither a built-in theme nor a theme file",
                    "the built-in themes are " + builtin_layout_names() + "; a file is relative to the new résumé");
   }
+  const std::string own = own_resume_schema();
+  request.schema = own.empty() ? kBesideSchema : modeline_reference(own);
   const std::string text = starter_resume(request);
   if (path == "-") {
+    if (own.empty() && !options.quiet)
+      std::cerr << "cvpdf new: no schema is installed with this cvpdf; for the first line to work, write it beside "
+                   "the résumé: cvpdf schema > " << kBesideSchema << '\n';
     std::cout << text << std::flush;
     return std::cout ? 0 : 3;
   }
-  // O_EXCL: the check that the file does not exist and its creation are one
-  // step, so a file that appears meanwhile is not overwritten either.
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0 && errno == EEXIST)
+  if (int err = create_file(path, text); err == EEXIST) {
     return usage("'" + path + "' already exists; cvpdf new never overwrites a file",
                  "name another file (cvpdf new cv.yaml), or remove this one first");
-  auto io_error = [&](int err) {
-    std::cerr << "cvpdf new: error: cannot write '" << printable(path) << "': " << std::strerror(err) << '\n';
-    return 3;
-  };
-  if (fd < 0) return io_error(errno);
-  std::size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      int err = n < 0 ? errno : EIO;
-      ::close(fd);
-      ::unlink(path.c_str());  // never a half-written starter
-      return io_error(err);
+  } else if (err != 0) {
+    return io_error(path, err);
+  }
+  // A schema already there is kept, as every file `new` finds: it may be
+  // the user's own, and `cvpdf schema > resume.schema.json` renews it.
+  std::string beside, kept;
+  if (own.empty()) {
+    beside = (std::filesystem::path(path).parent_path() / kBesideSchema).string();
+    if (int err = create_file(beside, resume_json_schema()); err == EEXIST) {
+      kept.swap(beside);
+    } else if (err != 0) {
+      return io_error(beside, err);
     }
-    done += static_cast<std::size_t>(n);
   }
-  if (::close(fd) != 0) {
-    int err = errno;
-    ::unlink(path.c_str());
-    return io_error(err);
-  }
-  if (!options.quiet)
+  if (!options.quiet) {
     std::cerr << "wrote " << printable(path) << "; render it with: cvpdf " << printable(path) << '\n';
+    if (!beside.empty())
+      std::cerr << "wrote " << printable(beside) << " beside it, the schema its first line names for editors (none "
+                << "is installed with this cvpdf)\n";
+    if (!kept.empty())
+      std::cerr << "kept the " << printable(kept) << " there, which its first line names for editors; to renew it: "
+                << "cvpdf schema > " << printable(kept) << '\n';
+  }
   return 0;
 }
 

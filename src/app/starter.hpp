@@ -2,7 +2,10 @@
 // every kind of entry the format has (items, pairs, publications,
 // paragraphs) and a section of bullets and one of text, in English,
 // Chinese or both ({en: ..., zh: ...}). Its first line is the
-// yaml-language-server modeline naming the installed JSON Schema.
+// yaml-language-server modeline naming the JSON Schema of the cvpdf that
+// wrote it: the one its install or build tree holds, else one written
+// beside the résumé (docs/user-guide.md, "Completion and checking in the
+// editor").
 #pragma once
 #include <optional>
 #include <string>
@@ -18,6 +21,7 @@ inline constexpr const char* kStarterLanguages[] = {"en", "zh"};
 struct StarterRequest {
   std::vector<std::string> languages;  // canonical, in order; at least one of kStarterLanguages each
   std::string theme;                   // the `theme:` written
+  std::string schema;                  // the modeline's $schema: a path or a file: URI
 };
 
 // "en,zh" → {en, zh}; nullopt (with `problem` set) for a language the
@@ -32,7 +36,20 @@ std::string starter_resume(const StarterRequest& request);
 // file, as the other refused outputs) or 3 (the file cannot be written).
 int write_starter_file(const Options& options);
 
-// Where the résumé schema is installed (the modeline's $schema).
-std::string installed_resume_schema();
+// The résumé schema that belongs to the cvpdf at `executable` (this
+// process's when empty), found from where the binary really is (symbolic
+// links followed): <prefix>/bin/cvpdf → <prefix>/share/cvpdf/schema/
+// resume.schema.json as `cmake --install` and the .deb put it, or
+// build/cvpdf → build/schema/resume.schema.json as the build writes it.
+// Empty when neither file exists (a binary copied on its own).
+std::string own_resume_schema(const std::string& executable = {});
+
+// A path as a modeline may name it: as it is, or as a file: URI when it has
+// a blank, '%' or '#' (the modeline ends at a blank; '#' would begin a
+// fragment).
+std::string modeline_reference(const std::string& path);
+
+// The schema file `cvpdf new` writes beside a résumé when cvpdf has none.
+inline constexpr const char* kBesideSchema = "resume.schema.json";
 
 }  // namespace cvpdf::app

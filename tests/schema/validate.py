@@ -39,6 +39,11 @@ for which in ("resume", "theme"):
 good = [("resume", "resume.yaml", (SOURCE / "resume.yaml").read_text())]
 good += [("resume", str(p.relative_to(SOURCE)), p.read_text()) for p in sorted((SOURCE / "examples").glob("*.yaml"))]
 good += [("theme", str(p.relative_to(SOURCE)), p.read_text()) for p in sorted((SOURCE / "layout").glob("*.yaml"))]
+# The editor test's files (tests/editor/mistakes): what cvpdf takes loosely
+# passes here too, and every typical mistake fails, so Python's regular
+# expressions read the patterns as ECMAScript's do.
+MISTAKES = SOURCE / "tests" / "editor" / "mistakes"
+good += [("resume", str(p.relative_to(SOURCE)), p.read_text()) for p in sorted(MISTAKES.glob("loose-*.yaml"))]
 for langs in ("en", "zh", "en,zh", "zh,en"):
     good.append(("resume", "cvpdf new --lang " + langs, run("new", "-", "--lang", langs, "--theme", "sidebar")))
 
@@ -57,7 +62,13 @@ bad = [  # (schema, what, text, the error's path must contain)
     ("theme", "a length without a unit", "text: {size: 10}\n", "size"),
     ("theme", "a word not among the choices", "header: {align: middle}\n", "align"),
     ("theme", "a leading out of range", "text: {leading: 9}\n", "leading"),
+    ("resume", "month 13", "person: {name: A}\nsections:\n- title: X\n  entries:\n  - {org: A, start: 2020-13}\n", "start"),
+    ("resume", "presnt", "person: {name: A}\nsections:\n- title: X\n  entries:\n  - {org: A, end: presnt}\n", "end"),
+    ("resume", "a typo in an entry key",
+     "person: {name: A}\nsections:\n- title: X\n  entries:\n  - {orgnization: A}\n", "entries"),
 ]
+bad += [("resume", str(p.relative_to(SOURCE)), p.read_text(), "") for p in sorted(MISTAKES.glob("*.yaml"))
+        if not p.name.startswith("loose-")]
 
 def paths(errors):
     """Every path an error or, inside anyOf, one of its causes names."""
