@@ -62,3 +62,23 @@ if ((${#missing[@]})); then
   $SUDO apt-get update
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
 fi
+
+# pdf.js, the third reader of the text-layer test (tests/e2e/three_readers_test.cpp):
+# Node from Debian when there is none (Debian 12's is Node 18; pdfjs-dist
+# is pinned to the last release that runs on it, tests/readers/package.json),
+# and pdfjs-dist from the npm registry at the version package-lock.json
+# holds, into tests/readers/node_modules (gitignored). Nothing is fetched at
+# build or test time.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends nodejs npm
+fi
+readers="$(cd "$(dirname "${BASH_SOURCE[0]}")/../tests/readers" && pwd)"
+pdfjs_wanted="$(sed -n 's/.*"pdfjs-dist": *"\([^"]*\)".*/\1/p' "$readers/package.json")"
+pdfjs_have="$(node -p "require('$readers/node_modules/pdfjs-dist/package.json').version" 2>/dev/null || true)"
+if [ "$pdfjs_have" != "$pdfjs_wanted" ]; then
+  # Its optional canvas (for rendering, a native build) is not needed to read text.
+  (cd "$readers" && npm ci --omit=optional --ignore-scripts --no-audit --no-fund)
+fi
