@@ -1,5 +1,6 @@
 // Collecting glyph usage and subsetting faces with hb-subset (see
-// font_subset.hpp). FreeType reads CIDs back from the subset CFF, so codes
+// font_subset.hpp), and the /CIDToGIDMap that gives an added hyphen a
+// CID of its own. FreeType reads CIDs back from the subset CFF, so codes
 // are whatever the embedded program really contains. The few table fields
 // read by hand (head, post, OS/2) go through text::ByteReader; a damaged
 // font is reported at the font (Face::error), never as a cvpdf bug.
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <memory>
 #include <variant>
+#include <vector>
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -140,7 +142,7 @@ std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text
       const unsigned glyph_count = hb_face_get_glyph_count(face.hb_face);
       auto [it, inserted] = index.try_emplace(run->face, usages.size());
       if (inserted) {
-        usages.push_back(FontUsage{run->face, {}, {}});
+        usages.push_back(FontUsage{run->face, {}, {}, {}});
         seen.emplace_back(glyph_count, false);
         seen_text.emplace_back(glyph_count, false);
       }
@@ -158,7 +160,9 @@ std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text
           recorded[glyph.id] = true;
           usage.glyphs.insert(glyph.id);
         }
-        if (!glyph.text.empty() && !recorded_text[glyph.id]) {
+        if (glyph.text == kSoftHyphenText) {
+          usage.soft_hyphens.insert(glyph.id);
+        } else if (!glyph.text.empty() && !recorded_text[glyph.id]) {
           recorded_text[glyph.id] = true;
           usage.text.emplace(glyph.id, glyph.text);
         }
@@ -174,7 +178,14 @@ std::vector<char32_t> nominal_characters(const text::Face& face, const FontUsage
   for (std::uint32_t glyph : usage.glyphs) {
     if (glyph == 0) return {};
     const auto text = usage.text.find(glyph);
-    if (text == usage.text.end()) return {};
+    if (text == usage.text.end()) {
+      // Drawn only as an added hyphen: named by the hyphen it is.
+      const bool hyphen = usage.soft_hyphens.count(glyph) &&
+                          (face.glyph_for(U'-') == glyph || face.glyph_for(U'\u2010') == glyph);
+      if (!hyphen) return {};
+      characters.push_back(face.glyph_for(U'-') == glyph ? U'-' : U'\u2010');
+      continue;
+    }
     std::size_t pos = 0;
     const char32_t c = utf8::decode(text->second, pos);
     if (pos != text->second.size() || face.glyph_for(c) != glyph) return {};
@@ -278,12 +289,37 @@ SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
     if (auto t = usage.text.find(g); t != usage.text.end())
       out.unicode.try_emplace(encoded.code, to_unicode_text(t->second));
   }
+  // Past the last glyph id, so no glyph's CID is taken.
+  std::uint32_t next_code = out.glyphs.empty() ? 1 : 0;
+  for (const auto& [g, encoded] : out.glyphs) next_code = std::max<std::uint32_t>(next_code, encoded.code + 1u);
+  for (std::uint32_t g : usage.soft_hyphens) {
+    // No spare CID (a CFF program), or none left: the glyph's own, read as "-".
+    if (out.program != FontProgram::TrueType || next_code > 0xFFFF) break;
+    const EncodedGlyph& own = out.glyphs.at(g);
+    const EncodedGlyph soft{static_cast<std::uint16_t>(next_code++), own.width};
+    out.soft_hyphens[g] = soft;
+    out.unicode[soft.code] = kSoftHyphenText;
+  }
   out.base_font = subset_tag(hash) + "+" + sanitize_name(face.postscript_name);
   fill_descriptor(face, out);
   // Everything above (and the shaping before) read the mapped file: if it
   // was cut short or rewritten meanwhile, none of it can be trusted.
   face.check_unchanged();
   return out;
+}
+
+std::string soft_hyphen_cid_to_gid(const SubsetFont& font) {
+  std::uint32_t end = 0;
+  for (const auto& [g, encoded] : font.glyphs) end = std::max<std::uint32_t>(end, encoded.code + 1u);
+  for (const auto& [g, soft] : font.soft_hyphens) end = std::max<std::uint32_t>(end, soft.code + 1u);
+  std::string map(2 * static_cast<std::size_t>(end), '\0');
+  auto put = [&](std::uint16_t cid, std::uint16_t gid) {
+    map[2 * cid] = static_cast<char>(gid >> 8);
+    map[2 * cid + 1] = static_cast<char>(gid & 0xFF);
+  };
+  for (std::uint32_t cid = 0; cid < end; ++cid) put(static_cast<std::uint16_t>(cid), static_cast<std::uint16_t>(cid));
+  for (const auto& [g, soft] : font.soft_hyphens) put(soft.code, font.glyphs.at(g).code);
+  return map;
 }
 
 }  // namespace cvpdf::pdf

@@ -22,6 +22,13 @@
 
 namespace cvpdf::pdf {
 
+// The text compose gives the hyphen it adds where it divides a word at a
+// line end (compose/paragraph_set.cpp): U+00AD SOFT HYPHEN, which the PDF
+// Reference 1.7 (10.7, "Incidental artifacts", hyphenation) names as how a
+// line-end hyphen that is not part of the word maps to Unicode, so a
+// consumer knows to drop it and join the word.
+inline constexpr const char* kSoftHyphenText = "\u00AD";
+
 // One glyph as written: its code in content streams and its width in /W.
 // `width` is in millionths of an em, i.e. thousandths of a /W unit, so the
 // number written in /W and the one used for TJ adjustments are the same.
@@ -35,6 +42,9 @@ struct FontUsage {
   text::FaceId face = text::kNoFace;
   std::set<std::uint32_t> glyphs;              // original glyph ids
   std::map<std::uint32_t, std::string> text;   // glyph → text of its first occurrence with text
+  // Glyphs also drawn as an added line-end hyphen (kSoftHyphenText); that
+  // text is not theirs in `text`: a real hyphen of the same glyph reads "-".
+  std::set<std::uint32_t> soft_hyphens;
 };
 
 // Every face used, in order of first use (which fixes /F1, /F2 … and the
@@ -63,6 +73,14 @@ struct SubsetFont {
   std::string font_file;     // FontFile2: the subset sfnt; FontFile3: the bare subset CFF
   std::map<std::uint32_t, EncodedGlyph> glyphs;   // original glyph id → code, width
   std::map<std::uint16_t, std::string> unicode;   // code → text (UTF-8) for ToUnicode
+  // A soft hyphen's own code per glyph of usage.soft_hyphens (original
+  // glyph id → code, width), TrueType programs only: a CID past every
+  // glyph id, drawn with the hyphen's glyph through a /CIDToGIDMap stream
+  // (soft_hyphen_cid_to_gid), whose ToUnicode text is U+00AD. Its own CID,
+  // not a second code for the hyphen's: mupdf keys ToUnicode by CID and
+  // would read both codes as "\u00AD-". A CFF program is addressed by CID
+  // and has no spare one, so its added hyphens keep the hyphen's code.
+  std::map<std::uint32_t, EncodedGlyph> soft_hyphens;
 
   // FontDescriptor, in glyph space (1000 units per em).
   int flags = 4;
@@ -70,6 +88,11 @@ struct SubsetFont {
   double italic_angle = 0;
   int ascent = 0, descent = 0, cap_height = 0, stem_v = 0;
 };
+
+// The /CIDToGIDMap of a TrueType font with soft-hyphen codes: two bytes
+// per CID, each glyph's CID to itself and each soft-hyphen CID to its
+// hyphen's glyph.
+std::string soft_hyphen_cid_to_gid(const SubsetFont& font);
 
 // Subsets `face` to the used glyphs. Throws FatalError naming the font file
 // when the face has no embeddable outlines or subsetting fails.

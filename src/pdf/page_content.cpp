@@ -6,8 +6,8 @@
 // keeps both pens in integer millionths of an em — where the frame says the
 // glyph goes, and where the reader will put it — and writes a TJ adjustment
 // only when they drift apart by a tenth of a thousandth of an em or more.
-// A run set with font expansion (frame::GlyphRun::expansion) is drawn in a
-// text space scaled horizontally by as much, which both pens are kept in.
+// A run set with font expansion (frame::GlyphRun::expansion) is drawn with
+// the horizontal scaling (Tz) set to as much, which both pens are kept in.
 // Rounding never accumulates, because the target is recomputed from the
 // exact scaled-point sum for every glyph.
 #include "pdf/page_content.hpp"
@@ -60,6 +60,22 @@ PaintGlyph search(const PageFont& font, std::uint32_t id) {
 PaintGlyph lookup(const PageFont& font, std::uint32_t id) {
   if (!font.by_id.empty()) return id < font.by_id.size() ? font.by_id[id] : PaintGlyph{};
   return search(font, id);
+}
+
+// Glyph `id` drawn as an added line-end hyphen: its soft-hyphen code when
+// the font has one, else its own.
+PaintGlyph soft_hyphen(const PageFont& font, std::uint32_t id) {
+  PaintGlyph g = lookup(font, id);
+  if (!font.soft_hyphens) return g;
+  const auto soft = font.soft_hyphens->find(id);
+  if (soft == font.soft_hyphens->end()) return g;
+  g.code = soft->second.code;
+  g.unicode = nullptr;
+  if (font.unicode) {
+    const auto mapped = font.unicode->find(g.code);
+    if (mapped != font.unicode->end()) g.unicode = &mapped->second;
+  }
+  return g;
 }
 
 // True when the glyph's text differs from what the ToUnicode map says for
@@ -250,11 +266,17 @@ class Painter {
       stream_.set_font(font->second.resource, to_pt(run.size));
       font_ = {run.face, run.size};
     }
-    // Font expansion scales the text space horizontally (as Tz would, but
-    // with no state to carry to the next run): the reader's pen, in ems of
-    // that space, is compared with the frame's pen scaled back into it.
+    // Font expansion scales the glyphs horizontally: the reader's pen, in
+    // ems so scaled, is compared with the frame's pen scaled back into it.
+    // Tz, not a scaled Tm: pdf.js 4 restarts its text item's width at a
+    // text matrix of another scale, and then reads any gap, 0.01 pt, as a
+    // word space ("CPU/ GPU/ NPU" where only "CPU/" was expanded).
     const std::int64_t scale = 1000 + run.expansion;  // thousandths
-    stream_.set_text_matrix(static_cast<double>(scale) / 1000.0, 0, 0, 1, x_pt(run.x), y_pt(run.y));
+    if (scale != scale_) {
+      stream_.set_horizontal_scaling(static_cast<double>(scale) / 10.0);
+      scale_ = scale;
+    }
+    stream_.set_text_matrix(1, 0, 0, 1, x_pt(run.x), y_pt(run.y));
 
     Scaled target = 0;      // the frame's pen, sp from the run origin
     std::int64_t pen = 0;   // the reader's pen, millionths of an em
@@ -269,7 +291,8 @@ class Painter {
         invisible_ = invisible;
       }
       const bool span_start = starts_here && spans_.starts.count({element, g}) > 0;
-      const PaintGlyph encoded = lookup(font->second, glyph.id);
+      const PaintGlyph encoded = glyph.text == kSoftHyphenText ? soft_hyphen(font->second, glyph.id)
+                                                               : lookup(font->second, glyph.id);
       // Not a font problem: collect_font_usage checked every glyph against
       // its face and subset_font encoded each one or refused the font,
       // naming its file. A glyph missing here means the two walks differ.
@@ -353,6 +376,7 @@ class Painter {
   std::optional<frame::Color> fill_;
   std::optional<std::pair<text::FaceId, Scaled>> font_;
   Scaled rise_ = 0;
+  std::int64_t scale_ = 1000;  // Tz, in thousandths (q/Q around pictures restore it as they find it)
   bool invisible_ = false;  // text render mode 3 (a colour emoji's glyphs)
   std::vector<frame::EmojiPicture> pictures_;  // to draw when the text object ends
 };

@@ -53,7 +53,8 @@ void embed_fonts(PdfMemDocument& pdf, const frame::Document& doc, const text::Fo
   for (std::size_t i = 0; i < r.fonts.size(); ++i) {
     const SubsetFont& font = r.fonts[i];
     r.font_objects.emplace(font.face, embed_font(pdf, font));
-    PageFont& page_font = r.names.fonts[font.face] = PageFont{"F" + std::to_string(i + 1), &font.glyphs, &font.unicode, {}};
+    PageFont& page_font = r.names.fonts[font.face] =
+        PageFont{"F" + std::to_string(i + 1), &font.glyphs, &font.unicode, &font.soft_hyphens, {}};
     index_glyphs(page_font);
   }
 }

@@ -5,7 +5,11 @@
 // pdf.js (pdfjs-dist, pinned in package.json) is installed beside this
 // file by scripts/setup.sh; its legacy build runs on Node 18.
 import { readFile } from "node:fs/promises";
-import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
+// pdf.js warns with console.log, also after it has loaded (no DOMMatrix or
+// Path2D in Node, needed only to render): sent to standard error, so
+// standard output is the text alone.
+console.log = (...args) => console.error(...args);
+const { getDocument, VerbosityLevel } = await import("pdfjs-dist/legacy/build/pdf.mjs");
 
 const file = process.argv[2];
 if (!file) {
