@@ -54,7 +54,7 @@ class PagePainting : public ::testing::Test {
   PagePainting() {
     glyphs_[1] = {3, 500000};
     glyphs_[2] = {4, 500000};
-    resources_.fonts[0] = {"F1", &glyphs_, nullptr, {}};
+    resources_.fonts[0] = {"F1", &glyphs_, nullptr, nullptr, {}};
     resources_.images["logo.png"] = "Im1";
     page_.width = pt(300);
     page_.height = pt(200);

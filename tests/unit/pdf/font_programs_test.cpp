@@ -51,6 +51,41 @@ TEST(FontPrograms, TrueTypeCodesAreSubsetGlyphIds) {
   EXPECT_NE(subset_font(lato, other[0]).base_font, font.base_font);
 }
 
+// A hyphen the breaker added (text U+00AD) gets a CID of its own past the
+// glyphs, drawn with the hyphen's glyph through the /CIDToGIDMap, so its
+// ToUnicode says U+00AD while the real hyphen's says "-" (PDF Reference
+// 1.7, 10.7); a CFF program has no spare CID and keeps the hyphen's.
+TEST(FontPrograms, AnAddedHyphenHasACidOfItsOwnInATrueTypeFont) {
+  text::FontBook fonts;
+  const text::Face& lato = fonts.face(fonts.load_file(kLatoPath));
+  const std::uint32_t hyphen = lato.glyph_for('-');
+  FontUsage usage{lato.id, {lato.glyph_for('a'), hyphen}, {{lato.glyph_for('a'), "a"}, {hyphen, "-"}}, {hyphen}};
+  const SubsetFont font = subset_font(lato, usage);
+  ASSERT_EQ(font.soft_hyphens.size(), 1u);
+  const EncodedGlyph own = font.glyphs.at(hyphen), soft = font.soft_hyphens.at(hyphen);
+  EXPECT_NE(soft.code, own.code);
+  for (const auto& [gid, encoded] : font.glyphs) EXPECT_LT(encoded.code, soft.code);
+  EXPECT_EQ(soft.width, own.width);
+  EXPECT_EQ(font.unicode.at(own.code), "-");
+  EXPECT_EQ(font.unicode.at(soft.code), "\u00AD");
+  const std::string map = soft_hyphen_cid_to_gid(font);
+  ASSERT_EQ(map.size(), 2u * (soft.code + 1u));
+  auto gid_of = [&](std::uint16_t cid) {
+    return static_cast<unsigned>(static_cast<unsigned char>(map[2 * cid]) << 8 | static_cast<unsigned char>(map[2 * cid + 1]));
+  };
+  EXPECT_EQ(gid_of(soft.code), own.code);
+  EXPECT_EQ(gid_of(own.code), own.code);
+
+  // Drawn only as an added hyphen: still named by its character to hb-subset.
+  FontUsage only_soft{lato.id, {hyphen}, {}, {hyphen}};
+  EXPECT_EQ(nominal_characters(lato, only_soft), (std::vector<char32_t>{U'-'}));
+
+  const text::Face& noto = fonts.face(fonts.load_file(kNotoCjkPath, kNotoCjkScIndex));
+  const std::uint32_t noto_hyphen = noto.glyph_for('-');
+  FontUsage cff{noto.id, {noto_hyphen}, {{noto_hyphen, "-"}}, {noto_hyphen}};
+  EXPECT_TRUE(subset_font(noto, cff).soft_hyphens.empty());
+}
+
 TEST(FontPrograms, CidKeyedCffCodesAreCids) {
   text::FontBook fonts;
   const text::Face& noto = fonts.face(fonts.load_file(kNotoCjkPath, kNotoCjkScIndex));

@@ -21,7 +21,7 @@ class MarkedContentPainting : public ::testing::Test {
     glyphs_[1] = {3, 500000};
     glyphs_[2] = {4, 500000};
     unicode_ = {{3, "a"}, {4, "b"}};
-    resources_.fonts[0] = {"F1", &glyphs_, &unicode_, {}};
+    resources_.fonts[0] = {"F1", &glyphs_, &unicode_, nullptr, {}};
     resources_.images["logo.png"] = "Im1";
     structure_ = {{"Document", "", frame::kArtifact, "", "", ""},
                   {"P", "", 0, "", "", ""},
