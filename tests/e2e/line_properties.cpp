@@ -238,7 +238,12 @@ PropertyReport check_word_space_ratio(const RenderedPdf& pdf) {
       const std::string text = text_of(*body.line);
       // mupdf may report white between stretched ideographs as spaces: the
       // warning's quote and the line are compared without any.
-      const std::string head = without_spaces(text).substr(0, 40);
+      // A list's bullet is drawn before its line, so mupdf's line may
+      // begin with it; the warning quotes the text alone.
+      std::string quoted = text;
+      const std::string& bullet = pdf.style.bullet_symbol;
+      if (!bullet.empty() && quoted.rfind(bullet, 0) == 0) quoted.erase(0, bullet.size());
+      const std::string head = without_spaces(quoted).substr(0, 40);
       const bool reported = std::ranges::any_of(loose_warnings, [&](const std::string& w) {
         return w.find(head) != std::string::npos;
       });
@@ -304,13 +309,21 @@ PropertyReport check_separators_at_line_edges(const RenderedPdf& pdf) {
     return report;
   }
   int starts = 0, ends = 0;
+  const auto runs = run_starts(pdf);
   for (std::size_t p = 0; p < pdf.glyphs.glyph_pages.size(); ++p) {
     for (const auto& line : pdf.glyphs.glyph_pages[p].lines) {
-      const auto [a, b] = inked(line);
+      auto [a, b] = inked(line);
       if (a == b) continue;
-      // A list's bullet (academic's is "–") stands alone in its own line
-      // of mupdf's, in the hanging indent: a label, not a separator.
-      if (b - a == 1 && line.glyphs[a].text == pdf.style.bullet_symbol) continue;
+      // A list's bullet (academic's is "–") in the hanging indent is a
+      // label, not a separator: alone in a line of mupdf's, or drawn first
+      // as a run of its own before the run its text starts.
+      if (line.glyphs[a].text == pdf.style.bullet_symbol) {
+        if (b - a == 1) continue;
+        std::size_t k = a + 1;
+        while (k < b && blank(line.glyphs[k])) ++k;
+        if (k < b && p < runs.size() && run_starts_at(runs[p], line.glyphs[a]) && run_starts_at(runs[p], line.glyphs[k]))
+          a = k;
+      }
       const char32_t first = first_code_point(line.glyphs[a].text);
       // Alone as a word: "– 2023" is a separator, "–2023" a range's dash.
       if (is_separator(first) && (a + 1 == b || blank(line.glyphs[a + 1]))) {

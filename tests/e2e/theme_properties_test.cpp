@@ -317,9 +317,12 @@ void ThemeProperty::has_a_readable_measure() {
     for (const auto* line : body) widest = std::max(widest, line->box.width());
     for (const auto* line : body) {
       if (line->box.width() <= kBodyShare * widest) continue;
-      int count = static_cast<int>(line->words.size()) - 1;
-      for (const auto& w : line->words)
-        for (char32_t cp : code_points(w.text)) count += is_wide(cp) ? 2 : 1;
+      // A list's bullet, drawn first, may read as the line's first word:
+      // the hanging indent's, not the measure's.
+      const bool bullet = !line->words.empty() && line->words.front().text == rendered_.pdf.style.bullet_symbol;
+      int count = static_cast<int>(line->words.size()) - 1 - (bullet ? 1 : 0);
+      for (std::size_t k = bullet ? 1 : 0; k < line->words.size(); ++k)
+        for (char32_t cp : code_points(line->words[k].text)) count += is_wide(cp) ? 2 : 1;
       counts.push_back(count);
     }
   }
