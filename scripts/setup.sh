@@ -26,12 +26,16 @@ packages=(
   # monochrome emoji and symbols for the system fallback (3 MB): the
   # emoji's text and glyph boxes in the PDF
   fonts-symbola
+  # Devanagari and Thai faces for the system fallback (not fonts-noto-core,
+  # whose Noto Sans would take over every character the themes' faces lack)
+  fonts-lohit-deva fonts-tlwg-garuda-ttf
   # colour emoji (10 MB): their PNG pictures are drawn over Symbola's
   # invisible glyphs (src/text/colour_emoji.hpp); without it emoji are grey
   fonts-noto-color-emoji
   icc-profiles-free  # the sRGB ICC profile compiled into cvpdf for --pdfa
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools
+  procps  # pgrep: the --watch tests find cvpdf under `timeout`
   # Apache PDFBox's preflight and a JDK to run tests/e2e/PdfaValidate.java
   # (a single-file source program needs the compiler); preflight 2.0.27
   # needs the JavaBeans Activation and JAXB APIs, which Java 17 lacks

@@ -2,6 +2,8 @@
 // sections (one galley, or two beside a sidebar: sidebar.hpp), pages,
 // footers, the debug overlay, outline and metadata.
 #include "compose/compose.hpp"
+#include "compose/mirror.hpp"
+#include "text/bidi.hpp"
 
 #include "compose/composer.hpp"
 #include "compose/fonts.hpp"
@@ -120,6 +122,8 @@ frame::Document compose_document(const model::Resume& resume, const theme::Style
   const std::string name = markup::plain_text(composer.text(resume.person.name));
   add_footers(doc.pages, name, style, typesetter);
   if (options.debug_overlay) add_debug_overlay(doc, placed, columns);
+  // A right-to-left language's pages are the left-to-right layout mirrored.
+  if (text::is_rtl_language(options.language)) mirror_pages(doc.pages);
 
   const std::string headline = markup::plain_text(composer.text(resume.person.headline));
   doc.metadata.title = name.empty() ? style.resume_word : name + " — " + style.resume_word;

@@ -199,7 +199,10 @@ RichText Composer::links_text(const std::vector<model::Link>& entry_links) const
     std::string label = link.label_is_address ? model::shown_address(link.url) : text(link.label);
     if (label.empty() && !model::blank(link.url)) label = model::shown_address(link.url);
     if (label.empty()) continue;  // nothing to show, and no stray "  ·  "
-    if (!links.empty()) links.add("  ·  ", plain_style);
+    if (!links.empty()) {
+      links.add("  ·  ", plain_style);
+      links.spans.back().separator = true;
+    }
     links.add(label, link.url.empty() ? plain_style : link_style, link.url, link.span);
   }
   return links;

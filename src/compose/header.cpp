@@ -199,6 +199,7 @@ class HeaderSetter {
   ParagraphShape text_shape(Scaled width) const {
     ParagraphShape shape = c_.typesetter.body_shape(width);
     shape.align = theme::Alignment::Ragged;
+    shape.flush_rtl = false;  // the header's edge places each line (align_lines)
     return shape;
   }
 
@@ -438,7 +439,10 @@ class HeaderSetter {
     RichText line;
     const SpanStyle muted = c_.with(FontVariant::Regular, style_.contact_size, style_.muted_color);
     for (std::size_t i = from; i < to; ++i) {
-      if (!line.empty()) line.add(style_.contact_separator, muted);
+      if (!line.empty() && !style_.contact_separator.empty()) {
+        line.add(style_.contact_separator, muted);
+        line.spans.back().separator = true;
+      }
       for (const auto& span : items[i].spans)
         if (!span.text.empty()) line.spans.push_back(span);  // whole: an icon's stand-in text too
     }

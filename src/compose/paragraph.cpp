@@ -15,7 +15,7 @@ namespace cvpdf::compose {
 using namespace paragraph_detail;
 
 RichText& RichText::add(std::string text, const SpanStyle& style, std::string link, SourceSpan source) {
-  if (!text.empty()) spans.push_back({std::move(text), style, std::move(link), std::move(source), std::nullopt});
+  if (!text.empty()) spans.push_back({std::move(text), style, std::move(link), std::move(source), std::nullopt, false});
   return *this;
 }
 
@@ -46,13 +46,14 @@ Typesetter::Typesetter(const text::FontBook& book, const FontSet& fonts, const t
       own_memo_(memo ? nullptr : std::make_unique<TextMemo>()),
       memo_(memo ? memo : own_memo_.get()),
       punctuation_(book, language_) {
+  rtl_ = text::is_rtl_language(language_);
   const std::string primary = model::primary_language(language_);
   if (!hyphenator_ && style_.hyphenate && (primary == "zh" || primary == "ja" || primary == "ko"))
     latin_hyphenator_ = text::Hyphenator::shared("en");
 }
 
 ParagraphShape Typesetter::body_shape(Scaled width) const {
-  return {width, 0, style_.align, style_.tolerance, style_.leading, style_.leading_cjk, true};
+  return {width, 0, style_.align, style_.tolerance, style_.leading, style_.leading_cjk, true, true};
 }
 
 void Typesetter::strut(Scaled size, double leading, Scaled& height, Scaled& depth) const {

@@ -46,6 +46,11 @@ struct Span {
   // own text: a contact icon reads "Email:" in copied and extracted text
   // (the ToUnicode map, else an /ActualText), not as a private-use character.
   std::optional<std::string> stands_for;
+  // The separator between the items of a list set on one line (contacts,
+  // links): each item between two is then a bidi isolate, its direction
+  // its own, so an address and a phone number beside it in a
+  // right-to-left résumé stay two items in the list's order.
+  bool separator = false;
 };
 
 struct RichText {
@@ -64,6 +69,10 @@ struct ParagraphShape {
   // Off where text sits to the right of the first line (a date or tag): a
   // hyphen there would split a word around it in the extracted text.
   bool hyphenate = true;
+  // A line of a right-to-left paragraph ends at the measure's right edge
+  // (and its SetLine::width is the measure). Off where the caller places
+  // each line itself by its width (the header's centred or split lines).
+  bool flush_rtl = true;
 };
 
 // One set line: elements positioned relative to the line's left edge (x) and
@@ -210,6 +219,8 @@ class Typesetter {
   const FontSet& fonts_;
   const theme::Style& style_;
   std::string language_;  // BCP 47 for HarfBuzz and ICU
+  // The language is written right to left: every paragraph is (text/bidi.hpp).
+  bool rtl_ = false;
   const text::Hyphenator* hyphenator_;
   // Latin words inside Chinese, Japanese or Korean text follow the Latin
   // rules: with no dictionary for the variant's language, English's.

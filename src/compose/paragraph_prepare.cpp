@@ -65,6 +65,22 @@ void Typesetter::add_shaped_run(const text::ShapedRun& run, const std::string& a
   unsized.pieces.push_back(piece);
 }
 
+namespace {
+
+// A stretch of text holding an emoji sequence joined by U+200D (👩‍💻) and
+// no right-to-left letter (from U+0590 on, their UTF-8 lead bytes
+// 0xD6–0xDF): neutral, so at the level of the text around it, but one
+// picture only when shaped left to right.
+bool emoji_sequence(std::string_view text) {
+  if (text.find("\u200D") == std::string_view::npos) return false;
+  return std::none_of(text.begin(), text.end(), [](char c) {
+    const auto b = static_cast<unsigned char>(c);
+    return b >= 0xD6 && b <= 0xDF;
+  });
+}
+
+}  // namespace
+
 UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenate) {
   UnsizedParagraph unsized;
   std::string all;
@@ -83,6 +99,18 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
   // opportunities cut the text into segments; its hyphens lie inside them.
   const text::BreakList& breaks = memo_->breaks.breaks(all, break_options(hyphenate));
   unsized.has_cjk = breaks.cjk;
+  // Levels of the whole text, resolved in logical order before any line is
+  // broken; each stretch of one direction is shaped in it.
+  std::vector<std::pair<std::size_t, std::size_t>> isolates;  // the list items between separators
+  std::size_t item = 0;
+  for (std::size_t sp = 0; sp < rich.spans.size(); ++sp) {
+    if (!rich.spans[sp].separator) continue;
+    if (span_begin[sp] > item) isolates.emplace_back(item, span_begin[sp]);
+    item = span_begin[sp + 1];
+  }
+  if (item > 0 && item < all.size()) isolates.emplace_back(item, all.size());
+  unsized.bidi = text::resolve_levels(all, rtl_, isolates);
+  const std::vector<std::uint8_t>& levels = unsized.bidi.levels;  // an emoji sequence's raised below
   struct Bounds {
     text::Segment seg;
     text::BreakOpportunity brk;           // what ends it (none for the last)
@@ -119,22 +147,42 @@ UnsizedParagraph Typesetter::prepare_unsized(const RichText& rich, bool hyphenat
       std::size_t e = std::min(seg.end, span_begin[sp + 1]);
       if (b >= e) continue;
       const Span& span = rich.spans[sp];
-      text::ShapeOptions options;
-      options.language = language_;
-      std::vector<char32_t> missing;
-      auto runs = memo_->shapes.shape_unscaled(book_, all, b, e, fonts_.chain(span.style.variant), options, &missing);
-      // One list per span (its words are shaped segment by segment), so a
-      // span's missing characters are warned of together.
-      if (!missing.empty() && !unsized.missing.empty() && unsized.missing.back().first == sp)
-        unsized.missing.back().second.insert(unsized.missing.back().second.end(), missing.begin(), missing.end());
-      else if (!missing.empty())
-        unsized.missing.emplace_back(sp, std::move(missing));
-      for (const auto& run : runs) add_shaped_run(run, all, sp, span, span_begin[sp], unsized, unsafe);
+      // A stretch of one direction at a time (all of [b, e) without bidi).
+      for (std::size_t from = b; from < e;) {
+        std::size_t to = e;
+        const bool rtl = !levels.empty() && levels[from] % 2 == 1;
+        if (!levels.empty()) {
+          to = from + 1;
+          while (to < e && (levels[to] % 2 == 1) == rtl) ++to;
+        }
+        text::ShapeOptions options;
+        options.language = language_;
+        options.rtl = rtl && !emoji_sequence(std::string_view(all).substr(from, to - from));
+        if (rtl && !options.rtl) {
+          // Set as a left-to-right island (as a number is): its glyphs keep their order.
+          for (std::size_t k = from; k < to; ++k) ++unsized.bidi.levels[k];
+        }
+        std::vector<char32_t> missing;
+        auto runs = memo_->shapes.shape_unscaled(book_, all, from, to, fonts_.chain(span.style.variant), options, &missing);
+        // One list per span (its words are shaped segment by segment), so a
+        // span's missing characters are warned of together.
+        if (!missing.empty() && !unsized.missing.empty() && unsized.missing.back().first == sp)
+          unsized.missing.back().second.insert(unsized.missing.back().second.end(), missing.begin(), missing.end());
+        else if (!missing.empty())
+          unsized.missing.emplace_back(sp, std::move(missing));
+        for (const auto& run : runs) add_shaped_run(run, all, sp, span, span_begin[sp], unsized, unsafe);
+        from = to;
+      }
     }
     s.pieces.end = unsized.pieces.size();
     s.glyphs.end = unsized.glyphs.size();
     s.cuts = {unsized.cuts.size(), unsized.cuts.size()};
-    if (s.pieces.size() == 1 && segments[si].hyphens < segments[si].hyphens_end) {
+    // A right-to-left word is not hyphenated (nor are the scripts' words
+    // in the dictionaries), and its pieces are reversed on the line.
+    const bool rtl_word = !levels.empty() && std::any_of(levels.begin() + static_cast<std::ptrdiff_t>(seg.begin),
+                                                          levels.begin() + static_cast<std::ptrdiff_t>(seg.end),
+                                                          [](std::uint8_t l) { return l % 2 == 1; });
+    if (s.pieces.size() == 1 && !rtl_word && segments[si].hyphens < segments[si].hyphens_end) {
       hyphen_cuts(breaks.at, segments[si].hyphens, segments[si].hyphens_end, unsafe, unsized, s);
       if (s.hyphen_glyph != 0)
         edges.hyphen_advance = book_.face(unsized.pieces[s.pieces.begin].face).advance(s.hyphen_glyph);

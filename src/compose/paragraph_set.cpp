@@ -199,6 +199,15 @@ struct Typesetter::LineBuilder {
   // last: a space or hyphen joins its run rather than start one of its own.
   int line_expansion = 0;
   int expansion = 0;
+  // With bidi (Prepared::bidi): the level of each glyph placed, in order,
+  // and the line's paragraph level, for reorder_line.
+  std::vector<std::uint8_t> levels{};
+  std::uint8_t base = 0;
+
+  void level_of(std::size_t byte) {
+    const text::BidiLevels& bidi = p.bidi();
+    if (!bidi.empty()) levels.push_back(byte < bidi.levels.size() ? bidi.levels[byte] : base);
+  }
 
   void close_link(Scaled end_x) {
     if (!link.empty() && end_x > link_start) {
@@ -251,6 +260,7 @@ struct Typesetter::LineBuilder {
       glyph.x_offset = expanded(sized.x_offset);
       glyph.y_offset = sized.y_offset;
       x += glyph.advance;
+      level_of(p.cluster(g));
       const std::string& text = glyph.text;
       // Told by the first byte before any comparison: most glyphs are letters.
       const unsigned char lead = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
@@ -279,6 +289,7 @@ struct Typesetter::LineBuilder {
     const Span& span = rich.spans[s.space_span];
     start_run(s.space_face, span.style.size, span.style.color, link_of[s.space_span]);
     run->glyphs.push_back(frame::Glyph{s.space_glyph, 0, 0, 0, " "});
+    if (!p.bidi().empty()) levels.push_back(base);
   }
 
   // A whole segment, or one part of a divided one: the glyphs between two
@@ -302,6 +313,7 @@ struct Typesetter::LineBuilder {
       x -= held;  // where a new run for the space would begin
       start_run(s.space_face, span.style.size, span.style.color, link_of[s.space_span]);
       run->glyphs.push_back(frame::Glyph{s.space_glyph, w + held, 0, 0, " "});
+      level_of(s.end);
       x += held;
       held = 0;
     } else {
@@ -329,6 +341,7 @@ struct Typesetter::LineBuilder {
     // Drawn in its word's run, expanded with it, but at its natural advance:
     // the breaker counted it so (nothing follows it on the line).
     run->glyphs.push_back(frame::Glyph{s.hyphen_glyph, s.hyphen_width, 0, 0, "\u00AD"});
+    level_of(s.end > s.begin ? s.end - 1 : s.end);
     placed.push_back({segment, run_index, run->glyphs.size() - 1, true});
     x += s.hyphen_width;
   }
@@ -374,6 +387,9 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
   std::size_t cuts = 0, first_cut = 0;  // lines ending at a last-resort cut; the first one's cut item
   std::vector<std::vector<Placed>> placed;  // per line, for the extraction spans
   placed.reserve(result.lines.size());
+  const text::BidiLevels& bidi = p.bidi();
+  std::vector<std::vector<std::uint8_t>> levels;  // per line, with bidi: its glyphs' (LineBuilder::levels)
+  std::vector<std::uint8_t> bases;
   // The word space the previous line ended at, when it ended at one.
   const Segment* space_before_line = nullptr;
   bool has_hangul = false;
@@ -385,6 +401,15 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       first_cut = line.break_index;
     LineBuilder b{rich, p, link_of, placed.emplace_back()};
     b.line_expansion = b.expansion = expansion_permille(line);
+    if (!bidi.empty()) {
+      // The paragraph level of the line's first word.
+      for (std::size_t k = line.begin; k < line.end && k < items.size(); ++k) {
+        if (role(k) != Role::Box) continue;
+        const std::size_t at = p.segments[items[k].payload].begin;
+        b.base = at < bidi.paragraph.size() ? bidi.paragraph[at] : 0;
+        break;
+      }
+    }
     strut(p.max_size > 0 ? p.max_size : style_.text_size, leading, b.out.height, b.out.depth);
     if (space_before_line) b.carry_space(*space_before_line);
     const double r = glue_ratio(items, line);
@@ -399,6 +424,12 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
         case Role::Hyphen:
         case Role::Cut: break;
       }
+    }
+    // The white a ragged line ends with is no glyph's to carry when the
+    // line is reordered: it would open a gap inside a right-to-left word.
+    if (!bidi.empty()) {
+      b.x -= b.held;
+      b.held = 0;
     }
     b.widen();
     if (line.hyphenated && line.break_index < items.size() && role(line.break_index) == Role::Hyphen)
@@ -427,6 +458,10 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
       if (widest > style_.max_space + 1e-9 || ratio > kLooseSpaceRatio + 0.005)
         warn_loose(where, widest, ratio, ideographs, b.out);
     }
+    if (!bidi.empty()) {
+      levels.push_back(std::move(b.levels));
+      bases.push_back(b.base);
+    }
     lines.push_back(std::move(b.out));
   }
   {
@@ -434,6 +469,11 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     for (std::size_t l = 0; l < placed.size(); ++l) taken[l].assign(placed[l].size(), false);
     mark_divided_words(p.segments, lines, placed, taken);
     mark_tight_joins(p.segments, lines, placed, taken);
+  }
+  // Broken and marked in logical order; drawn in visual order.
+  for (std::size_t l = 0; l < levels.size(); ++l) {
+    const Scaled measure = l == 0 && shape.first_line_width > 0 ? shape.first_line_width : shape.width;
+    reorder_line(lines[l], std::move(levels[l]), bases[l], measure, shape.flush_rtl, rtl_);
   }
   if (cuts > 0) warn_first_cut(rich, p, list, first_cut, cuts, where);
   return lines;

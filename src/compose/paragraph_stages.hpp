@@ -24,6 +24,7 @@
 
 #include "compose/paragraph.hpp"
 #include "core/utf8.hpp"
+#include "text/bidi.hpp"
 #include "text/breaks.hpp"
 
 namespace cvpdf::compose {
@@ -110,6 +111,9 @@ namespace paragraph_detail {
 struct UnsizedParagraph {
   std::string text;  // all spans' text, which segments and clusters index
   bool has_cjk = false;
+  // Each byte's bidi level (text/bidi.hpp); empty when all is left to
+  // right, as in most résumés, which then set as they always have.
+  text::BidiLevels bidi;
   std::vector<Typesetter::Segment> segments;
   std::vector<Typesetter::Piece> pieces;
   std::vector<frame::Glyph> glyphs;
@@ -160,6 +164,7 @@ struct Typesetter::Prepared {
 
   const std::string& text() const { return unsized->text; }
   bool has_cjk() const { return unsized->has_cjk; }
+  const text::BidiLevels& bidi() const { return unsized->bidi; }
   std::span<const Piece> pieces(const Segment& s) const {
     return {unsized->pieces.data() + s.pieces.begin, s.pieces.size()};
   }
@@ -218,6 +223,19 @@ inline constexpr int kRaggedStretchEms = 3;
 // square (CLREQ justifies with the glue between them), so a paragraph
 // with CJK text is not expanded.
 inline constexpr int kExpansionPermille = 20;
+
+// A set line in visual order (paragraph_bidi.cpp): its glyphs, in logical
+// order with `levels` (one per glyph of its runs, in order), each moved to
+// its place by UAX #9's rule L2 and still drawn in logical order (a
+// right-to-left stretch a run per glyph), its link areas moved with their
+// glyphs; extraction spans that a reordering would tear
+// apart are dropped. A line of a right-to-left paragraph (`base` odd)
+// shorter than `measure` moves to its right end when `flush` is set, and
+// then takes the whole measure. On a page that will be mirrored (a
+// right-to-left document, mirror.hpp) the line is left flush left with
+// its runs in mirrored order, which the page's mirroring puts right.
+void reorder_line(SetLine& line, std::vector<std::uint8_t> levels, std::uint8_t base, Scaled measure, bool flush,
+                  bool mirrored);
 
 inline char32_t first_char(const std::string& s, std::size_t at) {
   std::size_t pos = at;

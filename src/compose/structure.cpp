@@ -9,6 +9,7 @@
 #include "core/utf8.hpp"
 #include "model/language_detect.hpp"
 #include "text/line_breaks.hpp"
+#include "text/script_language.hpp"
 
 namespace cvpdf::compose {
 
@@ -112,10 +113,14 @@ void StructureBuilder::tag(std::vector<SetLine>& lines, StructId node) {
     return link;
   };
   // Consecutive runs of CJK text in a Latin-script document share one
-  // Span with their language. The reverse — every Latin technical term in
-  // Chinese text — is left alone: such terms are read as written in any
-  // language, and a Span per term would bloat the tree for nothing.
+  // Span with their language, and so do runs in a script the document's
+  // language is not written in (Arabic, Devanagari, Thai… in an English
+  // résumé: text/script_language.hpp), with the spaces between them. The
+  // reverse — every Latin technical term in Chinese text — is left alone:
+  // such terms are read as written in any language, and a Span per term
+  // would bloat the tree for nothing.
   StructId span = kArtifact, span_owner = kArtifact;
+  bool foreign_span = false;  // the open Span is of a script, not CJK
   for (auto& line : lines) {
     for (auto& [number, link] : links) {
       (void)number;
@@ -137,15 +142,20 @@ void StructureBuilder::tag(std::vector<SetLine>& lines, StructId node) {
           owner = link.node;
           link.runs.push_back(run);
         }
-        const std::string text = latin_document_ && !icon ? run_text(*run) : std::string();
-        if (!text.empty() && has_cjk(text)) {
-          const std::string lang = span_language(text);
+        const std::string text = icon ? std::string() : run_text(*run);
+        const bool cjk = latin_document_ && has_cjk(text);
+        const std::string lang = cjk ? span_language(text) : text::foreign_script_language(text, language_);
+        const bool spaces = !text.empty() && text.find_first_not_of(' ') == std::string::npos;
+        if (!lang.empty()) {
           if (span == kArtifact || span_owner != owner || nodes_[static_cast<std::size_t>(span)].lang != lang) {
             span = add("Span", owner);
             nodes_[static_cast<std::size_t>(span)].lang = lang;
             span_owner = owner;
           }
+          foreign_span = !cjk;
           owner = span;
+        } else if (spaces && foreign_span && span != kArtifact && span_owner == owner) {
+          owner = span;  // a space between two words of the phrase
         } else {
           span = kArtifact;
         }

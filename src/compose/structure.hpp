@@ -63,7 +63,9 @@ class StructureBuilder {
   // in their order: every glyph run, and each link's runs and areas in a
   // Link child of its own whose area carries what the link says; text in a
   // Chinese, Japanese or Korean script inside a document in another
-  // language goes into a Span with its language. Rules stay artifacts.
+  // language goes into a Span with its language, and so does text in a
+  // script the document's language is not written in (Arabic in English:
+  // text/script_language.hpp). Rules stay artifacts.
   void tag(std::vector<SetLine>& lines, StructId node);
   // `add(role)` and tag(lines) into it: nothing is added for lines that
   // hold no glyph run to read (kArtifact is returned then).

@@ -115,10 +115,16 @@ struct Gatherer {
 
 std::string detect_language_of_text(std::string_view text) {
   static const std::set<char32_t> simplified = code_points(kSimplified), traditional = code_points(kTraditional);
-  std::size_t han = 0, kana = 0, hangul = 0, latin = 0, hans = 0, hant = 0;
+  std::size_t han = 0, kana = 0, hangul = 0, latin = 0, hans = 0, hant = 0, hebrew = 0, arabic = 0, persian = 0;
   for (std::size_t pos = 0; pos < text.size();) {
     const char32_t c = utf8::decode(text, pos);
-    if (is_han(c)) {
+    if (c >= 0x05D0 && c <= 0x05F2) {
+      ++hebrew;
+    } else if ((c >= 0x0620 && c <= 0x064A) || (c >= 0x066E && c <= 0x06D3)) {
+      ++arabic;
+      // پ چ ژ گ ی: letters Persian has and Arabic has not.
+      persian += c == 0x067E || c == 0x0686 || c == 0x0698 || c == 0x06AF || c == 0x06CC ? 1 : 0;
+    } else if (is_han(c)) {
       ++han;
       hans += simplified.count(c);
       hant += traditional.count(c);
@@ -140,6 +146,12 @@ std::string detect_language_of_text(std::string_view text) {
     if (kana >= 2 && kana * 10 >= han) return "ja";
     if (han > 0) return hant > hans ? "zh-Hant" : "zh-Hans";
     return kana > hangul ? "ja" : "ko";
+  }
+  // Hebrew and Arabic letters count as Latin ones do: a Hebrew résumé
+  // naming English tools is Hebrew. Persian is told by its own letters.
+  if (hebrew + arabic > latin) {
+    if (hebrew >= arabic) return "he";
+    return persian * 20 >= arabic && persian > 0 ? "fa" : "ar";
   }
   return latin_language(text);
 }

@@ -1,8 +1,10 @@
 // The language of a résumé that declares none (a JSON Resume, a RenderCV
 // file, a cvpdf file without `languages:`), read from its text: Han with
 // kana is Japanese, Hangul Korean, Han alone Chinese in the script its
-// characters are written in; Latin text is English unless its function
-// words say French, German, Spanish, Portuguese or Italian clearly.
+// characters are written in; Hebrew letters Hebrew, Arabic ones Arabic (or
+// Persian, by the letters only Persian has); Latin text is English unless
+// its function words say French, German, Spanish, Portuguese or Italian
+// clearly.
 #pragma once
 #include <string>
 #include <string_view>
@@ -12,7 +14,7 @@
 namespace cvpdf::model {
 
 // The BCP 47 tag of the language `text` is in: ja, ko, zh-Hans, zh-Hant,
-// fr, de, es, pt, it, or en (also for text with no letters).
+// he, ar, fa, fr, de, es, pt, it, or en (also for text with no letters).
 std::string detect_language_of_text(std::string_view text);
 
 // The language of the résumé's own words: the person's headline, location

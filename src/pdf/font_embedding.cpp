@@ -5,8 +5,9 @@
 //                                               └─ FontDescriptor ─> FontFile2 | FontFile3 /CIDFontType0C
 //
 // TrueType programs are the whole subset sfnt with /CIDToGIDMap /Identity
-// (code = subset glyph id), or a map stream when added hyphens have CIDs of
-// their own (SubsetFont::soft_hyphens). CFF programs are only the subset's `CFF ` table:
+// (code = subset glyph id), or a CIDToGIDMap stream when glyphs of
+// many-glyph clusters, or added hyphens, have codes past the glyphs
+// (SubsetFont::piece_codes). CFF programs are only the subset's `CFF ` table:
 // poppler 22 renders CID-keyed CJK blank from FontFile3 /OpenType with
 // remapped glyph ids, while a bare CFF addressed by CID works everywhere.
 #include <vector>
@@ -28,9 +29,10 @@ constexpr std::int64_t kDefaultWidth = 1000 * 1000;
 
 PdfArray widths_array(const SubsetFont& font) {
   std::map<std::uint16_t, std::int64_t> by_code;
-  for (const auto* glyphs : {&font.glyphs, &font.soft_hyphens})
-    for (const auto& [gid, encoded] : *glyphs)
-      if (encoded.width != kDefaultWidth) by_code.emplace(encoded.code, encoded.width);
+  for (const auto& [gid, encoded] : font.glyphs)
+    if (encoded.width != kDefaultWidth) by_code.emplace(encoded.code, encoded.width);
+  for (const auto& [piece, encoded] : font.piece_codes)
+    if (encoded.width != kDefaultWidth) by_code.emplace(encoded.code, encoded.width);
   PdfArray w;
   PdfArray group;
   int first = -1;
@@ -90,12 +92,16 @@ PdfReference embed_font(PdfMemDocument& pdf, const SubsetFont& font) {
   c.AddKey("FontDescriptor", descriptor.Reference());
   c.AddKey("DW", pdf_int(1000));
   if (PdfArray w = widths_array(font); !w.empty()) c.AddKey("W", w);
-  // Added hyphens have CIDs of their own past the glyphs', drawn with the
-  // hyphen's glyph, so their ToUnicode can say U+00AD and the hyphen's "-".
-  if (truetype && !font.soft_hyphens.empty())
-    c.AddKey("CIDToGIDMap", add_stream(pdf, soft_hyphen_cid_to_gid(font)).Reference());
-  else if (truetype)
+  if (truetype && font.cid_to_gid.empty()) {
     c.AddKey("CIDToGIDMap", PdfName("Identity"));
+  } else if (truetype) {
+    std::string map;  // big-endian glyph id per CID
+    for (std::uint16_t gid : font.cid_to_gid) {
+      map.push_back(static_cast<char>(gid >> 8));
+      map.push_back(static_cast<char>(gid & 0xFF));
+    }
+    c.AddKey("CIDToGIDMap", add_stream(pdf, map).Reference());
+  }
 
   PdfObject& to_unicode = add_stream(pdf, to_unicode_cmap(font.unicode));
 

@@ -1,6 +1,7 @@
 // Collecting glyph usage and subsetting faces with hb-subset (see
-// font_subset.hpp), and the /CIDToGIDMap that gives an added hyphen a
-// CID of its own. FreeType reads CIDs back from the subset CFF, so codes
+// font_subset.hpp), with the codes past the glyphs that give a glyph's
+// pieces of a cluster, or its use as an added hyphen, a text of their own.
+// FreeType reads CIDs back from the subset CFF, so codes
 // are whatever the embedded program really contains. The few table fields
 // read by hand (head, post, OS/2) go through text::ByteReader; a damaged
 // font is reported at the font (Face::error), never as a cvpdf bug.
@@ -18,6 +19,7 @@
 
 #include "core/diagnostics.hpp"
 #include "core/utf8.hpp"
+#include "pdf/cluster_pieces.hpp"
 #include "pdf/format.hpp"
 #include "pdf/to_unicode.hpp"
 #include "text/font_tables.hpp"
@@ -130,7 +132,7 @@ std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text
   std::map<text::FaceId, std::size_t> index;
   // Per face and glyph id: recorded, and recorded with its text. Most
   // glyphs of a long CV repeat, and a bit tells that without a tree search.
-  std::vector<std::vector<bool>> seen, seen_text;
+  std::vector<std::vector<bool>> seen, seen_text, seen_alone;
   for (const auto& page : doc.pages) {
     for (const auto& element : page.elements) {
       const auto* run = std::get_if<frame::GlyphRun>(&element);
@@ -142,14 +144,18 @@ std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text
       const unsigned glyph_count = hb_face_get_glyph_count(face.hb_face);
       auto [it, inserted] = index.try_emplace(run->face, usages.size());
       if (inserted) {
-        usages.push_back(FontUsage{run->face, {}, {}, {}});
+        usages.push_back(FontUsage{run->face, {}, {}, {}, {}});
         seen.emplace_back(glyph_count, false);
         seen_text.emplace_back(glyph_count, false);
+        seen_alone.emplace_back(glyph_count, false);
       }
       FontUsage& usage = usages[it->second];
       std::vector<bool>& recorded = seen[it->second];
       std::vector<bool>& recorded_text = seen_text[it->second];
-      for (const auto& glyph : run->glyphs) {
+      std::vector<bool>& recorded_alone = seen_alone[it->second];
+      const auto pieces = cluster_pieces(run->glyphs);
+      for (std::size_t k = 0; k < run->glyphs.size(); ++k) {
+        const frame::Glyph& glyph = run->glyphs[k];
         // Only a damaged font gets here: its cmap or GSUB names a glyph past
         // maxp's count, and HarfBuzz passes such ids through.
         if (glyph.id >= glyph_count)
@@ -160,11 +166,20 @@ std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text
           recorded[glyph.id] = true;
           usage.glyphs.insert(glyph.id);
         }
+        // An added hyphen: a piece of its own, never the glyph's text.
         if (glyph.text == kSoftHyphenText) {
-          usage.soft_hyphens.insert(glyph.id);
-        } else if (!glyph.text.empty() && !recorded_text[glyph.id]) {
+          usage.pieces[glyph.id].insert(glyph.text);
+          continue;
+        }
+        if (!glyph.text.empty() && !recorded_text[glyph.id]) {
           recorded_text[glyph.id] = true;
           usage.text.emplace(glyph.id, glyph.text);
+        }
+        if (!pieces.empty() && pieces[k])
+          usage.pieces[glyph.id].insert(*pieces[k]);
+        else if (!glyph.text.empty() && !recorded_alone[glyph.id]) {
+          recorded_alone[glyph.id] = true;
+          usage.alone.emplace(glyph.id, glyph.text);
         }
       }
     }
@@ -180,7 +195,8 @@ std::vector<char32_t> nominal_characters(const text::Face& face, const FontUsage
     const auto text = usage.text.find(glyph);
     if (text == usage.text.end()) {
       // Drawn only as an added hyphen: named by the hyphen it is.
-      const bool hyphen = usage.soft_hyphens.count(glyph) &&
+      const auto pieces = usage.pieces.find(glyph);
+      const bool hyphen = pieces != usage.pieces.end() && pieces->second.count(kSoftHyphenText) &&
                           (face.glyph_for(U'-') == glyph || face.glyph_for(U'\u2010') == glyph);
       if (!hyphen) return {};
       characters.push_back(face.glyph_for(U'-') == glyph ? U'-' : U'\u2010');
@@ -279,6 +295,8 @@ SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
   }
 
   std::uint64_t hash = fnv1a64(face.postscript_name);
+  const bool by_piece = out.program == FontProgram::TrueType;
+  std::uint32_t next_code = hb_face_get_glyph_count(subset.get());
   for (std::uint32_t g : usage.glyphs) {
     const EncodedGlyph encoded{code_of_new.at(hb_map_get(old_to_new, g)),
                                to_micro_em(face.advance(g), face.units_per_em)};
@@ -286,19 +304,32 @@ SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
     const char bytes[4] = {static_cast<char>(g >> 24), static_cast<char>(g >> 16), static_cast<char>(g >> 8),
                            static_cast<char>(g)};
     hash = fnv1a64(std::string_view(bytes, 4), hash);
-    if (auto t = usage.text.find(g); t != usage.text.end())
-      out.unicode.try_emplace(encoded.code, to_unicode_text(t->second));
-  }
-  // Past the last glyph id, so no glyph's CID is taken.
-  std::uint32_t next_code = out.glyphs.empty() ? 1 : 0;
-  for (const auto& [g, encoded] : out.glyphs) next_code = std::max<std::uint32_t>(next_code, encoded.code + 1u);
-  for (std::uint32_t g : usage.soft_hyphens) {
-    // No spare CID (a CFF program), or none left: the glyph's own, read as "-".
-    if (out.program != FontProgram::TrueType || next_code > 0xFFFF) break;
-    const EncodedGlyph& own = out.glyphs.at(g);
-    const EncodedGlyph soft{static_cast<std::uint16_t>(next_code++), own.width};
-    out.soft_hyphens[g] = soft;
-    out.unicode[soft.code] = kSoftHyphenText;
+    const auto pieces = usage.pieces.find(g);
+    if (!by_piece || pieces == usage.pieces.end()) {
+      if (auto t = usage.text.find(g); t != usage.text.end())
+        out.unicode.try_emplace(encoded.code, to_unicode_text(t->second));
+      continue;
+    }
+    // The glyph's own code reads as its text alone, or else as its first
+    // non-empty piece; every other piece has a code of its own.
+    const auto alone = usage.alone.find(g);
+    std::string own = alone != usage.alone.end() ? alone->second : std::string();
+    for (const std::string& piece : pieces->second)
+      if (own.empty()) own = piece;
+    if (!own.empty()) out.unicode.try_emplace(encoded.code, to_unicode_text(own));
+    for (const std::string& piece : pieces->second) {
+      if (piece == own) {
+        out.piece_codes[{g, piece}] = encoded;
+        continue;
+      }
+      if (next_code > 0xFFFF) throw face.error("the font's glyphs need more than 65536 codes", "");
+      if (out.cid_to_gid.empty())
+        for (std::uint32_t c = 0; c < next_code; ++c) out.cid_to_gid.push_back(static_cast<std::uint16_t>(c));
+      out.cid_to_gid.push_back(encoded.code);
+      const EncodedGlyph variant{static_cast<std::uint16_t>(next_code++), encoded.width};
+      out.piece_codes[{g, piece}] = variant;
+      if (!piece.empty()) out.unicode.emplace(variant.code, to_unicode_text(piece));
+    }
   }
   out.base_font = subset_tag(hash) + "+" + sanitize_name(face.postscript_name);
   fill_descriptor(face, out);
@@ -306,20 +337,6 @@ SubsetFont subset_font(const text::Face& face, const FontUsage& usage) {
   // was cut short or rewritten meanwhile, none of it can be trusted.
   face.check_unchanged();
   return out;
-}
-
-std::string soft_hyphen_cid_to_gid(const SubsetFont& font) {
-  std::uint32_t end = 0;
-  for (const auto& [g, encoded] : font.glyphs) end = std::max<std::uint32_t>(end, encoded.code + 1u);
-  for (const auto& [g, soft] : font.soft_hyphens) end = std::max<std::uint32_t>(end, soft.code + 1u);
-  std::string map(2 * static_cast<std::size_t>(end), '\0');
-  auto put = [&](std::uint16_t cid, std::uint16_t gid) {
-    map[2 * cid] = static_cast<char>(gid >> 8);
-    map[2 * cid + 1] = static_cast<char>(gid & 0xFF);
-  };
-  for (std::uint32_t cid = 0; cid < end; ++cid) put(static_cast<std::uint16_t>(cid), static_cast<std::uint16_t>(cid));
-  for (const auto& [g, soft] : font.soft_hyphens) put(soft.code, font.glyphs.at(g).code);
-  return map;
 }
 
 }  // namespace cvpdf::pdf

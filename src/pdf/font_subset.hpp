@@ -15,6 +15,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "frame/frame.hpp"
@@ -42,9 +43,13 @@ struct FontUsage {
   text::FaceId face = text::kNoFace;
   std::set<std::uint32_t> glyphs;              // original glyph ids
   std::map<std::uint32_t, std::string> text;   // glyph → text of its first occurrence with text
-  // Glyphs also drawn as an added line-end hyphen (kSoftHyphenText); that
-  // text is not theirs in `text`: a real hyphen of the same glyph reads "-".
-  std::set<std::uint32_t> soft_hyphens;
+  // Glyphs of clusters of two glyphs or more (cluster_pieces.hpp): the
+  // text of a glyph's first occurrence alone in its cluster, and every
+  // piece it stands for in a larger one. A glyph drawn as an added
+  // line-end hyphen stands for the piece kSoftHyphenText, which is not its
+  // text in `text` or `alone`: a real hyphen of the same glyph reads "-".
+  std::map<std::uint32_t, std::string> alone;
+  std::map<std::uint32_t, std::set<std::string>> pieces;
 };
 
 // Every face used, in order of first use (which fixes /F1, /F2 … and the
@@ -73,14 +78,16 @@ struct SubsetFont {
   std::string font_file;     // FontFile2: the subset sfnt; FontFile3: the bare subset CFF
   std::map<std::uint32_t, EncodedGlyph> glyphs;   // original glyph id → code, width
   std::map<std::uint16_t, std::string> unicode;   // code → text (UTF-8) for ToUnicode
-  // A soft hyphen's own code per glyph of usage.soft_hyphens (original
-  // glyph id → code, width), TrueType programs only: a CID past every
-  // glyph id, drawn with the hyphen's glyph through a /CIDToGIDMap stream
-  // (soft_hyphen_cid_to_gid), whose ToUnicode text is U+00AD. Its own CID,
-  // not a second code for the hyphen's: mupdf keys ToUnicode by CID and
-  // would read both codes as "\u00AD-". A CFF program is addressed by CID
-  // and has no spare one, so its added hyphens keep the hyphen's code.
-  std::map<std::uint32_t, EncodedGlyph> soft_hyphens;
+  // TrueType only: a glyph standing for pieces of many-glyph clusters
+  // (FontUsage::pieces) has a code per piece, each mapped to its piece;
+  // the codes past the subset's glyphs are read through `cid_to_gid`
+  // (/CIDToGIDMap, empty: /Identity). So an added hyphen gets a CID of its
+  // own mapped to U+00AD, not a second code for the hyphen's CID: mupdf
+  // keys ToUnicode by CID and would read both as "\u00AD-". A CFF program is
+  // addressed by CID and has no such map: its glyphs keep one code, the
+  // painter an /ActualText.
+  std::map<std::pair<std::uint32_t, std::string>, EncodedGlyph> piece_codes;  // (glyph, piece) → code
+  std::vector<std::uint16_t> cid_to_gid;
 
   // FontDescriptor, in glyph space (1000 units per em).
   int flags = 4;
@@ -88,11 +95,6 @@ struct SubsetFont {
   double italic_angle = 0;
   int ascent = 0, descent = 0, cap_height = 0, stem_v = 0;
 };
-
-// The /CIDToGIDMap of a TrueType font with soft-hyphen codes: two bytes
-// per CID, each glyph's CID to itself and each soft-hyphen CID to its
-// hyphen's glyph.
-std::string soft_hyphen_cid_to_gid(const SubsetFont& font);
 
 // Subsets `face` to the used glyphs. Throws FatalError naming the font file
 // when the face has no embeddable outlines or subsetting fails.

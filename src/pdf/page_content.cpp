@@ -17,6 +17,7 @@
 #include <variant>
 
 #include "core/diagnostics.hpp"
+#include "pdf/cluster_pieces.hpp"
 #include "pdf/content_stream.hpp"
 #include "pdf/extraction_spans.hpp"
 #include "pdf/format.hpp"
@@ -62,19 +63,16 @@ PaintGlyph lookup(const PageFont& font, std::uint32_t id) {
   return search(font, id);
 }
 
-// Glyph `id` drawn as an added line-end hyphen: its soft-hyphen code when
-// the font has one, else its own.
-PaintGlyph soft_hyphen(const PageFont& font, std::uint32_t id) {
-  PaintGlyph g = lookup(font, id);
-  if (!font.soft_hyphens) return g;
-  const auto soft = font.soft_hyphens->find(id);
-  if (soft == font.soft_hyphens->end()) return g;
-  g.code = soft->second.code;
-  g.unicode = nullptr;
-  if (font.unicode) {
-    const auto mapped = font.unicode->find(g.code);
-    if (mapped != font.unicode->end()) g.unicode = &mapped->second;
-  }
+// Glyph `id` of `font` standing for `piece` of its cluster, or drawn as an
+// added hyphen (piece kSoftHyphenText), when the font gave it a code for
+// that piece (TrueType); else as lookup finds it.
+PaintGlyph lookup_piece(const PageFont& font, std::uint32_t id, const std::string& piece) {
+  if (!font.piece_codes) return lookup(font, id);
+  const auto code = font.piece_codes->find({id, piece});
+  if (code == font.piece_codes->end()) return lookup(font, id);
+  PaintGlyph g{true, code->second.code, code->second.width, nullptr};
+  if (!font.unicode) return g;
+  if (const auto mapped = font.unicode->find(g.code); mapped != font.unicode->end()) g.unicode = &mapped->second;
   return g;
 }
 
@@ -257,9 +255,53 @@ class Painter {
     // Span starts and ends are few: a run without any looks none up per glyph.
     const bool starts_here = has_element(spans_.starts, element);
     const bool ends_here = has_element(spans_.ends, element);
+    // A glyph of a many-glyph cluster with a code for its piece reads as
+    // that piece (cluster_pieces.hpp).
+    const auto pieces = font->second.piece_codes && !font->second.piece_codes->empty()
+                            ? cluster_pieces(run.glyphs)
+                            : std::vector<std::optional<std::string>>();
+    auto encode = [&](std::size_t g, const std::string*& text) {
+      text = &run.glyphs[g].text;
+      if (*text == kSoftHyphenText) return lookup_piece(font->second, run.glyphs[g].id, *text);
+      if (pieces.empty() || !pieces[g]) return lookup(font->second, run.glyphs[g].id);
+      PaintGlyph found = lookup_piece(font->second, run.glyphs[g].id, *pieces[g]);
+      if (font->second.piece_codes->count({run.glyphs[g].id, *pieces[g]})) text = &*pieces[g];
+      return found;
+    };
+    // A glyph with the marks after it that are set off the pen (a
+    // Devanagari vowel sign below, Thai tone marks above), or a cluster whose
+    // pieces are not its text (a decomposed Thai AM), is one /ActualText of
+    // their texts: poppler starts a word where the baseline moves by half a
+    // point and orders words by x, reading "दुनिया" as "दनु िया"; the
+    // /ActualText keeps them whole. Returns the last glyph of the group, or
+    // npos when `g` starts none.
+    auto positioned_cluster = [&](std::size_t g) {
+      if (in_span_ || run.glyphs[g].text.empty()) return std::string::npos;
+      std::size_t last = g;
+      bool needed = !pieces.empty() && pieces[g] && !run.glyphs[g].text.starts_with(*pieces[g]);
+      while (last + 1 < run.glyphs.size()) {
+        const frame::Glyph& next = run.glyphs[last + 1];
+        // A mark: no advance of its own, set off the pen onto its base.
+        const bool moved = next.advance == 0 && (next.x_offset != 0 || next.y_offset != 0);
+        if (!next.text.empty() && !moved) break;
+        ++last;
+        needed = needed || moved;
+        if (starts_here && spans_.starts.count({element, last})) return std::string::npos;
+      }
+      return needed ? last : std::string::npos;
+    };
+    auto group_text = [&](std::size_t g, std::size_t last) {
+      std::string text;
+      for (std::size_t k = g; k <= last; ++k) text += run.glyphs[k].text;
+      return text;
+    };
+    std::size_t cluster_last = std::string::npos;  // the open cluster /ActualText ends at this glyph
     if (tagged_ && !in_span_ && !(starts_here && spans_.starts.count({element, 0}))) {
-      const PaintGlyph first = lookup(font->second, run.glyphs.front().id);
-      if (!first.embedded || !needs_actual_text(font->second, first, run.glyphs.front().text)) enter_sequence(run.tag);
+      const std::string* text = nullptr;
+      const PaintGlyph first = encode(0, text);
+      if (!first.embedded || (!needs_actual_text(font->second, first, *text) &&
+                              positioned_cluster(0) == std::string::npos))
+        enter_sequence(run.tag);
     }
     fill_colour(run.color);
     if (!font_ || font_->first != run.face || font_->second != run.size) {
@@ -291,22 +333,25 @@ class Painter {
         invisible_ = invisible;
       }
       const bool span_start = starts_here && spans_.starts.count({element, g}) > 0;
-      const PaintGlyph encoded = glyph.text == kSoftHyphenText ? soft_hyphen(font->second, glyph.id)
-                                                               : lookup(font->second, glyph.id);
+      const std::string* text = nullptr;
+      const PaintGlyph encoded = encode(g, text);
       // Not a font problem: collect_font_usage checked every glyph against
       // its face and subset_font encoded each one or refused the font,
       // naming its file. A glyph missing here means the two walks differ.
       if (!encoded.embedded)
         internal_error("glyph " + std::to_string(glyph.id) + " of font #" + std::to_string(run.face) + " (/" +
                        font->second.resource + ") was not embedded");
-      const bool actual_text =
-          !in_span_ && !span_start && needs_actual_text(font->second, encoded, glyph.text);
+      const bool in_cluster = cluster_last != std::string::npos;
+      const std::size_t cluster = in_cluster || span_start ? std::string::npos : positioned_cluster(g);
+      const bool cluster_start = cluster != std::string::npos;
+      const bool actual_text = !in_span_ && !span_start && !in_cluster && !cluster_start &&
+                               needs_actual_text(font->second, encoded, *text);
       // Plain glyphs of a tagged page go in their node's sequence, opened
       // here rather than before the run so that a run that starts with an
       // /ActualText opens no empty one.
-      const bool plain = tagged_ && !in_span_ && !span_start && !actual_text;
+      const bool plain = tagged_ && !in_span_ && !span_start && !actual_text && !in_cluster && !cluster_start;
       const bool opens = plain && !(in_sequence_ && sequence_node_ == run.tag.node);
-      if (in_array && (glyph.y_offset != rise_ || actual_text || span_start || opens)) {
+      if (in_array && (glyph.y_offset != rise_ || actual_text || span_start || opens || cluster_start)) {
         stream_.end_positioned();
         in_array = false;
       }
@@ -319,7 +364,11 @@ class Painter {
         stream_.set_rise(to_pt(glyph.y_offset));
         rise_ = glyph.y_offset;
       }
-      if (actual_text) begin_actual_text(run.tag, glyph.text);
+      if (actual_text) begin_actual_text(run.tag, *text);
+      if (cluster_start) {
+        begin_actual_text(run.tag, group_text(g, cluster));
+        cluster_last = cluster;
+      }
       if (!in_array) {
         stream_.begin_positioned();
         in_array = true;
@@ -338,6 +387,11 @@ class Painter {
         in_array = false;
         end_actual_text();
         if (!actual_text) in_span_ = false;
+      } else if (g == cluster_last) {
+        stream_.end_positioned();
+        in_array = false;
+        end_actual_text();
+        cluster_last = std::string::npos;
       }
     }
     if (in_array) stream_.end_positioned();

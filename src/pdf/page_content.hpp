@@ -53,9 +53,8 @@ struct PageFont {
   std::string resource;  // "F1"
   const std::map<std::uint32_t, EncodedGlyph>* glyphs = nullptr;  // original glyph id → code, width
   const std::map<std::uint16_t, std::string>* unicode = nullptr;  // code → ToUnicode text (may be null)
-  // Original glyph id → the code it is drawn with as an added hyphen
-  // (SubsetFont::soft_hyphens); may be null.
-  const std::map<std::uint32_t, EncodedGlyph>* soft_hyphens = nullptr;
+  // (glyph, piece of a many-glyph cluster) → its code (may be null or empty: none)
+  const std::map<std::pair<std::uint32_t, std::string>, EncodedGlyph>* piece_codes = nullptr;
   // The same by original glyph id (index_glyphs): an array index per glyph
   // painted instead of two tree searches. Empty: the painter searches.
   std::vector<PaintGlyph> by_id;

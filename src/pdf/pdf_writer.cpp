@@ -54,7 +54,7 @@ void embed_fonts(PdfMemDocument& pdf, const frame::Document& doc, const text::Fo
     const SubsetFont& font = r.fonts[i];
     r.font_objects.emplace(font.face, embed_font(pdf, font));
     PageFont& page_font = r.names.fonts[font.face] =
-        PageFont{"F" + std::to_string(i + 1), &font.glyphs, &font.unicode, &font.soft_hyphens, {}};
+        PageFont{"F" + std::to_string(i + 1), &font.glyphs, &font.unicode, &font.piece_codes, {}};
     index_glyphs(page_font);
   }
 }

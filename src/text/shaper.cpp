@@ -369,6 +369,36 @@ std::vector<Item> itemise(const std::vector<Char>& chars, std::size_t end) {
   return items;
 }
 
+// Scripts whose marks HarfBuzz may reorder against the text (Thai "ผู้"
+// draws its tone mark before the vowel below; Devanagari ि before its
+// consonant): shaped with each base and its marks one cluster
+// (MONOTONE_GRAPHEMES). At the character level a reordered mark keeps the
+// byte offset of the character it swapped with, and the glyphs' texts
+// (each cluster's bytes) come out swapped too — the text layer reading
+// the tone mark's glyph as the vowel wherever else it is drawn.
+bool merges_marks(hb_script_t script) {
+  switch (script) {
+    case HB_SCRIPT_DEVANAGARI:
+    case HB_SCRIPT_BENGALI:
+    case HB_SCRIPT_GURMUKHI:
+    case HB_SCRIPT_GUJARATI:
+    case HB_SCRIPT_ORIYA:
+    case HB_SCRIPT_TAMIL:
+    case HB_SCRIPT_TELUGU:
+    case HB_SCRIPT_KANNADA:
+    case HB_SCRIPT_MALAYALAM:
+    case HB_SCRIPT_SINHALA:
+    case HB_SCRIPT_THAI:
+    case HB_SCRIPT_LAO:
+    case HB_SCRIPT_KHMER:
+    case HB_SCRIPT_MYANMAR:
+    case HB_SCRIPT_TIBETAN:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // Step 4: HarfBuzz on one item, with the whole text as context so that
 // clusters are byte offsets into it and contextual shaping sees neighbours.
 // Positions stay in font units (run.size 0): scale_run sets them at a size.
@@ -380,14 +410,15 @@ ShapedRun shape_item(const FontBook& book, std::string_view text, const Item& it
   run.text_end = item.end;
 
   hb_buffer_t* buffer = hb_buffer_create();
-  hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS);
+  hb_buffer_set_cluster_level(buffer, merges_marks(item.script) ? HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES
+                                                                 : HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS);
   unsigned flags = HB_BUFFER_FLAG_DEFAULT;
   if (item.begin == 0) flags |= HB_BUFFER_FLAG_BOT;
   if (item.end == text.size()) flags |= HB_BUFFER_FLAG_EOT;
   hb_buffer_set_flags(buffer, static_cast<hb_buffer_flags_t>(flags));
   hb_buffer_add_utf8(buffer, text.data(), static_cast<int>(text.size()), static_cast<unsigned>(item.begin),
                      static_cast<int>(item.end - item.begin));
-  hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
+  hb_buffer_set_direction(buffer, options.rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
   if (item.not_found != 0) hb_buffer_set_not_found_glyph(buffer, item.not_found);
   hb_buffer_set_script(buffer, item.script);
   // No guessing: hb_buffer_guess_segment_properties would take the process
@@ -414,6 +445,7 @@ ShapedRun shape_item(const FontBook& book, std::string_view text, const Item& it
     }
   }
   hb_shape(face.hb_font, buffer, features.data(), static_cast<unsigned>(features.size()));
+  if (options.rtl) hb_buffer_reverse(buffer);  // logical order (ShapeOptions::rtl)
 
   unsigned count = 0;
   const hb_glyph_info_t* infos = hb_buffer_get_glyph_infos(buffer, &count);
@@ -568,6 +600,7 @@ std::size_t ShapeCache::make_key(std::string_view text, std::size_t begin, std::
   key_ += options.language;
   key_ += options.kerning ? 'k' : '-';
   key_ += options.ligatures ? 'l' : '-';
+  key_ += options.rtl ? 'r' : '-';
   key_ += begin == 0 ? '^' : '.';
   key_ += end == text.size() ? '$' : '.';
   key_ += alone ? 'a' : 'c';

@@ -46,6 +46,12 @@ struct ShapeOptions {
   bool kerning = true;
   bool ligatures = true;
   Scaled letter_spacing = 0;  // added after every cluster (tracking for small caps headings)
+  // Shaped right to left (an odd bidi level, text/bidi.hpp): HarfBuzz
+  // mirrors brackets and joins Arabic letters. The glyphs still come back
+  // in logical order, the reverse of HarfBuzz's visual one, clusters
+  // ascending as in left-to-right text: the set stage reverses them again
+  // when it orders the line visually (compose/paragraph_bidi.cpp).
+  bool rtl = false;
 };
 
 // Shapes text[begin, end). Glyph clusters are byte offsets into `text` (not

@@ -123,6 +123,19 @@ bool run_starts_at(const std::vector<RunStart>& runs, const Glyph& g) {
                      [&](const RunStart& r) { return std::abs(r.x - g.x) < kSamePen && std::abs(r.y - g.y) < kSamePen; });
 }
 
+// Where a line's text starts after its hanging label, else `a`. A list's
+// bullet and a publication's "[10]" are drawn before their line's text, as
+// a run of their own, so mupdf's line may begin with them: the label is the
+// line's first word (up to a blank or the next run), and is one when both
+// it and what follows it start runs.
+std::size_t after_label(const std::vector<Glyph>& g, std::size_t a, std::size_t b, const std::vector<RunStart>& runs) {
+  if (a == b || !run_starts_at(runs, g[a])) return a;
+  std::size_t k = a + 1;
+  while (k < b && !blank(g[k]) && !run_starts_at(runs, g[k])) ++k;
+  while (k < b && blank(g[k])) ++k;
+  return k < b && run_starts_at(runs, g[k]) ? k : a;
+}
+
 std::vector<std::vector<RunStart>> run_starts(const RenderedPdf& pdf) {
   std::vector<double> heights;
   for (const auto& page : pdf.glyphs.glyph_pages) heights.push_back(page.height);
@@ -237,12 +250,11 @@ PropertyReport check_word_space_ratio(const RenderedPdf& pdf) {
       if (widest <= kMaxWordSpaceRatio + 0.01) continue;
       const std::string text = text_of(*body.line);
       // mupdf may report white between stretched ideographs as spaces: the
-      // warning's quote and the line are compared without any.
-      // A list's bullet is drawn before its line, so mupdf's line may
-      // begin with it; the warning quotes the text alone.
-      std::string quoted = text;
-      const std::string& bullet = pdf.style.bullet_symbol;
-      if (!bullet.empty() && quoted.rfind(bullet, 0) == 0) quoted.erase(0, bullet.size());
+      // warning's quote and the line are compared without any. A hanging
+      // label is not in the quote (after_label).
+      const std::size_t text_start = after_label(g, a, b, page_runs);
+      std::string quoted;
+      for (std::size_t m = text_start; m < b; ++m) quoted += blank(g[m]) ? std::string(" ") : g[m].text;
       const std::string head = without_spaces(quoted).substr(0, 40);
       const bool reported = std::ranges::any_of(loose_warnings, [&](const std::string& w) {
         return w.find(head) != std::string::npos;
@@ -319,10 +331,7 @@ PropertyReport check_separators_at_line_edges(const RenderedPdf& pdf) {
       // as a run of its own before the run its text starts.
       if (line.glyphs[a].text == pdf.style.bullet_symbol) {
         if (b - a == 1) continue;
-        std::size_t k = a + 1;
-        while (k < b && blank(line.glyphs[k])) ++k;
-        if (k < b && p < runs.size() && run_starts_at(runs[p], line.glyphs[a]) && run_starts_at(runs[p], line.glyphs[k]))
-          a = k;
+        if (p < runs.size()) a = after_label(line.glyphs, a, b, runs[p]);
       }
       const char32_t first = first_code_point(line.glyphs[a].text);
       // Alone as a word: "– 2023" is a separator, "–2023" a range's dash.

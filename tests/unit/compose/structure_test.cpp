@@ -383,6 +383,20 @@ TEST(Structure, CjkTextInAnEnglishResumeIsASpanWithItsLanguage) {
   EXPECT_EQ(tree.node(tree.node(spans.front()).parent).role, "H1");
 }
 
+TEST(Structure, APhraseInAnotherScriptIsOneSpanWithItsLanguage) {
+  const auto c = probe::compose("languages: [en]\nperson: {name: A}\nsections:\n  - title: S\n    entries:\n"
+                                "      - org: O\n        bullets: [\"Said مرحبا بالعالم and Αθήνα in Kyiv\"]\n",
+                                "en");
+  const Tree tree(c.doc);
+  const auto spans = tree.all("Span");
+  // The space between the two Arabic words is inside the phrase's Span.
+  // The Greek word is set in the Latin face, in one run with English words:
+  // untagged rather than "el" over "and … in Kyiv" (script_language.hpp).
+  ASSERT_EQ(spans.size(), 1u) << tree.outline();
+  EXPECT_EQ(tree.text(spans[0]), "مرحبا بالعالم");
+  EXPECT_EQ(tree.node(spans[0]).lang, "ar");
+}
+
 TEST(Structure, ChineseVariantMarksNoLatinSpans) {
   const auto c = probe::compose(resume_yaml(), "zh");
   const Tree tree(c.doc);

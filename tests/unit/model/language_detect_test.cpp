@@ -15,6 +15,14 @@ TEST(LanguageDetect, ScriptsDecideCjk) {
   EXPECT_EQ(detect_language_of_text("負責搜尋系統的設計與開發，帶領團隊完成數據平台遷移。"), "zh-Hant");
 }
 
+TEST(LanguageDetect, HebrewArabicAndPersianLetters) {
+  EXPECT_EQ(detect_language_of_text("הובלתי את המעבר של 250 שירותים ל-Kubernetes 1.28"), "he");
+  EXPECT_EQ(detect_language_of_text("طورت خدمة الفوترة (Billing) التي تستخدمها 12 فرقة"), "ar");
+  EXPECT_EQ(detect_language_of_text("توسعه‌دهنده نرم‌افزار با پنج سال تجربه در پایگاه داده"), "fa");
+  // An English sentence quoting a Hebrew word stays English.
+  EXPECT_EQ(detect_language_of_text("I wrote the greeting שלום for the team's landing page in 2024."), "en");
+}
+
 TEST(LanguageDetect, ChineseWithEnglishTermsStaysChinese) {
   EXPECT_EQ(detect_language_of_text("使用 Kubernetes 和 PostgreSQL 构建数据平台，负责后端服务的开发与运维"), "zh-Hans");
 }

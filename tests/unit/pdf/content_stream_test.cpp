@@ -111,11 +111,13 @@ TEST_F(PagePainting, SmallDifferencesAreCorrectedOnlyOnceTheyShow) {
 }
 
 TEST_F(PagePainting, OffsetsAndRise) {
-  // A mark 0.5 pt left of its pen position and raised 2 pt, then back.
+  // A mark 0.5 pt left of its pen position and raised 2 pt, then back. The
+  // base and its mark are one /ActualText: poppler starts a word where the
+  // baseline moves by half a point, and orders words by x.
   page_.elements.push_back(run({{1, pt(5), 0, 0, "a"}, {2, 0, -pt(0.5), pt(2), "\xCC\x81"}, {1, pt(5), 0, 0, "a"}}));
   EXPECT_EQ(paint_page(page_, resources_).content,
             "BT\n0 0 0 rg\n/F1 10 Tf\n1 0 0 1 72 100 Tm\n"
-            "[<0003>] TJ\n2 Ts\n[50<0004>] TJ\n0 Ts\n[450<0003>] TJ\n"
+            "/Span <</ActualText <FEFF00610301>>> BDC\n[<0003>] TJ\n2 Ts\n[50<0004>] TJ\nEMC\n0 Ts\n[450<0003>] TJ\n"
             "ET\n");
 }
 
