@@ -26,6 +26,7 @@
 #include <filesystem>
 #include <optional>
 #include <set>
+#include <regex>
 #include <sstream>
 #include <utility>
 
@@ -291,6 +292,14 @@ void ThemeProperty::renders_cleanly() {
   }
 }
 
+// Whether a word is a numbered label ("[10]", "10.") or the theme's
+// bullet.
+bool is_hanging_label(const std::string& word, const theme::Style& style) {
+  if (!style.bullet_symbol.empty() && word == style.bullet_symbol) return true;
+  static const std::regex kNumbered(R"(\[\d+\]|\d+\.)");
+  return std::regex_match(word, kNumbered);
+}
+
 void ThemeProperty::has_a_readable_measure() {
   // e. Body lines: wider than kBodyShare of the page's widest, below the
   // first heading on page 1 (the header above it is not body text), not
@@ -317,11 +326,13 @@ void ThemeProperty::has_a_readable_measure() {
     for (const auto* line : body) widest = std::max(widest, line->box.width());
     for (const auto* line : body) {
       if (line->box.width() <= kBodyShare * widest) continue;
-      // A list's bullet, drawn first, may read as the line's first word:
-      // the hanging indent's, not the measure's.
-      const bool bullet = !line->words.empty() && line->words.front().text == rendered_.pdf.style.bullet_symbol;
-      int count = static_cast<int>(line->words.size()) - 1 - (bullet ? 1 : 0);
-      for (std::size_t k = bullet ? 1 : 0; k < line->words.size(); ++k)
+      // A hanging label ("[10]", "3.") or a list's bullet, drawn before its
+      // line's text, may read as the line's first word: the hanging
+      // indent's, not the measure's.
+      const bool label = !line->words.empty() && is_hanging_label(line->words.front().text, rendered_.pdf.style);
+      const std::size_t first = label ? 1 : 0;
+      int count = static_cast<int>(line->words.size() - first) - 1;
+      for (std::size_t k = first; k < line->words.size(); ++k)
         for (char32_t cp : code_points(line->words[k].text)) count += is_wide(cp) ? 2 : 1;
       counts.push_back(count);
     }
