@@ -67,13 +67,30 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
-# The editor test (tests/editor): the real yaml-language-server, pinned by
-# its package-lock.json. Node and npm from Debian unless some are installed
-# (NodeSource's nodejs carries its own npm, which Debian's would conflict with).
-if ! command -v npm >/dev/null; then
+# Node and npm, from Debian unless some are installed (NodeSource's nodejs
+# carries its own npm, which Debian's would conflict with), for two tests:
+# pdf.js, the third reader of the text-layer test
+# (tests/e2e/three_readers_test.cpp), and the real yaml-language-server of
+# the editor test (tests/editor). Each is pinned by its package-lock.json
+# (Debian 12's Node is 18: pdfjs-dist is pinned to the last release that
+# runs on it) and installed from the npm registry into its own node_modules
+# (gitignored). Nothing is fetched at build or test time.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends nodejs npm
 fi
-(cd "$(dirname "$0")/../tests/editor" && npm ci --no-audit --no-fund --loglevel=error)
+readers="$(cd "$(dirname "${BASH_SOURCE[0]}")/../tests/readers" && pwd)"
+pdfjs_wanted="$(sed -n 's/.*"pdfjs-dist": *"\([^"]*\)".*/\1/p' "$readers/package.json")"
+pdfjs_have="$(node -p "require('$readers/node_modules/pdfjs-dist/package.json').version" 2>/dev/null || true)"
+if [ "$pdfjs_have" != "$pdfjs_wanted" ]; then
+  # Its optional canvas (for rendering, a native build) is not needed to read text.
+  (cd "$readers" && npm ci --omit=optional --ignore-scripts --no-audit --no-fund)
+fi
+editor="$(cd "$(dirname "${BASH_SOURCE[0]}")/../tests/editor" && pwd)"
+yls_wanted="$(sed -n 's/.*"yaml-language-server": *"\([^"]*\)".*/\1/p' "$editor/package.json")"
+yls_have="$(node -p "require('$editor/node_modules/yaml-language-server/package.json').version" 2>/dev/null || true)"
+if [ "$yls_have" != "$yls_wanted" ]; then
+  (cd "$editor" && npm ci --no-audit --no-fund --loglevel=error)
+fi

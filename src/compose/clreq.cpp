@@ -189,12 +189,18 @@ std::vector<bool> lonely_last_line(const std::vector<Tally>& segments) {
   std::vector<bool> lonely(segments.size(), false);
   int ideographs = 0;  // in the segments after i, up to the end of i's paragraph
   bool other = false;
+  // The last Han character is continued by Latin letters or digits, no
+  // punctuation between ("提升至 0.72×。"): it begins a line, not alone.
+  bool attached = false;
   for (std::size_t i = segments.size(); i-- > 0;) {
     if (segments[i].ends_paragraph) {
       ideographs = 0;
       other = false;
+      attached = false;
     } else {
-      lonely[i] = ideographs == 1 && (!other || !segments[i].space_after);
+      lonely[i] = ideographs == 1 && !attached && (!other || !segments[i].space_after);
+      if (ideographs == 0 && segments[i].ideographs > 0)
+        attached = segments[i].ends_with_ideograph && segments[i + 1].other_text;
     }
     ideographs += segments[i].ideographs;
     other = other || segments[i].other_text;

@@ -161,6 +161,7 @@ struct Tally {
   bool other_text = false;  // Latin letters, digits or Hangul
   bool ends_paragraph = false;  // a mandatory break (or the end) follows it
   bool space_after = false;     // a space follows it: a break there is between words
+  bool ends_with_ideograph = false;  // its last character is Han or kana, no punctuation after it
 };
 
 // Per segment boundary (after segment i): true where breaking would leave
@@ -169,7 +170,10 @@ struct Tally {
 // break) would hold one Han character and its punctuation, or the break
 // would split that character off the Han text before it ("上下|文。 GitHub").
 // Only breaks after which the paragraph holds that one Han character are
-// barred; every break before it stays free. The last segment's entry is false.
+// barred; every break before it stays free. A character that Latin letters
+// or digits continue, no punctuation between ("提升|至 0.72×。"), is not
+// alone: barring that break would leave "0.72×。" alone instead. The last
+// segment's entry is false.
 std::vector<bool> lonely_last_line(const std::vector<Tally>& segments);
 
 }  // namespace cvpdf::compose::clreq

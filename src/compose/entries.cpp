@@ -137,7 +137,11 @@ void Composer::add_bullet(EntryColumn& at, const model::Localized& bullet, bool 
     // The symbol hangs in the indent, a little left of its middle.
     Scaled x = std::max<Scaled>(0, (style.bullet_indent - s.width) / 2 - style.bullet_indent / 8) - style.bullet_indent;
     translate(s.elements, x, 0);
-    for (auto& e : s.elements) lines.front().elements.push_back(std::move(e));
+    // Drawn before the first line's runs, as a numbered label is: a reader
+    // that follows the content's order (pdf.js, mupdf) reads "• Optimized
+    // …", not "…operator•" run into the line's last word.
+    auto& first = lines.front().elements;
+    first.insert(first.begin(), std::make_move_iterator(s.elements.begin()), std::make_move_iterator(s.elements.end()));
   }
   put_lines(at, std::move(lines), style.bullet_indent, keep_with_previous, gap);
   if (at.gathered) at.gathered->back().bullet = true;

@@ -119,11 +119,11 @@ void Typesetter::warn_overfull(const SourceSpan& where, Scaled excess) {
                  "shorten the word or allow a break in it (e.g. a space after a slash)");
 }
 
-void Typesetter::warn_loose(const SourceSpan& where, double space_ems, double space_ratio, bool ideographs,
-                            const SetLine& line) {
-  // The line's text as a reader sees it: its glyphs' source text, the hyphen
-  // of a hyphenated line as "-", each run of spaces as one, cut at 60
-  // characters.
+namespace {
+
+// A line's text as a reader sees it: its glyphs' source text, the hyphen of
+// a hyphenated line as "-", each run of spaces as one, cut at 60 characters.
+std::string quote_line(const SetLine& line) {
   constexpr std::size_t kQuoted = 60;
   std::string text;
   for (const auto& e : line.elements) {
@@ -147,6 +147,14 @@ void Typesetter::warn_loose(const SourceSpan& where, double space_ems, double sp
     quoted += text.substr(from, pos - from);
   }
   if (quoted.size() < text.size()) quoted += "…";
+  return quoted;
+}
+
+}  // namespace
+
+void Typesetter::warn_loose(const SourceSpan& where, double space_ems, double space_ratio, bool ideographs,
+                            const SetLine& line) {
+  const std::string quoted = quote_line(line);
   // The limit as the theme wrote it ("0.9", "1.25"), the space to two places.
   std::string max = fmt::format("{:.3f}", style_.max_space);
   while (max.back() == '0') max.pop_back();
@@ -168,6 +176,15 @@ void Typesetter::warn_loose(const SourceSpan& where, double space_ems, double sp
                fmt::format("loose line: {} of {:.2f} em, more than text.max-space ({} em), in \"{}\"",
                            ideographs ? "ideographs spaced as word spaces" : "word spaces", space_ems, max, quoted),
                hint);
+}
+
+void Typesetter::warn_short_ending(const SourceSpan& where, const SetLine& last) {
+  // A note: the breaker's report that no breaks within the tolerance could
+  // end the paragraph on more than one short token (a looser line would
+  // show its spacing, and mupdf would read its ideographs apart).
+  line_warning(where, fmt::format("short last line: the paragraph ends on one short word, \"{}\"", quote_line(last)),
+               "no line before it could give it company within text.tolerance; reword the paragraph's end",
+               Severity::Note);
 }
 
 void Typesetter::warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more) {

@@ -204,6 +204,8 @@ class Typesetter {
   // text.max-space (0 when ragged: ragged lines never stretch their spaces).
   int loose_lines(const Itemised& list, const Prepared& p, const typeset::BreakResult& result,
                   const ParagraphShape& shape) const;
+  // A note for a paragraph whose breaks end it on one short token (BreakResult::ends_on_short_token).
+  void warn_short_ending(const SourceSpan& where, const SetLine& last);
   void warn_cut(const SourceSpan& where, const std::string& text, std::size_t at, std::size_t more);
   // One line of `set` being built (paragraph_set.cpp).
   struct LineBuilder;

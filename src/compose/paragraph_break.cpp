@@ -37,12 +37,27 @@ typeset::BreakResult Typesetter::break_ordinary(const Itemised& list, const Prep
   params.final_flagged_demerits = kLastLineDemerits;
   params.short_last_line_demerits = kLastLineDemerits;
   params.last_line_min_width = (p.has_cjk() ? kShortLastLineCjkEms : kShortLastLineEms) * p.em;
+  // In CJK text a last line of one token ("0.72×。", "CANN。") reads as a
+  // fragment at any length short of the minimum: three times the cost. A
+  // Latin paragraph may end on one short word ("group.") rather than take
+  // a hyphen for it.
+  params.one_token_last_line_demerits = p.has_cjk() ? 2 * kLastLineDemerits : 0;
   params.line_widths = {shape.width};
   if (shape.first_line_width > 0) params.line_widths = {shape.first_line_width, shape.width};
   params.pretolerance = shape.align == theme::Alignment::Ragged ? -1 : 100;
   params.tolerance = shape.tolerance;
   params.emergency_stretch = 2 * p.em;
   typeset::BreakResult result = typeset::break_paragraph(list.items, params);
+  // The first pass takes the breaks it finds within the pretolerance even
+  // when they end the paragraph on one short token ("…提升至 / 0.72×。")
+  // and a line a little looser would end it well ("…提升 / 至 0.72×。"):
+  // then the second pass is asked too, and the fewer demerits win.
+  if (result.pass == 1 && result.ends_on_short_token) {
+    typeset::BreakParams second_pass = params;
+    second_pass.pretolerance = -1;
+    typeset::BreakResult second = typeset::break_paragraph(list.items, second_pass);
+    if (!second.any_overfull() && second.total_demerits < result.total_demerits) result = std::move(second);
+  }
   if (result.any_overfull()) {
     // No feasible breaks even with emergency stretch: as TeX with
     // \tolerance=10000, accept loose lines rather than run into the margin.

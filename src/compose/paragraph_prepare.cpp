@@ -252,6 +252,7 @@ void Typesetter::describe_cjk(UnsizedParagraph& unsized) {
       tallies[i].ideographs += clreq::is_ideograph(c.first_cp) ? 1 : 0;
       if (clreq::is_western(c.first_cp) || clreq::is_hangul(c.first_cp)) tallies[i].other_text = true;
     }
+    tallies[i].ends_with_ideograph = !clusters.empty() && clreq::is_ideograph(clusters.back().last_cp);
     tallies[i].ends_paragraph = s.after == text::BreakAfter::Mandatory || i + 1 == segments.size();
     tallies[i].space_after = s.after == text::BreakAfter::Space;
   }

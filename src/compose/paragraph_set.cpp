@@ -476,6 +476,7 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     reorder_line(lines[l], std::move(levels[l]), bases[l], measure, shape.flush_rtl, rtl_);
   }
   if (cuts > 0) warn_first_cut(rich, p, list, first_cut, cuts, where);
+  if (result.ends_on_short_token && !lines.empty()) warn_short_ending(where, lines.back());
   return lines;
 }
 

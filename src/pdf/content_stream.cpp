@@ -99,6 +99,12 @@ ContentStream& ContentStream::set_render_mode(int mode) {
   return *this;
 }
 
+ContentStream& ContentStream::set_horizontal_scaling(double percent) {
+  numbers({percent});
+  out_ += "Tz\n";
+  return *this;
+}
+
 ContentStream& ContentStream::set_rise(double rise) {
   numbers({rise});
   out_ += "Ts\n";

@@ -32,6 +32,7 @@ class ContentStream {
   ContentStream& set_font(std::string_view name, double size);              // /Name size Tf
   ContentStream& set_text_matrix(double a, double b, double c, double d, double e, double f);  // Tm
   ContentStream& set_rise(double rise);                                      // Ts
+  ContentStream& set_horizontal_scaling(double percent);                     // Tz
   ContentStream& set_render_mode(int mode);                                  // Tr (0 fill, 3 invisible)
 
   // A TJ array, built item by item: consecutive glyph codes share one hex

@@ -6,7 +6,8 @@
 //
 // TrueType programs are the whole subset sfnt with /CIDToGIDMap /Identity
 // (code = subset glyph id), or a CIDToGIDMap stream when glyphs of
-// many-glyph clusters have codes past the glyphs (cluster_pieces.hpp). CFF programs are only the subset's `CFF ` table:
+// many-glyph clusters, or added hyphens, have codes past the glyphs
+// (SubsetFont::piece_codes). CFF programs are only the subset's `CFF ` table:
 // poppler 22 renders CID-keyed CJK blank from FontFile3 /OpenType with
 // remapped glyph ids, while a bare CFF addressed by CID works everywhere.
 #include <vector>

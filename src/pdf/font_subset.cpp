@@ -1,5 +1,7 @@
 // Collecting glyph usage and subsetting faces with hb-subset (see
-// font_subset.hpp). FreeType reads CIDs back from the subset CFF, so codes
+// font_subset.hpp), with the codes past the glyphs that give a glyph's
+// pieces of a cluster, or its use as an added hyphen, a text of their own.
+// FreeType reads CIDs back from the subset CFF, so codes
 // are whatever the embedded program really contains. The few table fields
 // read by hand (head, post, OS/2) go through text::ByteReader; a damaged
 // font is reported at the font (Face::error), never as a cvpdf bug.
@@ -8,6 +10,7 @@
 #include <algorithm>
 #include <memory>
 #include <variant>
+#include <vector>
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -163,6 +166,11 @@ std::vector<FontUsage> collect_font_usage(const frame::Document& doc, const text
           recorded[glyph.id] = true;
           usage.glyphs.insert(glyph.id);
         }
+        // An added hyphen: a piece of its own, never the glyph's text.
+        if (glyph.text == kSoftHyphenText) {
+          usage.pieces[glyph.id].insert(glyph.text);
+          continue;
+        }
         if (!glyph.text.empty() && !recorded_text[glyph.id]) {
           recorded_text[glyph.id] = true;
           usage.text.emplace(glyph.id, glyph.text);
@@ -185,7 +193,15 @@ std::vector<char32_t> nominal_characters(const text::Face& face, const FontUsage
   for (std::uint32_t glyph : usage.glyphs) {
     if (glyph == 0) return {};
     const auto text = usage.text.find(glyph);
-    if (text == usage.text.end()) return {};
+    if (text == usage.text.end()) {
+      // Drawn only as an added hyphen: named by the hyphen it is.
+      const auto pieces = usage.pieces.find(glyph);
+      const bool hyphen = pieces != usage.pieces.end() && pieces->second.count(kSoftHyphenText) &&
+                          (face.glyph_for(U'-') == glyph || face.glyph_for(U'\u2010') == glyph);
+      if (!hyphen) return {};
+      characters.push_back(face.glyph_for(U'-') == glyph ? U'-' : U'\u2010');
+      continue;
+    }
     std::size_t pos = 0;
     const char32_t c = utf8::decode(text->second, pos);
     if (pos != text->second.size() || face.glyph_for(c) != glyph) return {};

@@ -23,6 +23,13 @@
 
 namespace cvpdf::pdf {
 
+// The text compose gives the hyphen it adds where it divides a word at a
+// line end (compose/paragraph_set.cpp): U+00AD SOFT HYPHEN, which the PDF
+// Reference 1.7 (10.7, "Incidental artifacts", hyphenation) names as how a
+// line-end hyphen that is not part of the word maps to Unicode, so a
+// consumer knows to drop it and join the word.
+inline constexpr const char* kSoftHyphenText = "\u00AD";
+
 // One glyph as written: its code in content streams and its width in /W.
 // `width` is in millionths of an em, i.e. thousandths of a /W unit, so the
 // number written in /W and the one used for TJ adjustments are the same.
@@ -38,7 +45,9 @@ struct FontUsage {
   std::map<std::uint32_t, std::string> text;   // glyph → text of its first occurrence with text
   // Glyphs of clusters of two glyphs or more (cluster_pieces.hpp): the
   // text of a glyph's first occurrence alone in its cluster, and every
-  // piece it stands for in a larger one.
+  // piece it stands for in a larger one. A glyph drawn as an added
+  // line-end hyphen stands for the piece kSoftHyphenText, which is not its
+  // text in `text` or `alone`: a real hyphen of the same glyph reads "-".
   std::map<std::uint32_t, std::string> alone;
   std::map<std::uint32_t, std::set<std::string>> pieces;
 };
@@ -72,8 +81,11 @@ struct SubsetFont {
   // TrueType only: a glyph standing for pieces of many-glyph clusters
   // (FontUsage::pieces) has a code per piece, each mapped to its piece;
   // the codes past the subset's glyphs are read through `cid_to_gid`
-  // (/CIDToGIDMap, empty: /Identity). A CFF program is addressed by CID
-  // and has no such map: its glyphs keep one code, the painter an /ActualText.
+  // (/CIDToGIDMap, empty: /Identity). So an added hyphen gets a CID of its
+  // own mapped to U+00AD, not a second code for the hyphen's CID: mupdf
+  // keys ToUnicode by CID and would read both as "\u00AD-". A CFF program is
+  // addressed by CID and has no such map: its glyphs keep one code, the
+  // painter an /ActualText.
   std::map<std::pair<std::uint32_t, std::string>, EncodedGlyph> piece_codes;  // (glyph, piece) → code
   std::vector<std::uint16_t> cid_to_gid;
 

@@ -6,8 +6,8 @@
 // keeps both pens in integer millionths of an em — where the frame says the
 // glyph goes, and where the reader will put it — and writes a TJ adjustment
 // only when they drift apart by a tenth of a thousandth of an em or more.
-// A run set with font expansion (frame::GlyphRun::expansion) is drawn in a
-// text space scaled horizontally by as much, which both pens are kept in.
+// A run set with font expansion (frame::GlyphRun::expansion) is drawn with
+// the horizontal scaling (Tz) set to as much, which both pens are kept in.
 // Rounding never accumulates, because the target is recomputed from the
 // exact scaled-point sum for every glyph.
 #include "pdf/page_content.hpp"
@@ -63,9 +63,11 @@ PaintGlyph lookup(const PageFont& font, std::uint32_t id) {
   return search(font, id);
 }
 
-// Glyph `id` of `font` standing for `piece` of its cluster, when the font
-// gave it a code for that piece (TrueType); else as lookup finds it.
+// Glyph `id` of `font` standing for `piece` of its cluster, or drawn as an
+// added hyphen (piece kSoftHyphenText), when the font gave it a code for
+// that piece (TrueType); else as lookup finds it.
 PaintGlyph lookup_piece(const PageFont& font, std::uint32_t id, const std::string& piece) {
+  if (!font.piece_codes) return lookup(font, id);
   const auto code = font.piece_codes->find({id, piece});
   if (code == font.piece_codes->end()) return lookup(font, id);
   PaintGlyph g{true, code->second.code, code->second.width, nullptr};
@@ -260,6 +262,7 @@ class Painter {
                             : std::vector<std::optional<std::string>>();
     auto encode = [&](std::size_t g, const std::string*& text) {
       text = &run.glyphs[g].text;
+      if (*text == kSoftHyphenText) return lookup_piece(font->second, run.glyphs[g].id, *text);
       if (pieces.empty() || !pieces[g]) return lookup(font->second, run.glyphs[g].id);
       PaintGlyph found = lookup_piece(font->second, run.glyphs[g].id, *pieces[g]);
       if (font->second.piece_codes->count({run.glyphs[g].id, *pieces[g]})) text = &*pieces[g];
@@ -305,11 +308,17 @@ class Painter {
       stream_.set_font(font->second.resource, to_pt(run.size));
       font_ = {run.face, run.size};
     }
-    // Font expansion scales the text space horizontally (as Tz would, but
-    // with no state to carry to the next run): the reader's pen, in ems of
-    // that space, is compared with the frame's pen scaled back into it.
+    // Font expansion scales the glyphs horizontally: the reader's pen, in
+    // ems so scaled, is compared with the frame's pen scaled back into it.
+    // Tz, not a scaled Tm: pdf.js 4 restarts its text item's width at a
+    // text matrix of another scale, and then reads any gap, 0.01 pt, as a
+    // word space ("CPU/ GPU/ NPU" where only "CPU/" was expanded).
     const std::int64_t scale = 1000 + run.expansion;  // thousandths
-    stream_.set_text_matrix(static_cast<double>(scale) / 1000.0, 0, 0, 1, x_pt(run.x), y_pt(run.y));
+    if (scale != scale_) {
+      stream_.set_horizontal_scaling(static_cast<double>(scale) / 10.0);
+      scale_ = scale;
+    }
+    stream_.set_text_matrix(1, 0, 0, 1, x_pt(run.x), y_pt(run.y));
 
     Scaled target = 0;      // the frame's pen, sp from the run origin
     std::int64_t pen = 0;   // the reader's pen, millionths of an em
@@ -421,6 +430,7 @@ class Painter {
   std::optional<frame::Color> fill_;
   std::optional<std::pair<text::FaceId, Scaled>> font_;
   Scaled rise_ = 0;
+  std::int64_t scale_ = 1000;  // Tz, in thousandths (q/Q around pictures restore it as they find it)
   bool invisible_ = false;  // text render mode 3 (a colour emoji's glyphs)
   std::vector<frame::EmojiPicture> pictures_;  // to draw when the text object ends
 };

@@ -89,6 +89,13 @@ class Breaker {
   void prune_active();
   Demerits demerits(int badness, int pi, bool flagged, bool final_break, int fit, const Active& r) const;
   Scaled line_width(int line) const;
+  // A line from item begin to a break at end has no legal break inside.
+  bool one_token(std::size_t begin, std::size_t end) const {
+    return last_legal_[end] == kNone || last_legal_[end] < begin;
+  }
+  bool short_last_line(std::size_t begin, std::size_t end) const {
+    return prefix_[end].natural - prefix_[begin].natural < params_.last_line_min_width;
+  }
   std::size_t best_active(int& actual_looseness) const;
   BreakResult make_result(const Active& best, int pass) const;
 
@@ -99,6 +106,9 @@ class Breaker {
   std::size_t kept_;                // the caller's items that are part of list_ (trailing glue dropped)
   std::vector<GlueSums> prefix_;    // prefix_[i]: totals of list items [0, i)
   std::vector<std::size_t> after_break_;  // first item of the line after a break at i (§837)
+  // last_legal_[i]: the last legal break before item i, kNone if none: a
+  // last line from r has none inside when last_legal_[end] < r.begin.
+  std::vector<std::size_t> last_legal_;
   std::size_t start_content_ = 0;   // the first box or forced break of the paragraph
   int easy_line_ = 0;               // §848: lines beyond it all have the same width
 
@@ -157,6 +167,13 @@ Breaker::Breaker(const std::vector<Item>& items, const BreakParams& params)
     after_break_[i] = next_kept;
     const Item& it = list[i];
     if (it.type == ItemType::Box || (it.type == ItemType::Penalty && it.penalty <= kEjectPenalty)) next_kept = i;
+  }
+  last_legal_.assign(list.size() + 1, kNone);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Item& it = list[i];
+    const bool legal = it.type == ItemType::Glue ? i > 0 && list[i - 1].type == ItemType::Box
+                                                 : it.type != ItemType::Box && it.penalty < kInfinitePenalty;
+    last_legal_[i + 1] = legal ? i : last_legal_[i];
   }
   // Glue at the start of a paragraph is kept (TeX's indent may be glue),
   // but a first line of glue alone is as empty as any other.
@@ -296,8 +313,12 @@ void Breaker::try_break(std::size_t cur, int pi, bool flagged) {
 
     // §855: record a feasible break.
     Demerits d = artificial ? 0 : demerits(b, pi, flagged, final_break, fit, r);
-    if (forced && !artificial && r.passive != kNone && line.natural < params_.last_line_min_width)
-      d += params_.short_last_line_demerits;
+    if (forced && !artificial && r.passive != kNone && line.natural < params_.last_line_min_width) {
+      const double missing = static_cast<double>(params_.last_line_min_width - std::max<Scaled>(line.natural, 0)) /
+                             static_cast<double>(params_.last_line_min_width);
+      const int demerits = params_.short_last_line_demerits + (one_token(r.begin, cur) ? params_.one_token_last_line_demerits : 0);
+      d += static_cast<Demerits>(demerits * (1 + 2 * missing));
+    }
     d += r.total_demerits;
     if (d <= minimal_demerits_[fit]) {
       minimal_demerits_[fit] = d;
@@ -399,6 +420,8 @@ BreakResult Breaker::make_result(const Active& best, int pass) const {
   int line_number = 1;
   for (std::size_t p : chain) {
     const Passive& brk = passive_[p];
+    if (line_number > 1 && p == chain.back())
+      result.ends_on_short_token = one_token(begin, brk.position) && short_last_line(begin, brk.position);
     Line line = measure_line(*list_, begin, brk.position, line_width(line_number), post_break);
     line.fitness = brk.fitness;
     if (appended && brk.position >= kept_) {
@@ -421,7 +444,8 @@ BreakResult Breaker::run() {
   // §863: pass 1 with pretolerance (unless negative), pass 2 with
   // tolerance, pass 3 with emergency stretch (if any). The last pass run is
   // the final one, which cannot fail.
-  int pass = params_.pretolerance >= 0 ? 1 : 2;
+  const bool emergency_only = params_.emergency_pass_only && params_.emergency_stretch > 0;
+  int pass = emergency_only ? 3 : params_.pretolerance >= 0 ? 1 : 2;
   const int last_pass = params_.emergency_stretch > 0 ? 3 : 2;
   for (; pass <= last_pass; ++pass) {
     threshold_ = std::min(pass == 1 ? params_.pretolerance : params_.tolerance, kInfBad);

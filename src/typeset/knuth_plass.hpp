@@ -30,9 +30,18 @@ struct BreakParams {
   // line ending at a forced break, after another line of the paragraph,
   // whose natural width is below last_line_min_width costs
   // short_last_line_demerits more, so a paragraph whose lines can be
-  // re-broken within the tolerance never ends on "tem." or "Go.".
+  // re-broken within the tolerance never ends on "tem." or "Go.". The
+  // shorter it is the more it costs, up to three times as much for an
+  // empty line, so between two short endings the longer wins ("自动化。"
+  // before "动化。") unless its other lines pay more for it. A short last
+  // line with no legal break inside, one token ("0.72×。"), costs
+  // one_token_last_line_demerits more, scaled the same way.
   Scaled last_line_min_width = 0;
   int short_last_line_demerits = 0;
+  int one_token_last_line_demerits = 0;
+  // Not in TeX: skip the first two passes and break with the emergency
+  // stretch at once, for a caller that found their breaks wanting.
+  bool emergency_pass_only = false;
   // TeX's \looseness: try for this many more (>0) or fewer (<0) lines than
   // the optimum; the closest achievable count wins (tex.web §875).
   int looseness = 0;
@@ -97,6 +106,9 @@ struct BreakResult {
   std::vector<Line> lines;
   Scaled total_demerits = 0;
   int pass = 1;  // which pass found the breaks: 1 pretolerance, 2 tolerance, 3 emergency (0: no items)
+  // The paragraph's last line (of two or more) is narrower than
+  // last_line_min_width and has no legal break inside: one token.
+  bool ends_on_short_token = false;
   bool any_overfull() const;
 };
 

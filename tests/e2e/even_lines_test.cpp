@@ -303,8 +303,8 @@ sections:
 // spaces alone set at 3.3× in moderncv ("…FSDP; contributed to", then an
 // unbreakable "DeepSeek-R1"), takes "DeepSeek-R1" with words set a little
 // narrower: no stretched-line note for it, every word space within 1.5×,
-// the glyphs drawn in a horizontally scaled text space (a Tm whose first
-// number is 0.98 to 1.02, not 1), and the text copied as written.
+// the glyphs drawn horizontally scaled (a Tz of 98 to 102, not 100), and
+// the text copied as written.
 TEST(EvenLines, FontExpansionSetsTheShowcasesTightestBulletEvenly) {
   const Rendering r = render(source("resume.yaml"), "moderncv", "en");
   ASSERT_EQ(r.result.status, 0) << r.result.err;
@@ -328,10 +328,10 @@ TEST(EvenLines, FontExpansionSetsTheShowcasesTightestBulletEvenly) {
   ASSERT_EQ(run("qpdf --qdf --object-streams=disable '" + r.pdf.path + "' '" + qdf + "'").status, 0);
   const std::string content = read_file(qdf);
   int scaled = 0, out_of_range = 0;
-  for (std::size_t at = content.find(" Tm\n"); at != std::string::npos; at = content.find(" Tm\n", at + 1)) {
+  for (std::size_t at = content.find(" Tz\n"); at != std::string::npos; at = content.find(" Tz\n", at + 1)) {
     std::size_t line = content.rfind('\n', at);
     line = line == std::string::npos ? 0 : line + 1;
-    const double a = std::stod(content.substr(line, at - line));
+    const double a = std::stod(content.substr(line, at - line)) / 100;
     if (a != 1.0) ++scaled;
     if (a < 0.98 - 1e-9 || a > 1.02 + 1e-9) ++out_of_range;
   }

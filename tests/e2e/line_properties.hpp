@@ -41,7 +41,10 @@ PropertyReport check_word_space_ratio(const RenderedPdf& pdf);
 // line before and shorter than kMinLastLineChars characters ("tem."), or a
 // single word shorter than that ("Go."), or in CJK text a single token
 // (one Latin word, or at most two ideographs, with their punctuation:
-// "CANN。", "优化。"). Figures: how many of each.
+// "CANN。", "优化。"). A last line cvpdf's -v note quotes ("short last
+// line: …", where no breaks within the tolerance do better) is counted
+// apart, as the word-space check counts reported loose lines. Figures: how
+// many of each.
 PropertyReport check_last_line_fragments(const RenderedPdf& pdf);
 
 // A line of any size that begins with a separator (· | – —, alone as a

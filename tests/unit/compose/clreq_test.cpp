@@ -480,6 +480,11 @@ TEST(ClreqLastLine, NeverASingleHanCharacter) {
   // 上|下|文。␣GitHub: not before 文, but before GitHub (nothing Han follows).
   t = {T{1, false, false, false}, T{1, false, false, false}, T{1, false, false, true}, T{0, true, true, false}};
   EXPECT_EQ(clreq::lonely_last_line(t), (std::vector<bool>{false, true, false, false}));
+  // 提|升|至␣0.72×。: 至 begins the number's line, not alone; barring the
+  // break before it would leave "0.72×。" alone instead.
+  t = {T{1, false, false, false, true}, T{1, false, false, false, true}, T{1, false, false, true, true},
+       T{0, true, true, false, false}};
+  EXPECT_EQ(clreq::lonely_last_line(t), (std::vector<bool>{false, false, false, false}));
   // 上␣文␣GitHub: a line may begin with a lone character between words.
   t = {T{1, false, false, true}, T{1, false, false, true}, T{0, true, true, false}};
   EXPECT_EQ(clreq::lonely_last_line(t), (std::vector<bool>{false, false, false}));

@@ -51,6 +51,53 @@ TEST(FontPrograms, TrueTypeCodesAreSubsetGlyphIds) {
   EXPECT_NE(subset_font(lato, other[0]).base_font, font.base_font);
 }
 
+// A hyphen the breaker added (text U+00AD) is a piece of the hyphen's
+// glyph: a CID of its own past the glyphs, drawn with the hyphen's glyph
+// through the /CIDToGIDMap, so its ToUnicode says U+00AD while the real
+// hyphen's says "-" (PDF Reference 1.7, 10.7); a CFF program has no spare
+// CID and keeps the hyphen's.
+TEST(FontPrograms, AnAddedHyphenHasACidOfItsOwnInATrueTypeFont) {
+  text::FontBook fonts;
+  const text::Face& lato = fonts.face(fonts.load_file(kLatoPath));
+  const std::uint32_t a = lato.glyph_for('a'), hyphen = lato.glyph_for('-');
+  frame::Document doc = one_run(lato, "a-");
+  auto& glyphs = std::get<frame::GlyphRun>(doc.pages[0].elements[0]).glyphs;
+  glyphs.push_back(glyphs.back());
+  glyphs.back().text = kSoftHyphenText;
+  const auto usage = collect_font_usage(doc, fonts);
+  ASSERT_EQ(usage.size(), 1u);
+  EXPECT_EQ(usage[0].text.at(hyphen), "-");
+  EXPECT_EQ(usage[0].alone.at(hyphen), "-");
+  EXPECT_EQ(usage[0].pieces.at(hyphen), (std::set<std::string>{kSoftHyphenText}));
+  const SubsetFont font = subset_font(lato, usage[0]);
+  ASSERT_EQ(font.piece_codes.count({hyphen, kSoftHyphenText}), 1u);
+  const EncodedGlyph own = font.glyphs.at(hyphen), soft = font.piece_codes.at({hyphen, kSoftHyphenText});
+  EXPECT_NE(soft.code, own.code);
+  for (const auto& [gid, encoded] : font.glyphs) EXPECT_LT(encoded.code, soft.code);
+  EXPECT_EQ(soft.width, own.width);
+  EXPECT_EQ(font.unicode.at(own.code), "-");
+  EXPECT_EQ(font.unicode.at(soft.code), "\u00AD");
+  ASSERT_EQ(font.cid_to_gid.size(), soft.code + 1u);
+  EXPECT_EQ(font.cid_to_gid[soft.code], own.code);
+  EXPECT_EQ(font.cid_to_gid[own.code], own.code);
+  EXPECT_EQ(font.cid_to_gid[font.glyphs.at(a).code], font.glyphs.at(a).code);
+
+  // Drawn only as an added hyphen: still named by its character to
+  // hb-subset, and its own code reads U+00AD (no real hyphen to keep "-").
+  FontUsage only_soft{lato.id, {hyphen}, {}, {}, {{hyphen, {kSoftHyphenText}}}};
+  EXPECT_EQ(nominal_characters(lato, only_soft), (std::vector<char32_t>{U'-'}));
+  const SubsetFont soft_only = subset_font(lato, only_soft);
+  EXPECT_TRUE(soft_only.cid_to_gid.empty());
+  EXPECT_EQ(soft_only.unicode.at(soft_only.glyphs.at(hyphen).code), "\u00AD");
+
+  const text::Face& noto = fonts.face(fonts.load_file(kNotoCjkPath, kNotoCjkScIndex));
+  const std::uint32_t noto_hyphen = noto.glyph_for('-');
+  FontUsage cff{noto.id, {noto_hyphen}, {{noto_hyphen, "-"}}, {{noto_hyphen, "-"}}, {{noto_hyphen, {kSoftHyphenText}}}};
+  const SubsetFont cff_font = subset_font(noto, cff);
+  EXPECT_TRUE(cff_font.piece_codes.empty());
+  EXPECT_TRUE(cff_font.cid_to_gid.empty());
+}
+
 TEST(FontPrograms, CidKeyedCffCodesAreCids) {
   text::FontBook fonts;
   const text::Face& noto = fonts.face(fonts.load_file(kNotoCjkPath, kNotoCjkScIndex));

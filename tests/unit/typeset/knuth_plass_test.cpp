@@ -136,7 +136,30 @@ TEST(KnuthPlass, AShortLastLineIsAvoidedWhenTheParagraphCanReBreak) {
   params.pretolerance = 50;
   params.tolerance = 50;
   params.emergency_stretch = 0;
-  EXPECT_EQ(texts(w.items, break_paragraph(w.items, params)), (std::vector<std::string>{"A B C", "D E F", "G"}));
+  const BreakResult kept = break_paragraph(w.items, params);
+  EXPECT_EQ(texts(w.items, kept), (std::vector<std::string>{"A B C", "D E F", "G"}));
+  EXPECT_TRUE(kept.ends_on_short_token);  // "G": short, no legal break inside
+}
+
+// The shorter a short last line, the more it costs, and one token may cost
+// more than a line that could still be broken: with every ending short,
+// "F G" (no single token, a little short) wins over "G".
+TEST(KnuthPlass, AShorterLastLineCostsMoreAndOneTokenMost) {
+  Words w;
+  w.stretch = 40;
+  w.words({25, 25, 25, 25, 25, 25, 25});
+  BreakParams params = width(100);
+  params.last_line_min_width = 100 * kUnit;
+  params.short_last_line_demerits = 10000;
+  params.one_token_last_line_demerits = 20000;
+  const BreakResult r = break_paragraph(w.items, params);
+  EXPECT_EQ(texts(w.items, r).back(), "F G");
+  EXPECT_FALSE(r.ends_on_short_token);  // short, but it could break between F and G
+  // The last line's cost: 10000 × (1 + 2 × 40/100) = 18000 for "F G".
+  params.short_last_line_demerits = 0;
+  params.one_token_last_line_demerits = 0;
+  const BreakResult free = break_paragraph(w.items, params);
+  EXPECT_EQ(texts(w.items, free).back(), "G");
 }
 
 TEST(KnuthPlass, ABoxWiderThanTheLineGivesAnOverfullLine) {
