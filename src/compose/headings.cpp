@@ -10,6 +10,7 @@
 #include "compose/composer.hpp"
 #include "compose/inline_markup.hpp"
 #include "core/utf8.hpp"
+#include "text/bidi.hpp"
 #include "text/case_mapping.hpp"
 
 namespace cvpdf::compose {
@@ -71,7 +72,9 @@ void Composer::compose_heading(const model::Localized& title_value) {
   auto ems = [&](double n) { return static_cast<Scaled>(std::llround(n * static_cast<double>(size))); };
 
   SpanStyle heading = with(FontVariant::Bold, size, style.heading_color);
-  if (!cjk) heading.letter_spacing = static_cast<Scaled>(style.heading_letter_spacing_em * static_cast<double>(size));
+  // Ideographs keep their square grid, and Arabic letters their joins.
+  if (!cjk && !text::joins_cursively(title))
+    heading.letter_spacing = static_cast<Scaled>(style.heading_letter_spacing_em * static_cast<double>(size));
   // Capitals and small capitals per run of the markup; code as written.
   RichText rich;
   for (auto& span : rich_text(written, heading, place(title_value)).spans) {

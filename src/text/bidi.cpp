@@ -3,6 +3,7 @@
 #include "text/bidi.hpp"
 
 #include <unicode/ubidi.h>
+#include <unicode/uchar.h>
 #include <unicode/uloc.h>
 
 #include <memory>
@@ -19,6 +20,15 @@ bool is_rtl_language(std::string_view language) {
   // "ar", "he", "fa", "ur", "yi", "ps", "ckb", "dv", "sd-Arab"…
   const std::string tag(language);
   return uloc_isRightToLeft(tag.c_str());
+}
+
+bool joins_cursively(std::string_view text) {
+  for (std::size_t pos = 0; pos < text.size();) {
+    const auto cp = static_cast<UChar32>(utf8::decode(text, pos));
+    const auto joining = static_cast<UJoiningType>(u_getIntPropertyValue(cp, UCHAR_JOINING_TYPE));
+    if (joining == U_JT_DUAL_JOINING || joining == U_JT_RIGHT_JOINING) return true;
+  }
+  return false;
 }
 
 namespace {

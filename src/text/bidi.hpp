@@ -16,6 +16,11 @@ namespace cvpdf::text {
 // scripts. A résumé in one is set right to left, aligned right.
 bool is_rtl_language(std::string_view language);
 
+// Whether `text` (UTF-8) holds a letter that joins its neighbours (Unicode's
+// joining types D and R: Arabic, Syriac, N'Ko, Mongolian…). Letter-spacing
+// such a word breaks its joins apart, so tracking leaves it alone.
+bool joins_cursively(std::string_view text);
+
 // A paragraph's levels: per byte of its UTF-8 text, the embedding level its
 // character resolves to (even: left to right, odd: right to left), and per
 // byte the level of the paragraph it is in (a text of several lines, each

@@ -205,6 +205,58 @@ TEST(Bidi, HebrewExampleIsSetRightToLeftAndMirrored) {
   EXPECT_EQ(flush, rows.size()) << flush << " of " << rows.size() << " lines end at " << right;
 }
 
+// Whether a glyph's text is an Arabic letter (hamza to yeh).
+bool arabic_letter(const std::string& text) {
+  if (text.size() != 2) return false;
+  const unsigned cp = ((static_cast<unsigned char>(text[0]) & 0x1Fu) << 6) | (static_cast<unsigned char>(text[1]) & 0x3Fu);
+  return cp >= 0x621 && cp <= 0x64A;
+}
+
+// The Arabic example: right to left and mirrored like the Hebrew one, and
+// every word joined — its headings too, which the theme letter-spaces in
+// Latin text: tracking would pull an Arabic word's joined letters apart.
+TEST(Bidi, ArabicExampleIsJoinedRightToLeft) {
+  const Rendered& r = rendered("examples/ar.yaml");
+  ASSERT_EQ(r.result.status, 0) << r.result.err;
+  EXPECT_EQ(r.result.err, "");
+  ASSERT_EQ(r.glyphs.error, "");
+  ASSERT_FALSE(r.glyphs.glyph_pages.empty());
+  const double page_width = r.glyphs.glyph_pages[0].width;
+  // Two Arabic letters side by side with no space between are one word's
+  // and touch (a letter-spaced heading left about 1.2 pt between them).
+  std::size_t pairs = 0;
+  for (const auto& row : rows_of(r.glyphs.glyph_pages[0]))
+    for (std::size_t k = 0; k + 1 < row.size(); ++k) {
+      if (!arabic_letter(row[k].text) || !arabic_letter(row[k + 1].text)) continue;
+      const double gap = row[k + 1].x - row[k].quad.x1;
+      if (gap > 1.0) continue;  // a word space at least
+      ++pairs;
+      EXPECT_LT(std::abs(gap), 0.05) << row[k].text << row[k + 1].text << " at y " << row[k].y << " (" << row[k].size
+                                     << " pt): " << gap << " pt apart";
+    }
+  EXPECT_GT(pairs, 300u);
+  // The section heading "الخبرة المهنية" stands at the right; the dates of
+  // its first entry ("سبتمبر 2020 – حتى الآن") on the left.
+  const auto heading = line_with(r, {"خ", "ب", "ر", "ة", "م", "ه", "ن", "ي"});
+  ASSERT_FALSE(heading.empty());
+  EXPECT_GT(heading.back().quad.x1, page_width * 0.8);
+  const auto head = line_with(r, {"2", "0", "ش", "ك"});  // "شركة المثال للتقنية … 2020"
+  ASSERT_FALSE(head.empty());
+  EXPECT_LT(x_of(head, "2"), page_width / 2);
+  EXPECT_GT(x_of(head, "ش"), page_width / 2);
+  // The text layer, in logical order, in mupdf and poppler.
+  Result mupdf = run("mutool draw -F txt -o - '" + r.pdf + "' 2>/dev/null");
+  ASSERT_EQ(mupdf.status, 0);
+  for (const char* phrase : {"ليلى حداد", "الخبرة المهنية", "الجامعة الأردنية", "حتى الآن"})
+    EXPECT_NE(mupdf.out.find(phrase), std::string::npos) << "mutool: " << phrase << "\n" << mupdf.out;
+  // poppler reverses the two letters of a lam-alef ligature ("الأردنية"
+  // reads "األردنية"): it reverses each glyph's text in a right-to-left
+  // word. Words without one read as written.
+  const std::string poppler = pdf_text(r.pdf);
+  for (const char* phrase : {"ليلى حداد", "الخبرة المهنية", "شركة المثال للتقنية"})
+    EXPECT_NE(poppler.find(phrase), std::string::npos) << "pdftotext: " << phrase << "\n" << poppler;
+}
+
 // The text layer in logical order: what each reader gives back.
 TEST(Bidi, HebrewTextLayerIsInLogicalOrder) {
   const Rendered& r = rendered("examples/he.yaml");

@@ -66,6 +66,18 @@ TEST(Bidi, VisualOrderReversesRightToLeftRuns) {
   EXPECT_TRUE(visual_order({}).empty());
 }
 
+// Arabic (and Syriac, Mongolian…) letters join; Hebrew, Latin and CJK do
+// not, and tracking may space them.
+TEST(Bidi, ArabicJoinsCursivelyHebrewDoesNot) {
+  EXPECT_TRUE(joins_cursively("الخبرة المهنية"));
+  EXPECT_TRUE(joins_cursively("Experience — خبرة"));
+  EXPECT_TRUE(joins_cursively("ܫܠܡܐ"));  // Syriac
+  EXPECT_FALSE(joins_cursively("ניסיון תעסוקתי"));
+  EXPECT_FALSE(joins_cursively("Experience"));
+  EXPECT_FALSE(joins_cursively("工作经历"));
+  EXPECT_FALSE(joins_cursively(""));
+}
+
 TEST(Bidi, RightToLeftLanguages) {
   for (const char* rtl : {"ar", "he", "fa", "ur", "yi", "ar-EG", "he-IL"}) EXPECT_TRUE(is_rtl_language(rtl)) << rtl;
   for (const char* ltr : {"en", "zh-Hans", "ja", "de", "hi", "th", ""}) EXPECT_FALSE(is_rtl_language(ltr)) << ltr;
