@@ -69,7 +69,7 @@ const std::vector<std::string>& corpus() {
         render("--pdfa " + args, theme + "-" + lang + "-pdfa");
       }
     for (const char* example : {"rich.yaml", "academic.yaml", "cjk-name.yaml", "ja.yaml", "ko.yaml", "minimal.yaml",
-                                "one-page.yaml", "jsonresume.json", "he.yaml"})
+                                "one-page.yaml", "jsonresume.json", "he.yaml", "ar.yaml"})
       render(source(std::string("examples/") + example), example);
     render("--lang zh " + source("examples/rich.yaml"), "rich-zh");
     const std::string yaml = with_photo(dir, "tests/cli/bad/photos/baseline.jpg");
