@@ -229,7 +229,9 @@ TEST(Bidi, ArabicExampleIsJoinedRightToLeft) {
     for (std::size_t k = 0; k + 1 < row.size(); ++k) {
       if (!arabic_letter(row[k].text) || !arabic_letter(row[k + 1].text)) continue;
       const double gap = row[k + 1].x - row[k].quad.x1;
-      if (gap > 1.0) continue;  // a word space at least
+      // A word space at least; or the letters of one ligature glyph (lam-alef),
+      // to which mupdf gives overlapping boxes.
+      if (gap > 1.0 || gap < -0.5) continue;
       ++pairs;
       EXPECT_LT(std::abs(gap), 0.05) << row[k].text << row[k + 1].text << " at y " << row[k].y << " (" << row[k].size
                                      << " pt): " << gap << " pt apart";
