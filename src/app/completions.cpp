@@ -223,9 +223,14 @@ _cvpdf_themes() {
   _alternative "themes:theme:(${themes[*]})" 'files:theme file:_files -g "*.(yaml|yml)(-.)"'
 }
 
-# The languages the first résumé on the line declares.
+# The languages the first résumé on the line declares (`new --lang`: the
+# starter's).
 _cvpdf_languages() {
   local w langs
+  if [[ $words[2] == new ]]; then
+    compadd -- )SH" + starter_language_lists() + R"SH(
+    return
+  fi
   for w in $words; do
     [[ ($w == *.yaml || $w == *.yml) && -r $w ]] || continue
     langs=$()SH";
@@ -257,8 +262,15 @@ _cvpdf() {
   _arguments -S \
 )SH";
   for (const auto& o : option_table()) s += "    " + zsh_option(o) + " \\\n";
-  s += "    '1: :_cvpdf_first' \\\n    " + single_quoted("*:résumé:_files -g \"" + zsh_glob(kInputExtensions) + "\"") +
-       "\n}\n\n_cvpdf \"$@\"\n";
+  s += "    '1: :_cvpdf_first' \\\n    '*: :_cvpdf_rest'\n}\n\n";
+  // After a subcommand that reads only its own words, those; else résumés.
+  s += "# The words after the first.\n_cvpdf_rest() {\n  case $words[2] in\n";
+  for (const auto& sub : subcommand_table())
+    if (sub.arguments)
+      s += std::string("    ") + sub.name + ") " +
+           (*sub.arguments ? "((CURRENT == 3)) && compadd -- " + std::string(sub.arguments) : std::string("return 1")) +
+           " ;;\n";
+  s += "    *) _files -g " + single_quoted(zsh_glob(kInputExtensions)) + " ;;\n  esac\n}\n\n_cvpdf \"$@\"\n";
   return s;
 }
 
