@@ -387,7 +387,7 @@ bool convert_options_valid(const Options& o, UsageError& error) {
   }
   if (o.all || !o.language.empty() || !o.layout.empty() || !o.sets.empty() || !o.depfile.empty() || o.fit_pages ||
       o.watch || o.debug_layout || o.pdfa || o.format != Format::Auto || o.dpi) {
-    error.message = "convert takes only -o, --strict, -q and -v";
+    error.message = "convert takes only -o, -q and -v (and --strict)";
     return false;
   }
   return true;
