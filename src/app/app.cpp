@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include <fmt/chrono.h>
+#include <fmt/format.h>
 
 #include "app/cli.hpp"
 #include "app/completions.hpp"
@@ -47,6 +48,18 @@ void print(const Diagnostics& diags, bool quiet, bool verbose) {
     if (d.verbose_only && !verbose) continue;
     std::cerr << d.format() << '\n';
   }
+}
+
+// --strict: the run's warnings made errors, and whether there were any
+// (then nothing is written); a last line says why a run that would have
+// passed fails, once the errors themselves are printed.
+bool strict_failure(const Options& options, Diagnostics& diags, std::string& closing) {
+  if (!options.strict) return false;
+  const std::size_t made = diags.warnings_as_errors();
+  if (made == 0) return false;
+  closing = fmt::format("cvpdf: error: {} {} made {} by --strict; nothing was written\n", made,
+                        made == 1 ? "warning" : "warnings", made == 1 ? "an error" : "errors");
+  return true;
 }
 
 // The wall clock for --watch's lines, in the user's time zone.
@@ -97,8 +110,11 @@ int build_once(const Options& options, text::FontBook& book, bool watching, std:
     for (const auto& in : options.inputs)
       if (in != "-") watched->push_back(in);
   }
+  std::string strict_closing;
+  if (strict_failure(options, diags, strict_closing) && status == kExitOk) status = kExitInput;
   std::cerr << log;
   print(diags, options.quiet, options.verbose);
+  std::cerr << strict_closing;
   if (status != kExitOk) {
     if (watching) std::cerr << "[" << clock_time() << "] build failed; the last good output is kept\n";
     return status;
@@ -171,8 +187,11 @@ int run(int argc, char** argv) {
       case Options::Command::Convert: {
         Diagnostics diags;
         auto yaml = convert_file(options->inputs.front(), options->output, diags);
+        std::string strict_closing;
+        const bool strict_failed = strict_failure(*options, diags, strict_closing);
         print(diags, options->quiet, options->verbose);
-        if (!yaml) return kExitInput;
+        std::cerr << strict_closing;
+        if (!yaml || strict_failed) return kExitInput;
         try {
           write_converted(options->inputs.front(), options->output, *yaml);
         } catch (const OutputRefused& e) {  // -o names the input: a usage error, as for rendering

@@ -102,7 +102,7 @@ std::string format_option_help() {
 }  // namespace
 
 const char* usage_text() {
-  static const std::string text = R"(cvpdf — typeset a résumé (YAML, JSON or JSON Resume) into a PDF
+  static const std::string text = R"(cvpdf — typeset a résumé (cvpdf YAML, JSON Resume or RenderCV) into a PDF
 
 Usage:
   cvpdf [options] RESUME.yaml...         render the default variant of each résumé
@@ -117,6 +117,8 @@ Usage:
                                          overwrites a file
   cvpdf schema [resume|theme]            print the JSON Schema of a résumé (default)
                                          or a theme file, for editors
+  cvpdf completions bash|zsh|fish        print the shell's completion script (the
+                                         packages install them)
 
 Output:
 )" + output_option_help() + format_option_help() + R"(      --dpi N           the resolution of png output, 10 to 1200 (default 96)
@@ -142,6 +144,10 @@ Variants and look:
 Other:
       --watch           render again whenever the résumé, its theme or its
                         fonts change; Ctrl-C stops
+      --strict          every warning is an error: exit status 1 and nothing
+                        written (no output, no depfile); for CI. With check,
+                        exit 1 on a warning; with --watch, the last good
+                        output is kept
       --list-layouts    list the built-in themes (the same as `cvpdf themes`)
       --list-fonts      list the font families available
   -q, --quiet           print no warnings (errors are always printed)
@@ -149,8 +155,9 @@ Other:
       --version         print the version of cvpdf and of its libraries
   -h, --help            print this help
 
-Exit status: 0 success (warnings allowed), 1 the input is wrong (YAML, schema,
-missing font, unknown language, a résumé that does not fit --fit-pages),
+Exit status: 0 success (warnings allowed, but not with --strict), 1 the input
+is wrong (YAML, schema, missing font, unknown language, a résumé that does not
+fit --fit-pages, a warning under --strict),
 2 usage error, 3 a file could not be read or written.
 Set SOURCE_DATE_EPOCH to fix the dates in the PDF (default: the input's mtime).
 )";
@@ -203,6 +210,7 @@ const OptionSpec kOptions[] = {
     {"--fit-pages", "", ValueKind::Text, "", "shrink until the résumé fits N pages"},
     {"--debug-layout", "", ValueKind::None, "", "draw line boxes and baselines"},
     {"--watch", "", ValueKind::None, "", "render again on every change"},
+    {"--strict", "", ValueKind::None, "", "make every warning an error (exit 1, nothing written)"},
     {"--list-layouts", "", ValueKind::None, "", "list the built-in themes"},
     {"--list-fonts", "", ValueKind::None, "", "list the font families available"},
     {"--quiet", "-q", ValueKind::None, "", "print no warnings"},
@@ -214,10 +222,12 @@ const OptionSpec kOptions[] = {
 constexpr SubcommandSpec kSubcommands[] = {
     {"check", Options::Command::Check, "validate only: errors and warnings, no output"},
     {"new", Options::Command::New, "write a commented starter résumé (never over a file)"},
-    {"schema", Options::Command::Schema, "print the JSON Schema of a résumé (or: schema theme)"},
-    {"themes", Options::Command::Themes, "list the built-in themes"},
+    {"schema", Options::Command::Schema, "print the JSON Schema of a résumé (or: schema theme)", false,
+     "resume theme"},
+    {"themes", Options::Command::Themes, "list the built-in themes", false, ""},
     {"convert", Options::Command::Convert, "write a RenderCV file or JSON Resume as cvpdf YAML"},
-    {"completions", Options::Command::Completions, "print a shell's completion script", true},
+    {"completions", Options::Command::Completions, "print a shell's completion script (bash, zsh, fish)", false,
+     "bash zsh fish"},
 };
 
 const OptionSpec* find_option(const std::string& spelling) {
@@ -234,10 +244,6 @@ const SubcommandSpec* subcommand_named(int argc, char** argv) {
   return nullptr;
 }
 
-bool reads_own_arguments(Options::Command command) {
-  return command == Options::Command::Themes || command == Options::Command::Completions ||
-         command == Options::Command::Schema;
-}
 
 // Subcommands that read only their own arguments: nothing after them is an
 // option or a résumé, and a word there would be silently ignored, so the
@@ -309,6 +315,8 @@ bool apply_option(const OptionSpec& spec, const std::string& value, Options& o, 
     o.debug_layout = true;
   } else if (name == "--pdfa") {
     o.pdfa = true;
+  } else if (name == "--strict") {
+    o.strict = true;
   } else if (name == "--quiet") {
     o.quiet = true;
   } else if (name == "--verbose") {
@@ -379,7 +387,7 @@ bool convert_options_valid(const Options& o, UsageError& error) {
   }
   if (o.all || !o.language.empty() || !o.layout.empty() || !o.sets.empty() || !o.depfile.empty() || o.fit_pages ||
       o.watch || o.debug_layout || o.pdfa || o.format != Format::Auto || o.dpi) {
-    error.message = "convert takes only -o, -q and -v";
+    error.message = "convert takes only -o, -q and -v (and --strict)";
     return false;
   }
   return true;
@@ -391,7 +399,7 @@ bool new_options_valid(const Options& o, UsageError& error) {
     return false;
   }
   if (o.all || !o.sets.empty() || !o.depfile.empty() || !o.output.empty() || o.fit_pages || o.watch ||
-      o.debug_layout || o.pdfa || o.format != Format::Auto) {
+      o.debug_layout || o.pdfa || o.strict || o.format != Format::Auto) {
     error.message = "new takes a file name, --lang and --theme";
     return false;
   }
@@ -401,7 +409,8 @@ bool new_options_valid(const Options& o, UsageError& error) {
 // A rendering's inputs, and the names of its outputs against them.
 bool render_inputs_valid(const Options& o, UsageError& error) {
   if (o.inputs.empty()) {
-    error.message = "no résumé file given";
+    // Bare `cvpdf` is how a first try looks: say how to get a résumé.
+    error.message = "no résumé file given; to start one, 'cvpdf new' writes resume.yaml, then 'cvpdf resume.yaml'";
     return false;
   }
   int stdin_inputs = 0;
@@ -503,7 +512,7 @@ std::optional<Options> parse_command_line(int argc, char** argv, UsageError& err
   Options o;
   int first = 1;
   if (const SubcommandSpec* sub = subcommand_named(argc, argv)) {
-    if (reads_own_arguments(sub->command)) return own_arguments(*sub, argc, argv, error);
+    if (sub->arguments) return own_arguments(*sub, argc, argv, error);
     o.command = sub->command;
     first = 2;
   }

@@ -31,6 +31,7 @@ struct Options {
   bool debug_layout = false;        // --debug-layout
   bool watch = false;               // --watch
   bool pdfa = false;                // --pdfa: PDF/A-2u (PDF output only)
+  bool strict = false;              // --strict: every warning is an error (exit 1, nothing written)
   bool quiet = false;
   bool verbose = false;
 };
@@ -59,11 +60,15 @@ struct OptionSpec {
 };
 
 // The first word that names a subcommand. Hidden ones are not completed.
+// `arguments`: for a subcommand that reads only its own arguments, the
+// words it takes ("" none), which the completions offer instead of
+// options and résumé files; nullptr for one that takes those.
 struct SubcommandSpec {
   const char* name;
   Options::Command command;
   const char* summary;
   bool hidden = false;
+  const char* arguments = nullptr;
 };
 
 std::span<const OptionSpec> option_table();

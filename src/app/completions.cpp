@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/cli.hpp"
+#include "app/starter.hpp"
 
 namespace cvpdf::app {
 
@@ -44,6 +45,16 @@ std::string single_quoted(std::string_view text) {
     else out += c;
   }
   return out + "'";
+}
+
+// What `cvpdf new --lang` takes: a starter language, or two of them.
+std::string starter_language_lists() {
+  std::vector<std::string> lists;
+  for (const char* one : kStarterLanguages) lists.emplace_back(one);
+  for (const char* first : kStarterLanguages)
+    for (const char* second : kStarterLanguages)
+      if (std::string_view(first) != second) lists.push_back(std::string(first) + "," + second);
+  return joined(lists, "", " ");
 }
 
 std::vector<std::string> visible_subcommands() {
@@ -117,8 +128,14 @@ _cvpdf() {
   elif [[ $prev == "=" ]] && ((COMP_CWORD > 1)); then
     prev=${COMP_WORDS[COMP_CWORD - 2]}
   fi
-  case $prev in
 )SH";
+  // A subcommand that reads only its own words is offered those, once.
+  std::string own;
+  for (const auto& sub : subcommand_table())
+    if (sub.arguments)
+      own += std::string("      ") + sub.name + ") ((COMP_CWORD == 2)) && _cvpdf_words " + single_quoted(sub.arguments) +
+             "; return ;;\n";
+  s += "  if ((COMP_CWORD > 1)); then\n    case ${COMP_WORDS[1]} in\n" + own + "    esac\n  fi\n  case $prev in\n";
   std::vector<std::string> all;
   for (const auto& o : option_table()) {
     all.emplace_back(o.long_name);
@@ -130,7 +147,11 @@ _cvpdf() {
     switch (o.value) {
       case ValueKind::File: s += "_cvpdf_files " + single_quoted(o.values); break;
       case ValueKind::Theme: s += "_cvpdf_themes; _cvpdf_files " + single_quoted(o.values); break;
-      case ValueKind::Language: s += "_cvpdf_languages"; break;
+      case ValueKind::Language:
+        // `new --lang` names the starter's languages; elsewhere the résumé's.
+        s += "if [[ ${COMP_WORDS[1]} == new ]]; then _cvpdf_words " + single_quoted(starter_language_lists()) +
+             "; else _cvpdf_languages; fi";
+        break;
       case ValueKind::Choice: s += "_cvpdf_words " + single_quoted(o.values); break;
       case ValueKind::Text:
       case ValueKind::None: s += ":"; break;
@@ -202,9 +223,14 @@ _cvpdf_themes() {
   _alternative "themes:theme:(${themes[*]})" 'files:theme file:_files -g "*.(yaml|yml)(-.)"'
 }
 
-# The languages the first résumé on the line declares.
+# The languages the first résumé on the line declares (`new --lang`: the
+# starter's).
 _cvpdf_languages() {
   local w langs
+  if [[ $words[2] == new ]]; then
+    compadd -- )SH" + starter_language_lists() + R"SH(
+    return
+  fi
   for w in $words; do
     [[ ($w == *.yaml || $w == *.yml) && -r $w ]] || continue
     langs=$()SH";
@@ -236,8 +262,15 @@ _cvpdf() {
   _arguments -S \
 )SH";
   for (const auto& o : option_table()) s += "    " + zsh_option(o) + " \\\n";
-  s += "    '1: :_cvpdf_first' \\\n    " + single_quoted("*:résumé:_files -g \"" + zsh_glob(kInputExtensions) + "\"") +
-       "\n}\n\n_cvpdf \"$@\"\n";
+  s += "    '1: :_cvpdf_first' \\\n    '*: :_cvpdf_rest'\n}\n\n";
+  // After a subcommand that reads only its own words, those; else résumés.
+  s += "# The words after the first.\n_cvpdf_rest() {\n  case $words[2] in\n";
+  for (const auto& sub : subcommand_table())
+    if (sub.arguments)
+      s += std::string("    ") + sub.name + ") " +
+           (*sub.arguments ? "((CURRENT == 3)) && compadd -- " + std::string(sub.arguments) : std::string("return 1")) +
+           " ;;\n";
+  s += "    *) _files -g " + single_quoted(zsh_glob(kInputExtensions)) + " ;;\n  esac\n}\n\n_cvpdf \"$@\"\n";
   return s;
 }
 
@@ -282,11 +315,21 @@ function __cvpdf_languages
 end
 
 complete -c cvpdf -f
-complete -c cvpdf -a ')SH" + fish_files(kInputExtensions) + "'\n";
+)SH";
+  // Résumé files, but not after a subcommand that reads only its own words.
+  std::vector<std::string> own;
   for (const auto& sub : subcommand_table())
+    if (sub.arguments) own.emplace_back(sub.name);
+  s += "complete -c cvpdf -n " + single_quoted("not __fish_seen_subcommand_from " + joined(own, "", " ")) + " -a " +
+       single_quoted(fish_files(kInputExtensions)) + "\n";
+  for (const auto& sub : subcommand_table()) {
     if (!sub.hidden)
       s += std::string("complete -c cvpdf -n __fish_use_subcommand -a ") + sub.name + " -d " + single_quoted(sub.summary) +
            "\n";
+    if (sub.arguments && *sub.arguments)
+      s += std::string("complete -c cvpdf -n ") + single_quoted(std::string("__fish_seen_subcommand_from ") + sub.name) +
+           " -a " + single_quoted(sub.arguments) + "\n";
+  }
   for (const auto& o : option_table()) {
     s += "complete -c cvpdf";
     if (*o.short_name) s += std::string(" -s ") + (o.short_name + 1);
@@ -297,7 +340,12 @@ complete -c cvpdf -a ')SH" + fish_files(kInputExtensions) + "'\n";
         s += *o.values ? " -x -a " + single_quoted(fish_files(o.values)) : std::string(" -r -F");
         break;
       case ValueKind::Theme: s += " -x -a " + single_quoted("(__cvpdf_themes) " + fish_files(o.values)); break;
-      case ValueKind::Language: s += " -x -a '(__cvpdf_languages)'"; break;
+      case ValueKind::Language:
+        s += " -x -n 'not __fish_seen_subcommand_from new' -a '(__cvpdf_languages)' -d " + single_quoted(o.summary) +
+             "\n";
+        s += "complete -c cvpdf -l " + std::string(o.long_name + 2) + " -x -n '__fish_seen_subcommand_from new' -a " +
+             single_quoted(starter_language_lists());
+        break;
       case ValueKind::Choice: s += " -x -a " + single_quoted(o.values); break;
       case ValueKind::Text: s += " -x"; break;
     }

@@ -106,9 +106,13 @@ LayoutKeys load_layout(const model::Resume& resume, const std::string& layout, c
       path = path.lexically_normal();  // messages say theme.yaml, not ././theme.yaml
       std::error_code ec;
       if (!fs::is_regular_file(path, ec)) {
+        std::vector<std::string> names;
+        for (const auto& t : builtin_themes()) names.push_back(t.name);
+        // A bare word is meant as a built-in name; a path is a file's.
+        const std::string near = name.find_first_of("/.") == std::string::npos ? nearest_word(name, names) : "";
         throw FatalError({Severity::Error, span, "theme '" + name + "' is neither a built-in theme nor a file",
-                          "built-in themes: " + builtin_layout_names() +
-                              " (see `cvpdf themes`); or give the path of a theme .yaml file"});
+                          (near.empty() ? std::string() : "did you mean '" + near + "'? ") + "built-in themes: " +
+                              builtin_layout_names() + " (see `cvpdf themes`); or give the path of a theme .yaml file"});
       }
       std::string text = read_input(path.string());
       if (!is_text(text)) {

@@ -92,26 +92,38 @@ void Diagnostics::clear() {
   said_once_.clear();
 }
 
+std::size_t Diagnostics::warnings_as_errors() {
+  std::size_t made = 0;
+  for (Diagnostic& d : items_) {
+    if (d.severity != Severity::Warning || d.verbose_only) continue;
+    d.severity = Severity::Error;
+    ++made;
+  }
+  error_count_ += made;
+  return made;
+}
+
 FatalError::FatalError(Diagnostic d) : std::runtime_error(d.format()), diagnostic_(std::move(d)) {}
 
-namespace {
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  // Three rows: a swap of neighbours (bulelts) looks two rows back.
+  auto same = [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  };
+  std::vector<std::size_t> before(b.size() + 1), last(b.size() + 1), row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) last[j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
     row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t up = row[j];
-      bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                  std::tolower(static_cast<unsigned char>(b[j - 1]));
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
-      diag = up;
+      row[j] = std::min({last[j] + 1, row[j - 1] + 1, last[j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
+      if (i > 1 && j > 1 && same(a[i - 1], b[j - 2]) && same(a[i - 2], b[j - 1]))
+        row[j] = std::min(row[j], before[j - 2] + 1);
     }
+    std::swap(before, last);
+    std::swap(last, row);
   }
-  return row[b.size()];
+  return last[b.size()];
 }
-}  // namespace
 
 std::string nearest_word(const std::string& word, const std::vector<std::string>& candidates) {
   std::string best;

@@ -59,6 +59,11 @@ class Diagnostics {
   bool said_once(std::size_t index) const { return index < once_.size() && once_[index]; }
   void clear();
 
+  // --strict: every warning a plain run prints (not -v's details) becomes
+  // an error, so a CI run that would publish a résumé missing what a
+  // warning dropped stops instead. Returns how many were made errors.
+  std::size_t warnings_as_errors();
+
  private:
   std::vector<Diagnostic> items_;
   std::vector<bool> once_;  // by item: said by warning_once
@@ -88,6 +93,12 @@ class IoError : public FatalError {
 // the bidirectional overrides and line separators that could disguise a
 // message; beyond `max_bytes` the text is cut and ends with "…".
 std::string printable(std::string_view text, std::size_t max_bytes = 1000);
+
+// How many letters to insert, delete, change or swap with their neighbour
+// (a, b ignoring ASCII case) turn `a` into `b`: Damerau–Levenshtein's
+// distance without edits of an edited stretch, so "bulets" and "bulelts"
+// are both one from "bullets".
+std::size_t edit_distance(std::string_view a, std::string_view b);
 
 // The closest of `candidates` to `word` by edit distance, or "" when none is
 // close enough to be a plausible typo (used for "did you mean" hints).

@@ -61,6 +61,19 @@ std::string by_scheme(std::string_view written) {
   return "https://" + std::string(s);
 }
 
+// The linked scheme `written`'s scheme is one edit from ("htps:",
+// "mailt:", "htpt:"), or "" — a scheme of its own (javascript:, ftp:) is
+// refused as one, not taken for a typo.
+std::string misspelt_scheme(std::string_view written) {
+  const std::string_view s = trim(written);
+  const std::size_t colon = s.find(':');
+  if (colon == std::string_view::npos || colon == 0) return {};
+  const std::string scheme = lower(s.substr(0, colon));
+  for (const char* linked : {"https", "http", "mailto", "tel"})
+    if (scheme != linked && edit_distance(scheme, linked) == 1) return linked;
+  return {};
+}
+
 }  // namespace
 
 std::string link_uri(std::string_view written, bool* allowed) {
@@ -77,6 +90,13 @@ RefusedLink refused_link(std::string_view written, bool markup) {
     return {prefix + "the link to '" + quoted(written) + "' is not set: it is " + std::to_string(bytes) +
                 " bytes long, and an address takes at most " + std::to_string(kMaxLinkBytes),
             "shorten it: no browser or mail client opens an address that long"};
+  if (const std::string meant = misspelt_scheme(written); !meant.empty()) {
+    const std::string_view s = trim(written);
+    const std::string fixed = meant + std::string(s.substr(s.find(':')));
+    return {prefix + "the link to '" + quoted(written) + "' is not set: '" + std::string(s.substr(0, s.find(':') + 1)) +
+                "' is not a scheme, probably a typo of '" + meant + ":'",
+            "did you mean '" + quoted(fixed) + "'?"};
+  }
   return {prefix + "the link to '" + quoted(written) + "' is not set: only http, https, mailto and tel addresses are",
           markup ? "write the address in full, e.g. [label](https://example.com)"
                  : "write the address in full, e.g. https://example.com"};

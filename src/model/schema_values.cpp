@@ -41,6 +41,19 @@ std::vector<std::string_view> subtags(std::string_view tag) {
   return parts;
 }
 
+// "name:rest" with a URI scheme's letters before the ':' and no blank, a
+// port after it not counted (localhost:8080).
+bool has_scheme(std::string_view s) {
+  const std::size_t colon = s.find(':');
+  if (colon == std::string_view::npos || colon == 0 || colon + 1 == s.size() || !std::isalpha(static_cast<unsigned char>(s[0])))
+    return false;
+  if (std::isdigit(static_cast<unsigned char>(s[colon + 1]))) return false;
+  if (s.find_first_of(" \t") != std::string_view::npos) return false;
+  return std::all_of(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(colon), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
+  });
+}
+
 }  // namespace
 
 bool is_language_tag(std::string_view tag) {
@@ -250,7 +263,9 @@ void Reader::links(const YNode* node, const std::string& key, std::vector<Link>&
     link.span = span(item);
     if (item.is_scalar()) {
       std::string s = trim(item.text());
-      if (looks_like_url(s)) {
+      // A scalar with a scheme ("javascript:alert(1)") is an address too,
+      // for the link rule to refuse at its place, not a label.
+      if (looks_like_url(s) || has_scheme(s)) {
         link.url = normalize_url(s);
         link.label = Localized::plain(url_label(s), link.span);
         link.label_is_address = true;
@@ -401,15 +416,27 @@ std::optional<DateRange> Reader::date_range(const YNode* node, const std::string
 bool Reader::looks_localized(const YNode& map, std::span<const KeyName> record_keys, std::string_view except) const {
   if (!map.is_map()) return false;
   bool any = false;
+  bool a_declared_language = false;
+  bool misspelt_key = false;
   for (const auto& child : map.children) {
     if (!except.empty() && child.key() == except) continue;
     any = true;
-    if (declared(canonical_language(child.key()))) continue;
+    if (declared(canonical_language(child.key()))) {
+      a_declared_language = true;
+      continue;
+    }
     if (!is_language_tag(child.key())) return false;
-    for (const auto& k : record_keys)
+    for (const auto& k : record_keys) {
       if (child.key() == k.name) return false;
+      // `{tex: …}`, `{rol: …}`: a key one edit from a record's is its
+      // misspelling, not a language nobody declared — unless a declared
+      // language beside it makes the mapping a text. Two letters are left
+      // to the languages: `en` is one edit from `end`.
+      misspelt_key = misspelt_key || (child.key().size() >= 3 && edit_distance(child.key(), k.name) == 1);
+    }
   }
-  return any;
+  // A misspelt record is read as the record, whose reader says "did you mean".
+  return any && (a_declared_language || !misspelt_key);
 }
 
 }  // namespace cvpdf::model::detail

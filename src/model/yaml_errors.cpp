@@ -8,6 +8,7 @@
 #include "model/yaml_errors.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -113,12 +114,42 @@ struct Context {
   }
 };
 
+// The comment on the line of the innermost open '[' or '{' ("#c00}" of
+// `{accent: #c00}`: a '#' after a blank begins one, and hides the bracket
+// that would close), or "".
+std::string comment_in_flow(const Context& c) {
+  if (c.flows.empty()) return {};
+  const std::string_view text = c.doc.text;
+  const std::size_t end = std::min(text.find('\n', c.flows.back()), text.size());
+  char quote = 0;
+  for (std::size_t i = c.flows.back(); i < end; ++i) {
+    const char ch = text[i];
+    if (quote != 0) {
+      if (ch == quote) quote = 0;
+    } else if (ch == '"' || ch == '\'') {
+      quote = ch;
+    } else if (ch == '#' && (text[i - 1] == ' ' || text[i - 1] == '\t')) {
+      std::string_view comment = text.substr(i, end - i);
+      if (!comment.empty() && comment.back() == '\r') comment.remove_suffix(1);
+      return std::string(comment);
+    }
+  }
+  return {};
+}
+
 Explained not_closed(const Context& c, bool sequence) {
   // Right after '[', '{', ',' or ':' a value was due: the bracket may be fine.
   if (c.before == '[' || c.before == '{' || c.before == ',' || c.before == ':') return {"a value was expected here", kSyntax};
+  std::string hint = kBrackets;
+  if (const std::string comment = comment_in_flow(c); !comment.empty()) {
+    // The word after '#', as a colour would be written: #c00, #1a2b3c.
+    const std::string word = comment.substr(0, std::min(comment.find_first_of(" ,]}"), comment.size()));
+    hint = "'" + comment + "' is a YAML comment (a '#' after a space begins one), so the bracket that closes is not "
+           "read; put a colour in quotes: \"" + word + "\"";
+  }
   return {sequence ? "a '[' list is not closed, or a ',' is missing between its items" + c.opened_flow()
                    : "a '{' mapping is not closed, or a ',' is missing between its entries" + c.opened_flow(),
-          kBrackets};
+          hint};
 }
 
 Explained end_of_block(const Context& c) {
@@ -218,6 +249,43 @@ std::size_t key_without_colon(const Context& c) {
   return std::string::npos;
 }
 
+// A key written further right than the key above it, whose value is on
+// its own line ("  name: Ada" then "    email: …"): YAML reads the line
+// as the rest of that value, and yaml-cpp stops at the second ': ' with
+// "illegal map value". The key above and the column its key starts in, or
+// nullopt when the stop is not at such a line's first ': '.
+struct KeyAbove {
+  std::string name;
+  std::size_t offset;  // where it starts, in the parsed text
+};
+std::optional<KeyAbove> over_indented_key(const Context& c) {
+  const std::string_view text = c.parsed;
+  const std::size_t stop = std::min(c.stop.parsed, text.size());
+  const std::size_t start = line_start(text, stop);
+  const std::size_t key = text.find_first_not_of(' ', start);
+  if (key >= stop || std::string_view("-?:[]{},#&*!|>'\"%@`").find(text[key]) != std::string_view::npos) return std::nullopt;
+  if (text.substr(key, stop - key).find(": ") != std::string_view::npos) return std::nullopt;
+  // The line above that holds something: "key: value" or "- key: value".
+  std::size_t above_end = start;
+  while (above_end > 0) {
+    const std::size_t above = line_start(text, above_end - 1);
+    std::string_view line = text.substr(above, above_end - 1 - above);
+    above_end = above;
+    const std::size_t first = line.find_first_not_of(" \r");
+    if (first == std::string_view::npos || line[first] == '#') continue;
+    std::size_t name = first;
+    if (line.substr(first, 2) == "- ") name = line.find_first_not_of(' ', first + 1);
+    if (name == std::string_view::npos || name >= key - start) return std::nullopt;
+    const std::size_t colon = line.find(": ", name);
+    if (colon == std::string_view::npos) return std::nullopt;
+    const std::size_t value = line.find_first_not_of(' ', colon + 1);
+    if (value == std::string_view::npos || std::string_view("#|>[{&*!").find(line[value]) != std::string_view::npos)
+      return std::nullopt;
+    return KeyAbove{std::string(line.substr(name, colon - name)), above + name};
+  }
+  return std::nullopt;
+}
+
 Explained explain(const Context& c) {
   if (c.stop.refusal != Refusal::None) return refused(c);
   const std::string_view m = c.stop.message;
@@ -230,6 +298,18 @@ Explained explain(const Context& c) {
       x.place = key;
       return x;
     }
+  }
+  if (const auto above = map_value ? over_indented_key(c) : std::nullopt) {
+    const std::size_t stop = std::min(c.stop.parsed, c.parsed.size());
+    const std::size_t key = c.parsed.find_first_not_of(' ', line_start(c.parsed, stop));
+    const std::string name(c.parsed.substr(key, stop - key));
+    const Pos column = c.marks.at(above->offset);
+    Explained x{"illegal map value: '" + name + "' is indented further than '" + above->name +
+                    "' above it, so YAML reads it as the rest of " + above->name + "'s value",
+                fmt::format("start '{}' in column {}, under '{}', to make it a key beside it", name, column.column,
+                            above->name)};
+    x.place = key;
+    return x;
   }
   if (map_value)
     return {"illegal map value: a ': ' inside a value starts a mapping, which cannot begin here",

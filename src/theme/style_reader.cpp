@@ -161,7 +161,7 @@ class Reader {
       case NumberForm::Ok: break;
       case NumberForm::NotANumber:
         error(*v, key, "must be a length like 12pt, 15mm, 1.5cm or 0.5in, got '" + v->scalar + "'",
-              em > 0 ? "lengths here may also be relative to the font size, e.g. 0.1em" : "add a unit");
+              length_hint(v->scalar, em, fallback));
         return fallback;
       case NumberForm::NotFinite:
         error(*v, key, "must be a finite length, got '" + v->scalar + "'", "write a length such as 12pt or 4mm");
@@ -201,6 +201,21 @@ class Reader {
     const std::string leaf = key.substr(key.rfind('.') + 1);
     return "write a CSS name (" + leaf + ": darkred), or hex digits: " + leaf + ": \"#c00\" (quoted, since an unquoted # "
            "begins a YAML comment) or " + leaf + ": c00";
+  }
+
+  // What is wrong with a value that is not a length: a number without a
+  // unit or with another unit, or no number at all ("ten").
+  static std::string length_hint(std::string_view text, Scaled em, Scaled fallback) {
+    const std::string units = em > 0 ? "pt, mm, cm, in, or em (of the font size)" : "pt, mm, cm or in";
+    const std::string example = fmt(std::round(to_pt(fallback) * 10) / 10) + "pt";
+    double d = 0;
+    std::size_t used = 0;
+    if (parse_number_prefix(text, d, used) != NumberForm::Ok)
+      return "a length is a number with a unit, e.g. " + example + "; the units are " + units;
+    std::string unit(text.substr(used));
+    unit.erase(0, std::min(unit.find_first_not_of(' '), unit.size()));
+    if (unit.empty()) return "add a unit to the number, e.g. " + fmt(d) + "pt; the units are " + units;
+    return "'" + unit + "' is not a unit here; the units are " + units;
   }
 
   // A length in points (not yet range-checked). A bare 0 needs no unit.

@@ -67,6 +67,21 @@ TEST(WatchInputs, ThePhotoIsWatched) {
   EXPECT_NE(r.out.find("status 0"), std::string::npos) << r.out;
 }
 
+TEST(WatchInputs, StrictKeepsTheLastGoodOutputOnAWarning) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/r.yaml",
+             "person: {name: Ada Example}\nsections:\n  - title: Work\n    entries:\n      - org: Good Corp\n"
+             "        bullets: [Did things.]\n");
+  // The edit misspells the key: a warning, an error under --strict.
+  Result r = watch_through(dir, "--strict r.yaml -o cv.pdf",
+                           "sleep 0.3 && sed -i 's/Good Corp/Bad Corp/; s/bullets:/bulets:/' r.yaml && " +
+                               wait_for_log("build failed"));
+  EXPECT_NE(r.out.find("r.yaml:6:9: error: unknown key 'bulets'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("build failed; the last good output is kept"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("status 0"), std::string::npos) << r.out;
+  EXPECT_NE(pdf_text(dir + "/cv.pdf").find("Good Corp"), std::string::npos) << r.out;
+}
+
 // Waits (at most 60 s) until the cvpdf under `timeout` (whose pid is in
 // ./pid) catches SIGINT: its SigCgt mask in /proc has bit 2. A Ctrl-C sent
 // before that, while the process still starts (slow under a sanitizer and a

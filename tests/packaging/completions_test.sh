@@ -38,7 +38,15 @@ expect "bash: cvpdf --theme=cl" "$(bash_complete cvpdf --theme = cl)" "classic "
 expect "bash: cvpdf -o ''" "$(bash_complete cvpdf r.yaml -o '')" "a.pdf b.txt c.md f.png sub "
 expect "bash: cvpdf --format ''" "$(bash_complete cvpdf --format '')" "md pdf png svg txt "
 expect "bash: cvpdf r.yaml --lang ''" "$(bash_complete cvpdf r.yaml --lang '')" "en zh-Hant "
-expect "bash: cvpdf ''" "$(bash_complete cvpdf '')" "check convert d.yaml e.json new r.yaml schema sub themes "
+expect "bash: cvpdf ''" "$(bash_complete cvpdf '')" "check completions convert d.yaml e.json new r.yaml schema sub themes "
+# Subcommands that read only their own words offer those, and no files.
+expect "bash: cvpdf schema ''" "$(bash_complete cvpdf schema '')" "resume theme "
+expect "bash: cvpdf completions ''" "$(bash_complete cvpdf completions '')" "bash fish zsh "
+expect "bash: cvpdf completions bash ''" "$(bash_complete cvpdf completions bash '')" ""
+expect "bash: cvpdf themes ''" "$(bash_complete cvpdf themes '')" ""
+# new --lang: the starter's languages, not a résumé's.
+expect "bash: cvpdf new --lang ''" "$(bash_complete cvpdf new --lang '')" "en en,zh zh zh,en "
+expect "bash: cvpdf new r.yaml --lang ''" "$(bash_complete cvpdf new r.yaml --lang '')" "en en,zh zh zh,en "
 expect "bash: cvpdf check ''" "$(bash_complete cvpdf check '')" "d.yaml e.json r.yaml sub "
 expect "bash: cvpdf --set ''" "$(bash_complete cvpdf --set '')" ""
 all=$(bash_complete cvpdf -)
@@ -52,7 +60,10 @@ if command -v fish >/dev/null; then
   expect "fish: cvpdf --theme " "$(fish_complete 'cvpdf --theme ')" "$(printf '%s\n' $themes d.yaml r.yaml sub/ | sort | tr '\n' ' ')"
   expect "fish: cvpdf -o " "$(fish_complete 'cvpdf r.yaml -o ')" "a.pdf b.txt c.md f.png sub/ "
   expect "fish: cvpdf r.yaml --lang " "$(fish_complete 'cvpdf r.yaml --lang ')" "en zh-Hant "
-  expect "fish: cvpdf " "$(fish_complete 'cvpdf ')" "check convert d.yaml e.json new r.yaml schema sub/ themes "
+  expect "fish: cvpdf " "$(fish_complete 'cvpdf ')" "check completions convert d.yaml e.json new r.yaml schema sub/ themes "
+  expect "fish: cvpdf schema " "$(fish_complete 'cvpdf schema ')" "resume theme "
+  expect "fish: cvpdf completions " "$(fish_complete 'cvpdf completions ')" "bash fish zsh "
+  expect "fish: cvpdf new --lang " "$(fish_complete 'cvpdf new --lang ')" "en en,zh zh zh,en "
   all=$(fish_complete 'cvpdf -')
   for o in $options; do
     [[ " $all" == *" $o "* ]] || fail "fish: '$o' of --help is not completed (got: $all)"

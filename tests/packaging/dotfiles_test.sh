@@ -17,6 +17,17 @@ ln -s "$(command -v make)" "$tmp/bin/make"
 which_cvpdf() { (cd "$tmp" && PATH=$1 make -s -C "$dotfiles" --eval='print-cvpdf: ; $(info $(CVPDF))' print-cvpdf); }
 got=$(which_cvpdf "$tmp/bin")
 [ "$got" = "$source/build/cvpdf" ] || fail "without cvpdf on PATH: '$got', wanted $source/build/cvpdf"
+# Copied away from the repository, with no cvpdf anywhere: a message that
+# names CVPDF=, not the shell's exit status 127.
+mkdir "$tmp/copy"
+ln -s "$(command -v mkdir)" "$tmp/bin/mkdir"  # the output directory's rule
+cp "$dotfiles/Makefile" "$dotfiles/resume.yaml" "$tmp/copy/"
+status=0
+(cd "$tmp/copy" && PATH=$tmp/bin make -s OUT="$tmp/copy/out" >/dev/null 2>"$tmp/copy/err") || status=$?
+[ "$status" -ne 0 ] || fail "make without cvpdf succeeded"
+grep -q 'make CVPDF=/path/to/cvpdf' "$tmp/copy/err" || fail "make without cvpdf: no CVPDF= advice in: $(cat "$tmp/copy/err")"
+grep -q 'command not found\|No such file' "$tmp/copy/err" && fail "make without cvpdf: the shell's error: $(cat "$tmp/copy/err")"
+
 ln -s "$cvpdf" "$tmp/bin/cvpdf"
 got=$(which_cvpdf "$tmp/bin")
 [ "$got" = "$tmp/bin/cvpdf" ] || fail "with cvpdf on PATH: '$got', wanted $tmp/bin/cvpdf"

@@ -85,6 +85,32 @@ TEST(NearestWord, SuggestsTyposOnly) {
   EXPECT_EQ(nearest_word("zzzzzzzz", keys), "");
 }
 
+TEST(EditDistance, CountsASwapOfNeighboursAsOneEdit) {
+  EXPECT_EQ(edit_distance("bullets", "bullets"), 0u);
+  EXPECT_EQ(edit_distance("bulets", "bullets"), 1u);   // a letter left out
+  EXPECT_EQ(edit_distance("bulelts", "bullets"), 1u);  // two letters swapped
+  EXPECT_EQ(edit_distance("htps", "https"), 1u);
+  EXPECT_EQ(edit_distance("HTTPS", "https"), 0u);     // case is not an edit
+  EXPECT_EQ(edit_distance("ftp", "http"), 2u);
+  EXPECT_EQ(edit_distance("", "tel"), 3u);
+  EXPECT_EQ(nearest_word("rloe", {"org", "role"}), "role");
+}
+
+TEST(Diagnostics, StrictMakesWarningsErrorsButNotNotesOrVerboseDetails) {
+  Diagnostics d;
+  d.warning({"r.yaml", 3, 5}, "unknown key 'bulets'", "did you mean 'bullets'?");
+  d.note({"r.yaml", 4, 1}, "a note");
+  Diagnostic detail{Severity::Warning, {"r.yaml", 5, 1}, "a detail for -v", ""};
+  detail.verbose_only = true;
+  d.add(detail);
+  EXPECT_FALSE(d.has_errors());
+  EXPECT_EQ(d.warnings_as_errors(), 1u);
+  EXPECT_EQ(d.error_count(), 1u);
+  EXPECT_EQ(d.all()[0].format(), "r.yaml:3:5: error: unknown key 'bulets'\n  hint: did you mean 'bullets'?");
+  EXPECT_EQ(d.all()[1].severity, Severity::Note);
+  EXPECT_EQ(d.all()[2].severity, Severity::Warning);
+}
+
 TEST(Utf8, DecodesAndEncodes) {
   std::string s = "a·训😀";
   std::size_t pos = 0;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/link_policy.hpp"
@@ -35,6 +36,25 @@ TEST(LinkPolicy, KeepsWebMailAndPhoneAddressesAndRefusesTheRest) {
   EXPECT_TRUE(linkable_email("a@example.com"));
   for (const char* address : {"javascript:alert(1)", "a@b@c", "@b.c", "a@", "a b@c.d", "mailto:x@y", "no-at-sign"})
     EXPECT_FALSE(linkable_email(address)) << address;
+}
+
+// A scheme one edit from a linked one is a typo, said with the address it
+// was probably meant as; another scheme is refused as itself.
+TEST(LinkPolicy, CallsASchemeOneEditFromALinkedOneATypo) {
+  for (const auto& [written, meant] : std::vector<std::pair<std::string, std::string>>{
+           {"htps://example.com", "'https://example.com'"},
+           {"htpts://example.com", "'https://example.com'"},
+           {"HTTPX://example.com", "'https://example.com'"},
+           {"mailt:a@example.com", "'mailto:a@example.com'"},
+           {"te:+15550100", "'tel:+15550100'"}}) {
+    EXPECT_TRUE(link_uri(written).empty()) << written;
+    const RefusedLink why = refused_link(written);
+    EXPECT_NE(why.message.find("probably a typo"), std::string::npos) << why.message;
+    EXPECT_EQ(why.hint, "did you mean " + meant + "?") << written;
+    EXPECT_EQ(refused_link(written, true).message.rfind("markup: ", 0), 0U);
+  }
+  for (const char* other : {"javascript:alert(1)", "ftp://example.com", "data:text/html,x", "file:///etc/passwd"})
+    EXPECT_EQ(refused_link(other).message.find("typo"), std::string::npos) << other;
 }
 
 // An address no browser opens is no link, and each line a link fills would
