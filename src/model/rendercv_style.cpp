@@ -35,9 +35,9 @@ constexpr KeyName kLocaleKeys[] = {{"language", "language"},   {"last_updated", 
                                    {"month_names", "month_names"}, {"abbreviations_for_months", "month_abbreviations"},
                                    {"full_names_of_months", "month_names"}, {"date_template", "date_template"},
                                    {"phone_number_format", "phone_number_format"}};
-// The options read above, by their place in the file. Every other option
-// with a value is named by `check` (note_fields_not_shown), so that none
-// is dropped without a word: Typst spacing, fonts, header and entry
+// The options read here, by their place in the file. Every other option
+// with a value is named by `check` (note_not_applied), so that none is
+// dropped without a word: Typst spacing, fonts, header and entry
 // templates, footers have no cvpdf counterpart.
 constexpr std::string_view kApplied[] = {
     "design.theme",          "design.page.size",          "design.page.top_margin",
@@ -299,15 +299,17 @@ void read_rendercv_style(Reader& r, const YNode& root, Resume& out, RenderCvLoca
     }
   }
   if (not_applied) {
-    // Under each top-level key by its 2.x name, as a message names it.
-    for (const auto& [key, names] : {std::pair<const char*, std::span<const KeyName>>{"design", kDesignKeys},
-                                     {"locale", kLocaleKeys}, {"locale_catalog", kLocaleKeys},
-                                     {"settings", kSettingsKeys}, {"rendercv_settings", kSettingsKeys}}) {
-      const YNode* node = root.find(key);
-      const std::string path = std::string(key) == "locale_catalog" ? "locale"
-                               : std::string(key) == "rendercv_settings" ? "settings" : key;
-      if (node && node->is_map()) note_not_applied(r, *node, path, names, *not_applied);
-    }
+    // Each top-level key as its 2.x name, the name a message gives.
+    struct Top {
+      const char* key;
+      const char* path;
+      std::span<const KeyName> names;
+    };
+    for (const Top& top : {Top{"design", "design", kDesignKeys}, Top{"locale", "locale", kLocaleKeys},
+                           Top{"locale_catalog", "locale", kLocaleKeys}, Top{"settings", "settings", kSettingsKeys},
+                           Top{"rendercv_settings", "settings", kSettingsKeys}})
+      if (const YNode* node = root.find(top.key); node && node->is_map())
+        note_not_applied(r, *node, top.path, top.names, *not_applied);
   }
   // A locale that names its language declares it; else the loader detects
   // one from the text (language_detect.hpp), and words given here in no

@@ -226,11 +226,13 @@ std::string english_date(const std::string& iso) {
 }
 
 // Each entry's dates in the locale's words (every example's locale is
-// English), as RenderCV's `START_DATE – END_DATE` writes them.
+// English). Each end of a range is looked for alone: moderncv sets a range
+// on two lines of its date column, which the text reads between others.
 TEST(RenderCv, EveryDateOfTheExamplesIsOnThePageInTheLocalesWords) {
   const std::string dir = temp_dir();
-  for (const char* name : kCorpus) {
-    if (std::string(name) == "every_entry_type") continue;  // German: LocaleWordsAndNumbersAreOnThePage
+  // German every_entry_type.yaml: LocaleWordsAndNumbersAreOnThePage.
+  for (const char* name : {"classic", "sb2nov", "moderncv", "engineeringresumes", "engineeringclassic", "ember", "harvard",
+                           "ink", "opal"}) {
     const std::string input = source("tests/formats/rendercv/" + std::string(name) + ".yaml");
     Diagnostics diags;
     auto doc = model::detail::parse_yaml(read_file(input), input, diags);
@@ -239,12 +241,12 @@ TEST(RenderCv, EveryDateOfTheExamplesIsOnThePageInTheLocalesWords) {
     std::function<void(const model::detail::YNode&)> walk = [&](const auto& node) {
       const auto* start = node.is_map() ? node.find("start_date") : nullptr;
       const auto* end = node.is_map() ? node.find("end_date") : nullptr;
-      if (start && end && start->is_scalar() && end->is_scalar())
-        dates.push_back(english_date(start->text()) + " – " + english_date(end->text()));
+      for (const auto* date : {start, end})
+        if (date && date->is_scalar() && !date->text().empty()) dates.push_back(english_date(date->text()));
       for (const auto& child : node.children) walk(child);
     };
     walk(*doc->root.find("cv"));
-    EXPECT_GE(dates.size(), 8u) << name;
+    EXPECT_GE(dates.size(), 16u) << name;
     const std::string text = render(input, dir + "/" + name + ".pdf");
     for (const auto& d : dates) EXPECT_NE(text.find(d), std::string::npos) << name << ": '" << d << "'\n" << text;
   }

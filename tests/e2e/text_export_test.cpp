@@ -58,7 +58,7 @@ TEST(TextExport, TheHeadlineAndTheContactsAreParagraphsOfTheirOwn) {
   ASSERT_EQ(run(cvpdf() + " '" + dir + "/r.yaml' -o '" + dir + "/cv.md'").status, 0);
   const auto found = paragraphs(commonmark_html(dir + "/cv.md"));
   ASSERT_GE(found.size(), 4u);
-  EXPECT_EQ(found[0], "Site reliability engineer");
+  EXPECT_EQ(found[0], "<em>Site reliability engineer</em>");
   EXPECT_EQ(found[1].find("Site reliability"), std::string::npos) << found[1];
   EXPECT_NE(found[1].find("alex@example.org"), std::string::npos) << found[1];
   EXPECT_EQ(found[2], "<em>Engineer</em> · Berlin");
@@ -84,7 +84,7 @@ TEST(TextExport, AUsernameKeepsItsNetworksName) {
   // A JSON Resume profile and a RenderCV social network alike.
   Result json = run(cvpdf() + " '" + source("tests/formats/jsonresume/official-example.json") + "' --format txt -o -");
   ASSERT_EQ(json.status, 0) << json.err;
-  EXPECT_NE(json.out.find("Twitter: neutralthoughts"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("X: neutralthoughts <https://x.com/neutralthoughts>"), std::string::npos) << json.out;
   Result rendercv = run(cvpdf() + " '" + source("tests/formats/rendercv/sb2nov.yaml") + "' --format txt -o -");
   ASSERT_EQ(rendercv.status, 0) << rendercv.err;
   EXPECT_NE(rendercv.out.find("GitHub: rendercv <https://github.com/rendercv>"), std::string::npos) << rendercv.out;
