@@ -36,6 +36,7 @@ packages=(
   # tests
   libgtest-dev libgmock-dev poppler-utils qpdf mupdf-tools
   procps  # pgrep: the --watch tests find cvpdf under `timeout`
+  cmark  # a CommonMark parser: the Markdown export's blocks (tests/e2e/text_export_test.cpp)
   # Apache PDFBox's preflight and a JDK to run tests/e2e/PdfaValidate.java
   # (a single-file source program needs the compiler); preflight 2.0.27
   # needs the JavaBeans Activation and JAXB APIs, which Java 17 lacks

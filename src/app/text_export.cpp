@@ -8,6 +8,7 @@
 
 #include "app/text_writer.hpp"
 #include "compose/inline_markup.hpp"
+#include "model/language_tags.hpp"
 #include "model/visible_content.hpp"
 #include "text/case_mapping.hpp"
 
@@ -31,8 +32,12 @@ void write_header(TextWriter& out, const model::Person& p) {
   for (const auto& l : p.links) {
     const std::string label = out.text(l.label);
     // A label the résumé writes is text with markup; a username or an
-    // address is set as written, as the PDF does.
-    if (label.empty() || l.label_is_username) add(out.link(label.empty() ? l.url : label, l.url));
+    // address is set as written, as the PDF does. Text has no icons: a
+    // username goes with its network's name, as the PDF writes it when it
+    // draws none ("GitHub: octocat").
+    if (l.label_is_username && !label.empty() && !l.network.empty() && l.network != "Website")
+      add(out.esc(l.network) + model::label_colon(out.language()) + out.link(label, l.url));
+    else if (label.empty() || l.label_is_username) add(out.link(label.empty() ? l.url : label, l.url));
     else if (l.url.empty()) add(out.rich(label));
     else add(md ? "[" + out.rich(label) + "](" + l.url + ")" : out.rich(label) + " <" + l.url + ">");
   }

@@ -1,5 +1,6 @@
-// The text writer's rules: markup, escapes, links and blank lines, for the
-// header, the sections and every entry kind alike.
+// The text writer's rules: markup, escapes, links and blank lines (in
+// Markdown, one between any two blocks), for the header, the sections and
+// every entry kind alike.
 #include "app/text_writer.hpp"
 
 #include <algorithm>
@@ -94,7 +95,29 @@ std::string TextWriter::link(const std::string& label, const std::string& url) c
   return label + " <" + url + ">";
 }
 
-void TextWriter::line(const std::string& s) { out_ += s + "\n"; }
+namespace {
+
+// "- item", "* item", "3. item": a Markdown list's item ("3\\. " is text).
+bool list_item(std::string_view line) {
+  if (line.starts_with("- ") || line.starts_with("* ")) return true;
+  const std::size_t digits = line.find_first_not_of("0123456789");
+  return digits > 0 && digits != std::string_view::npos && line.substr(digits).starts_with(". ");
+}
+
+}  // namespace
+
+// In Markdown a line is a block of its own: CommonMark joins lines with no
+// empty line between them into one paragraph (the headline and the
+// contacts), and takes a line under a list item into that item. Only a
+// list's items follow one another.
+void TextWriter::line(const std::string& s) {
+  if (md_ && !out_.empty()) {
+    const std::size_t start = out_.rfind('\n', out_.size() - 2);
+    const std::string_view last = std::string_view(out_).substr(start == std::string::npos ? 0 : start + 1);
+    if (!(list_item(last) && list_item(s))) blank();
+  }
+  out_ += s + "\n";
+}
 
 void TextWriter::blank() {
   if (!out_.empty() && out_.compare(out_.size() - std::min<std::size_t>(2, out_.size()), 2, "\n\n") != 0) out_ += "\n";

@@ -1,4 +1,5 @@
-// The raw text's checks, before yaml-cpp sees it: size, UTF-8, control
+// The raw text's checks, before yaml-cpp sees it: size, UTF-8 (or a wide
+// encoding without its byte-order mark, named with how to convert it), control
 // characters, and a light structural prescan (nesting depth, tabs used for
 // indentation, an estimate of the number of values, where an unclosed quote
 // opens). The input is untrusted: yaml-cpp's parser recurses once per level
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "core/utf8.hpp"
+#include "model/text_encoding.hpp"
 #include "model/yaml_tree.hpp"
 
 namespace cvpdf::model::detail {
@@ -41,9 +43,18 @@ bool check_input(std::string_view text, const std::string& file, Diagnostics& di
                 "a résumé is a few kilobytes; is this the right file?");
     return false;
   }
-  // A NUL near the start: a binary file (an image, a PDF, a program), where
-  // "not UTF-8" and "save the file as UTF-8" would mislead.
+  // A NUL near the start: text in UTF-16 or UTF-32 without a byte-order
+  // mark (decoded before this when it has one: text_encoding.hpp), or a
+  // binary file (an image, a PDF, a program), where "not UTF-8" and "save
+  // the file as UTF-8" would mislead.
   if (std::size_t nul = text.substr(0, 8192).find('\0'); nul != std::string_view::npos) {
+    if (const std::string wide = wide_encoding_without_mark(text.substr(0, 8192)); !wide.empty()) {
+      const bool named = !file.empty() && file.front() != '<';  // not "<stdin>"
+      diags.error({file, 1, 1}, "the file looks like " + wide + " text without a byte-order mark; cvpdf reads UTF-8",
+                  "convert it: iconv -f " + wide + " -t UTF-8 " + (named ? "'" + file + "'" : "<file>") +
+                      " > resume-utf8.yaml (UTF-16 and UTF-32 with a byte-order mark are read as they are)");
+      return false;
+    }
     diags.error({file, 1, 1}, "the file is not text (it holds NUL bytes)",
                 "give the résumé's YAML or JSON file; is this an image, a PDF or a program?");
     return false;

@@ -6,8 +6,9 @@
 // meta.sections' (json_resume_meta.cpp). Every field the schema defines is
 // placed on the page; the few that have no place (a postal address, the
 // file's own meta data) are listed as not shown for `cvpdf check`
-// (docs/json-resume.md maps each one). A missing endDate after a startDate
-// means the thing is ongoing (end: present), as JSON Resume themes show it.
+// (docs/json-resume.md maps each one). A missing or empty ("") endDate after
+// a startDate means the thing is ongoing (end: present), as JSON Resume
+// themes show it.
 #include <algorithm>
 
 #include "model/dates.hpp"
@@ -110,7 +111,15 @@ constexpr KeyName kProject[] = {{"name", "name"},           {"description", "des
 // ("Master, Computer Science · 9.4/10"; "Team lead, Designer · Smoogle").
 constexpr const char* kAlongside = " · ";
 
+// A date written as "" is one not given: JSON Resume's editors and
+// exporters write `"endDate": ""` for a job that goes on.
+const YNode* given(const YNode* date) {
+  return date && date->is_scalar() && blank(date->text()) ? nullptr : date;
+}
+
 void read_dates(const Reader& r, const YNode* start, const YNode* end, DateRange& out) {
+  start = given(start);
+  end = given(end);
   out.start = r.date(start, "startDate");
   out.end = r.date(end, "endDate");
   if (auto problem = out.start && out.end ? range_order_problem(*out.start, *out.end, start->key(), end->key())
@@ -219,7 +228,7 @@ class Sections {
     auto f = r_.fields(item, kAward, "in an award");
     r_.text(f["title"], "title", it.org);
     r_.text(f["awarder"], "awarder", it.role);
-    if (auto d = r_.date(f["date"], "date")) it.date.start = d;
+    if (auto d = r_.date(given(f["date"]), "date")) it.date.start = d;
     r_.text(f["summary"], "summary", it.text);
   }
   void certificate(const YNode& item, Entry& e) {
@@ -227,7 +236,7 @@ class Sections {
     auto f = r_.fields(item, kCertificate, "in a certificate");
     r_.text(f["name"], "name", it.org);
     r_.text(f["issuer"], "issuer", it.role);
-    if (auto d = r_.date(f["date"], "date")) it.date.start = d;
+    if (auto d = r_.date(given(f["date"]), "date")) it.date.start = d;
     json_resume::add_url_link(r_, f["url"], it.links);
   }
   // A numbered citation; its summary, a paragraph of its own, under it.

@@ -1,6 +1,7 @@
-// load_resume: the orchestrator of the loader's stages — JSON comments
-// blanked (json_comments.cpp), raw text checks and YAML (yaml_tree.cpp),
-// then the top level decides the schema: cvpdf's `person` (schema.cpp),
+// load_resume: the orchestrator of the loader's stages — a UTF-16 or UTF-32
+// file decoded (text_encoding.cpp), JSON comments blanked
+// (json_comments.cpp), raw text checks and YAML (yaml_tree.cpp), then the
+// top level decides the schema: cvpdf's `person` (schema.cpp),
 // JSON Resume's `basics` (json_resume.cpp) or RenderCV's `cv` mapping
 // (rendercv.cpp).
 // Also check_translations, the `check` command's look for missing texts.
@@ -12,6 +13,7 @@
 #include "model/json_comments.hpp"
 #include "model/link_policy.hpp"
 #include "model/schema.hpp"
+#include "model/text_encoding.hpp"
 
 namespace cvpdf::model {
 
@@ -21,6 +23,10 @@ using detail::YNode;
 std::optional<Resume> load_resume(std::string_view text, const std::string& file_name,
                                   const std::string& base_directory, Diagnostics& diags) {
   const std::size_t before = diags.error_count();
+  // UTF-16 or UTF-32 with a byte-order mark is read as its UTF-8 (text_encoding.hpp).
+  std::string decoded;
+  if (detail::decode_to_utf8(text, file_name, decoded, &diags)) text = decoded;
+  if (diags.error_count() > before) return std::nullopt;
   // JSON with comments is read without them, with a warning (json_comments.hpp).
   std::string uncommented;
   if (detail::blank_json_comments(text, file_name, diags, uncommented)) text = uncommented;

@@ -16,6 +16,7 @@
 
 #include "model/dates.hpp"
 #include "model/schema.hpp"
+#include "model/visible_content.hpp"
 
 namespace cvpdf::model::detail {
 
@@ -334,11 +335,18 @@ class RenderCv {
     auto& e = entry.make<ItemEntry>();
     bool ok = true;
     if (type == RenderCvEntry::Education) {
-      ok = required(f, node, type, {"institution", "area"});
+      ok = required(f, node, type, {"institution"});
       r_.text(f["institution"], "institution", e.org);
       Localized degree, area;
       r_.text(f["degree"], "degree", degree);
       r_.text(f["area"], "area", area);
+      // RenderCV's own examples leave `area:` empty, and RenderCV sets such
+      // an entry: the degree (or the institution) stands alone.
+      if (area.empty() || blank(area.get("", "")))
+        r_.diags().warning(f["area"] ? r_.span(*f["area"]) : r_.span(node),
+                           "this RenderCV EducationEntry has no 'area'; it shows " +
+                               std::string(degree.empty() ? "the institution" : "the degree") + " alone",
+                           "add `area: …`, the field of study, if the entry should name it");
       const std::string role = degree_with_area(degree.get("", ""), area.get("", ""));
       if (!role.empty()) e.role = Localized::plain(role, area.span.line ? area.span : degree.span);
     } else if (type == RenderCvEntry::Experience) {
@@ -495,12 +503,12 @@ std::string rendercv_section_title(std::string_view key) {
   return out;
 }
 
-void read_rendercv(Reader& r, const YNode& root, Resume& out) {
+void read_rendercv(Reader& r, const YNode& root, Resume& out, Diagnostics* not_applied) {
   r.fields(root, kTopKeys, "at the top level of a RenderCV file");
   RenderCvLocale locale;
   // The language is the locale's; a file without one has it detected from
   // its text once read (the loader's settle_language).
-  read_rendercv_style(r, root, out, locale);
+  read_rendercv_style(r, root, out, locale, not_applied);
   const YNode& cv = *root.find("cv");
   RenderCv reader(r, locale, out.languages.front());
   reader.person(cv, out.person);

@@ -1,8 +1,10 @@
-// RenderCV's built-in locales (schema.json of v2.8, `<Language>Locale`
-// defaults): what a file that says only `locale: {language: german}` gets
-// in RenderCV — month abbreviations and names, "present", and how an
-// education entry joins degree and area. The file's own words override
-// them (rendercv_style.cpp).
+// RenderCV's built-in locales (RenderCV 2.8: the `<Language>Locale`
+// defaults of its schema.json, and its other_locales/*.yaml — hungarian and
+// vietnamese came with 2.8, RenderCV pull requests 687 and 693; the 22
+// languages of its `language_iso_639_1` table): what a file that says only
+// `locale: {language: german}` gets in RenderCV — month abbreviations and
+// names, "present", and how an education entry joins degree and area. The
+// file's own words override them (rendercv_style.cpp).
 #include "model/schema.hpp"
 
 namespace cvpdf::model::detail {
@@ -27,6 +29,9 @@ constexpr RenderCvLocaleWords kLocales[] = {
      "ינואר|פברואר|מרץ|אפריל|מאי|יוני|יולי|אוגוסט|ספטמבר|אוקטובר|נובמבר|דצמבר", "DEGREE in AREA"},
     {"hindi", "वर्तमान", "जन|फर|मार|अप्र|मई|जून|जुल|अग|सित|अक्ट|नव|दिस",
      "जनवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्टूबर|नवंबर|दिसंबर", "AREA में DEGREE"},
+    {"hungarian", "jelenleg", "Jan|Febr|Márc|Ápr|Máj|Jún|Júl|Aug|Szept|Okt|Nov|Dec",
+     "Január|Február|Március|Április|Május|Június|Július|Augusztus|Szeptember|Október|November|December",
+     "DEGREE AREA szakon"},
     {"indonesian", "sekarang", "Jan|Feb|Mar|Apr|Mei|Jun|Jul|Agu|Sep|Okt|Nov|Des",
      "Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember", "DEGREE di AREA"},
     {"italian", "presente", "Gen|Feb|Mar|Apr|Mag|Giu|Lug|Ago|Set|Ott|Nov|Dic",
@@ -51,6 +56,10 @@ constexpr RenderCvLocaleWords kLocales[] = {
      "Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre", "DEGREE en AREA"},
     {"turkish", "halen", "Oca|Şub|Mar|Nis|May|Haz|Tem|Ağu|Eyl|Eki|Kas|Ara",
      "Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık", "AREA, DEGREE"},
+    {"vietnamese", "hiện tại", "Th01|Th02|Th03|Th04|Th05|Th06|Th07|Th08|Th09|Th10|Th11|Th12",
+     "Tháng Một|Tháng Hai|Tháng Ba|Tháng Tư|Tháng Năm|Tháng Sáu|Tháng Bảy|Tháng Tám|Tháng Chín|Tháng Mười|"
+     "Tháng Mười Một|Tháng Mười Hai",
+     "DEGREE ngành AREA"},
 };
 
 }  // namespace

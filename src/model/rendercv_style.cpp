@@ -5,11 +5,16 @@
 // page size and margins, four colours, the body size and alignment, the
 // date template, month names, "present", bold keywords. The rest of
 // RenderCV's design (Typst spacing, header and entry templates, icons) has
-// no counterpart and is left as written; docs/rendercv.md lists both.
+// no counterpart and is left as written; docs/rendercv.md lists both, and
+// `cvpdf check` names each such option of the file (note_not_applied).
+#include <algorithm>
 #include <cstdio>
+#include <span>
+#include <string_view>
 
 #include <fmt/format.h>
 
+#include "model/json_resume_detail.hpp"
 #include "model/schema.hpp"
 
 namespace cvpdf::model::detail {
@@ -30,6 +35,19 @@ constexpr KeyName kLocaleKeys[] = {{"language", "language"},   {"last_updated", 
                                    {"month_names", "month_names"}, {"abbreviations_for_months", "month_abbreviations"},
                                    {"full_names_of_months", "month_names"}, {"date_template", "date_template"},
                                    {"phone_number_format", "phone_number_format"}};
+// The options read here, by their place in the file. Every other option
+// with a value is named by `check` (note_not_applied), so that none is
+// dropped without a word: Typst spacing, fonts, header and entry
+// templates, footers have no cvpdf counterpart.
+constexpr std::string_view kApplied[] = {
+    "design.theme",          "design.page.size",          "design.page.top_margin",
+    "design.page.bottom_margin", "design.page.left_margin", "design.page.right_margin",
+    "design.colors.body",    "design.colors.name",        "design.colors.section_titles",
+    "design.colors.links",   "design.typography.font_size.body", "design.typography.alignment",
+    "design.templates.single_date", "design.templates.date_range",
+    "locale.language",       "locale.present",            "locale.month_abbreviations",
+    "locale.month_names",    "locale.phrases.degree_with_area", "settings.bold_keywords"};
+
 constexpr KeyName kPhraseKeys[] = {{"degree_with_area", "degree_with_area"}};
 constexpr KeyName kSettingsKeys[] = {{"current_date", "current_date"}, {"date", "current_date"},
                                      {"render_command", "render_command"}, {"bold_keywords", "bold_keywords"},
@@ -208,6 +226,28 @@ void read_locale(const Reader& r, const YNode& locale, Resume& out, RenderCvLoca
   }
 }
 
+// One note per option under `node` (at `path`) that has a value and is not
+// applied. RenderCV 1.x's names are read as 2.x's (kLocaleKeys,
+// kSettingsKeys), so a path is checked by the name the key table gives.
+void note_not_applied(const Reader& r, const YNode& node, const std::string& path, std::span<const KeyName> names,
+                      Diagnostics& notes) {
+  for (const auto& child : node.children) {
+    std::string key = child.key();
+    for (const auto& name : names)
+      if (key == name.name) key = name.canonical;
+    const std::string at = path + "." + key;
+    if (child.is_map()) {
+      note_not_applied(r, child, at, {}, notes);
+      continue;
+    }
+    if (!json_resume::Unshown::has_content(&child)) continue;
+    if (std::find(std::begin(kApplied), std::end(kApplied), at) != std::end(kApplied)) continue;
+    notes.note(r.key_span(child), "'" + at + "' is not applied",
+               "cvpdf has no counterpart for this RenderCV option; docs/rendercv.md lists the ones it maps, and "
+               "cvpdf's own style keys (docs/user-guide.md) set the rest of the look");
+  }
+}
+
 }  // namespace
 
 std::string rendercv_language_code(std::string_view name) {
@@ -216,7 +256,7 @@ std::string rendercv_language_code(std::string_view name) {
       {"german", "de"},     {"hebrew", "he"},   {"hindi", "hi"},      {"indonesian", "id"},  {"italian", "it"},
       {"japanese", "ja"},   {"korean", "ko"},   {"mandarin_chinese", "zh"}, {"chinese", "zh"},
       {"norwegian_bokmål", "nb"}, {"norwegian_nynorsk", "nn"}, {"persian", "fa"}, {"portuguese", "pt"},
-      {"russian", "ru"},    {"spanish", "es"},  {"turkish", "tr"}};
+      {"russian", "ru"},    {"spanish", "es"},  {"turkish", "tr"},     {"hungarian", "hu"},   {"vietnamese", "vi"}};
   const std::string l = lower(name);
   for (const auto& [n, code] : names)
     if (l == n) return code;
@@ -237,7 +277,7 @@ std::string rendercv_theme(std::string_view name) {
   return "";
 }
 
-void read_rendercv_style(Reader& r, const YNode& root, Resume& out, RenderCvLocale& locale) {
+void read_rendercv_style(Reader& r, const YNode& root, Resume& out, RenderCvLocale& locale, Diagnostics* not_applied) {
   // The date template decides which month list the locale's words give:
   // MONTH_NAME takes the full names, anything else the abbreviations.
   bool month_names = false;
@@ -257,6 +297,19 @@ void read_rendercv_style(Reader& r, const YNode& root, Resume& out, RenderCvLoca
         if (w.is_scalar()) v.list.push_back(w.text());
       out.style["bold-keywords"] = std::move(v);
     }
+  }
+  if (not_applied) {
+    // Each top-level key as its 2.x name, the name a message gives.
+    struct Top {
+      const char* key;
+      const char* path;
+      std::span<const KeyName> names;
+    };
+    for (const Top& top : {Top{"design", "design", kDesignKeys}, Top{"locale", "locale", kLocaleKeys},
+                           Top{"locale_catalog", "locale", kLocaleKeys}, Top{"settings", "settings", kSettingsKeys},
+                           Top{"rendercv_settings", "settings", kSettingsKeys}})
+      if (const YNode* node = root.find(top.key); node && node->is_map())
+        note_not_applied(r, *node, top.path, top.names, *not_applied);
   }
   // A locale that names its language declares it; else the loader detects
   // one from the text (language_detect.hpp), and words given here in no

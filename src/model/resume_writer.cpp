@@ -1,7 +1,7 @@
 // write_resume_yaml: the Resume model → cvpdf's YAML, key by key in the
 // order the user guide documents them (languages, theme, style, person, sections).
 // A text of one language is a plain value; a localized text a mapping by
-// language. Dates are written as the schema reads them (2020-09, present).
+// language; a file of one language has plain values throughout. Dates are written as the schema reads them (2020-09, present).
 #include "model/resume_writer.hpp"
 
 #include <yaml-cpp/emitter.h>
@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
+#include <type_traits>
 #include <variant>
 
 #include <fmt/format.h>
@@ -200,6 +202,54 @@ void section(YAML::Emitter& y, const Section& s) {
   y << YAML::EndMap;
 }
 
+// A file of one language is written with plain values: what a reader
+// keyed by that language (a JSON Resume's headings in cvpdf's words, a
+// cvpdf file's `{en: …}`) needs no key when there is no other.
+class OneLanguage {
+ public:
+  explicit OneLanguage(const std::string& language) : language_(language) {}
+
+  void operator()(Localized& t) const {
+    if (t.by_language.size() != 1 || !t.by_language.count(language_)) return;
+    auto text = t.by_language.extract(language_);
+    text.key() = "";
+    t.by_language.insert(std::move(text));
+    if (auto origin = t.origins.extract(language_)) {
+      origin.key() = "";
+      t.origins.insert(std::move(origin));
+    }
+  }
+  void operator()(std::vector<Localized>& list) const {
+    for (auto& t : list) (*this)(t);
+  }
+  void operator()(std::vector<Link>& links) const {
+    for (auto& l : links) (*this)(l.label);
+  }
+  void person(Person& p) const {
+    for (Localized* t : {&p.name, &p.headline, &p.location, &p.summary}) (*this)(*t);
+    (*this)(p.links);
+    for (auto& m : p.metrics) {
+      (*this)(m.value);
+      (*this)(m.label);
+    }
+  }
+  void section(Section& s) const {
+    (*this)(s.title);
+    (*this)(s.bullets);
+    (*this)(s.text);
+    for (auto& e : s.entries)
+      for_each_field(e, [&](const FieldKey&, auto& field) {
+        using Field = std::decay_t<decltype(field)>;
+        if constexpr (std::is_same_v<Field, Localized> || std::is_same_v<Field, std::vector<Localized>> ||
+                      std::is_same_v<Field, std::vector<Link>>)
+          (*this)(field);
+      });
+  }
+
+ private:
+  const std::string& language_;
+};
+
 }  // namespace
 
 std::string write_resume_yaml(const Resume& resume, const std::string& header) {
@@ -211,7 +261,11 @@ std::string write_resume_yaml(const Resume& resume, const std::string& header) {
   // A JSON Resume's meta.theme is a hint, not a theme the file must have.
   if (!resume.layout_builtin_only) key_plain(y, "theme", resume.layout);
   style(y, resume.style);
-  person(y, resume.person);
+  const std::optional<OneLanguage> one_language =
+      resume.languages.size() == 1 ? std::optional<OneLanguage>(resume.languages.front()) : std::nullopt;
+  Person p = resume.person;
+  if (one_language) one_language->person(p);
+  person(y, p);
   if (!resume.sections.empty()) {
     y << YAML::Key << "sections" << YAML::Value << YAML::BeginSeq;
     for (const auto& s : resume.sections) {
@@ -224,6 +278,7 @@ std::string write_resume_yaml(const Resume& resume, const std::string& header) {
                std::find(resume.languages.begin(), resume.languages.end(), kv.first) == resume.languages.end();
       });
       if (own.title.by_language.size() > 1) own.title.by_language.erase("");
+      if (one_language) one_language->section(own);
       section(y, own);
     }
     y << YAML::EndSeq;

@@ -107,7 +107,9 @@ bool read_json_resume(Reader& reader, const YNode& root, Resume& out, Diagnostic
 
 // rendercv.cpp: a RenderCV file (rendercv.com; the root has a `cv` mapping,
 // beside `design`, `locale`, `settings`). docs/rendercv.md maps its fields.
-void read_rendercv(Reader& reader, const YNode& root, Resume& out);
+// With `not_applied`, a note goes there for every option of `design`,
+// `locale` and `settings` that cvpdf has no counterpart for.
+void read_rendercv(Reader& reader, const YNode& root, Resume& out, Diagnostics* not_applied = nullptr);
 
 // RenderCV's entry types. An entry's type is the first of RenderCV's list
 // (one-line, normal, experience, education, publication, bullet, numbered,
@@ -125,7 +127,8 @@ std::string rendercv_section_title(std::string_view key);
 struct RenderCvLocale {
   std::string degree_with_area;  // locale.phrases.degree_with_area ("DEGREE in AREA"), "" if not given
 };
-void read_rendercv_style(Reader& reader, const YNode& root, Resume& out, RenderCvLocale& locale);
+void read_rendercv_style(Reader& reader, const YNode& root, Resume& out, RenderCvLocale& locale,
+                         Diagnostics* not_applied = nullptr);
 // RenderCV's locale names and cvpdf's language codes: "german" → "de"; "" for none.
 std::string rendercv_language_code(std::string_view name);
 // RenderCV's theme → cvpdf's built-in theme, or "" when none fits.

@@ -1,8 +1,10 @@
 // RenderCV files as their owners have them (tests/formats/rendercv: the
 // RenderCV project's own examples, one per built-in theme, and a file of
-// every entry type): each renders with no edit, and every text value under
-// `cv:` is in the PDF's text; `cvpdf convert` writes cvpdf YAML that loads
-// back cleanly and renders the same text.
+// every entry type): each renders with no edit, every text value under
+// `cv:` is in the PDF's text and every date in the locale's words; `cvpdf
+// convert` writes cvpdf YAML (plain texts for a file of one language) that
+// loads back cleanly and renders the same text; `check` names the options
+// it does not apply.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -198,6 +200,97 @@ TEST(RenderCv, ConvertRefusesWhatItCannotDo) {
   EXPECT_EQ(bad.status, 1);
   EXPECT_NE(bad.err.find("bad.yaml:5:45: error: 'end_date' is not a valid date"), std::string::npos) << bad.err;
   EXPECT_FALSE(exists(dir + "/out.yaml"));
+}
+
+// RenderCV 2.8's examples of the themes cvpdf has no counterpart for are
+// set in its classic theme with that one warning, every text on the page.
+TEST(RenderCv, TheExamplesOfRenderCvsOtherThemesRenderWithTheThemeNamed) {
+  const std::string dir = temp_dir();
+  for (const std::string name : {"ember", "harvard", "ink", "opal"}) {
+    const std::string input = source("tests/formats/rendercv/" + name + ".yaml");
+    Result r;
+    const std::string text = folded(render(input, dir + "/" + name + ".pdf", &r));
+    EXPECT_EQ(r.err, input + ":185:10: warning: RenderCV's theme '" + name +
+                         "' has no cvpdf counterpart; the résumé is set in cvpdf's classic theme\n"
+                         "  hint: choose another with --theme (see `cvpdf themes`); `cvpdf convert` writes the file in "
+                         "cvpdf's own form\n");
+    for (const auto& t : cv_texts(input)) EXPECT_NE(text.find(folded(t)), std::string::npos) << name << ": '" << t << "'";
+  }
+}
+
+// "2018-09" as the English locale writes it: RenderCV's abbreviations.
+std::string english_date(const std::string& iso) {
+  static const char* const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec"};
+  if (iso == "present") return "present";
+  return iso.size() >= 7 ? std::string(months[std::stoi(iso.substr(5, 2)) - 1]) + " " + iso.substr(0, 4) : iso;
+}
+
+// Each entry's dates in the locale's words (every example's locale is
+// English). Each end of a range is looked for alone: moderncv sets a range
+// on two lines of its date column, which the text reads between others.
+TEST(RenderCv, EveryDateOfTheExamplesIsOnThePageInTheLocalesWords) {
+  const std::string dir = temp_dir();
+  // German every_entry_type.yaml: LocaleWordsAndNumbersAreOnThePage.
+  for (const char* name : {"classic", "sb2nov", "moderncv", "engineeringresumes", "engineeringclassic", "ember", "harvard",
+                           "ink", "opal"}) {
+    const std::string input = source("tests/formats/rendercv/" + std::string(name) + ".yaml");
+    Diagnostics diags;
+    auto doc = model::detail::parse_yaml(read_file(input), input, diags);
+    ASSERT_TRUE(doc);
+    std::vector<std::string> dates;
+    std::function<void(const model::detail::YNode&)> walk = [&](const auto& node) {
+      const auto* start = node.is_map() ? node.find("start_date") : nullptr;
+      const auto* end = node.is_map() ? node.find("end_date") : nullptr;
+      for (const auto* date : {start, end})
+        if (date && date->is_scalar() && !date->text().empty()) dates.push_back(english_date(date->text()));
+      for (const auto& child : node.children) walk(child);
+    };
+    walk(*doc->root.find("cv"));
+    EXPECT_GE(dates.size(), 16u) << name;
+    const std::string text = render(input, dir + "/" + name + ".pdf");
+    for (const auto& d : dates) EXPECT_NE(text.find(d), std::string::npos) << name << ": '" << d << "'\n" << text;
+  }
+}
+
+// A file of one language converts to plain texts, not `{en: …}` mappings.
+TEST(RenderCv, ConvertWritesPlainTextsForAFileOfOneLanguage) {
+  for (const std::string input : {"tests/formats/rendercv/sb2nov.yaml", "tests/formats/rendercv/every_entry_type.yaml",
+                                  "tests/formats/jsonresume/official-example.json", "examples/minimal.yaml"}) {
+    Result c = run(cvpdf() + " convert '" + source(input) + "'");
+    ASSERT_EQ(c.status, 0) << input << "\n" << c.err;
+    Diagnostics diags;
+    auto doc = model::detail::parse_yaml(c.out, "converted.yaml", diags);
+    ASSERT_TRUE(doc) << c.out;
+    const auto* languages = doc->root.find("languages");
+    ASSERT_TRUE(languages && languages->children.size() == 1) << c.out;
+    const std::string language = languages->children.front().text();
+    std::function<void(const model::detail::YNode&)> walk = [&](const auto& node) {
+      if (node.key() != "style") {
+        EXPECT_FALSE(node.is_map() && node.children.size() == 1 && node.children.front().key() == language)
+            << input << ": '" << node.key() << "' at line " << node.pos.line << " is a mapping by language";
+        for (const auto& child : node.children) walk(child);
+      }
+    };
+    walk(doc->root);
+  }
+}
+
+// `check` names every RenderCV option cvpdf does not apply, as it names a
+// JSON Resume's fields that are not shown.
+TEST(RenderCv, CheckNamesTheOptionsItDoesNotApply) {
+  const std::string dir = temp_dir();
+  write_file(dir + "/cv.yaml",
+             "cv:\n  name: Jane Roe\n  sections:\n    summary: [Hello.]\ndesign:\n  theme: classic\n  page:\n"
+             "    size: a4\n    show_footer: false\n  header:\n    alignment: left\n");
+  Result check = run(cvpdf() + " check '" + dir + "/cv.yaml'");
+  EXPECT_EQ(check.status, 0) << check.err;
+  EXPECT_NE(check.err.find(dir + "/cv.yaml:9:5: note: 'design.page.show_footer' is not applied"), std::string::npos)
+      << check.err;
+  EXPECT_NE(check.err.find(dir + "/cv.yaml:11:5: note: 'design.header.alignment' is not applied"), std::string::npos)
+      << check.err;
+  EXPECT_EQ(check.err.find("'design.page.size'"), std::string::npos) << check.err;
+  Result render = run(cvpdf() + " '" + dir + "/cv.yaml' -o '" + dir + "/cv.pdf'");
+  EXPECT_EQ(render.err, "");  // a render says only what needs action
 }
 
 }  // namespace

@@ -194,5 +194,74 @@ TEST(InputText, JsonControlEscapesAreRemoved) {
   EXPECT_NE(l.warning("U+0007"), nullptr) << l.dump();
 }
 
+// ---- encodings ----
+
+// `text` (ASCII and BMP characters) in UTF-16 or UTF-32, either byte order,
+// with or without its byte-order mark.
+std::string wide(const std::u32string& text, int width, bool big_endian, bool mark) {
+  std::string out;
+  auto unit = [&](char32_t c) {
+    for (int i = 0; i < width; ++i) {
+      const int shift = 8 * (big_endian ? width - 1 - i : i);
+      out += static_cast<char>((c >> shift) & 0xFF);
+    }
+  };
+  if (mark) unit(0xFEFF);
+  for (char32_t c : text) unit(c);
+  return out;
+}
+
+const std::u32string kWide = U"person:\r\n  name: Zoë Ångström\r\n  headline: Ingénieure — 数据\r\n";
+
+TEST(InputText, Utf16AndUtf32WithAByteOrderMarkAreRead) {
+  for (int width : {2, 4})
+    for (bool big : {false, true}) {
+      auto l = load(wide(kWide, width, big, true));
+      ASSERT_TRUE(l.resume) << width << big << l.dump();
+      EXPECT_EQ(l.resume->person.name.get("", ""), "Zoë Ångström");
+      EXPECT_EQ(l.resume->person.headline.get("", ""), "Ingénieure — 数据");
+    }
+}
+
+TEST(InputText, PlacesInAUtf16FileAreItsOwnLinesAndColumns) {
+  // The error is at line 3, column 13 of the file as an editor shows it.
+  auto l = load(wide(U"person:\n  name: Zoë\n  headline: Ingé: [\n", 2, false, true));
+  ASSERT_FALSE(l.resume);
+  ASSERT_FALSE(l.diags.all().empty());
+  EXPECT_EQ(l.diags.all().front().span.line, 3) << l.dump();
+  auto ok = load(wide(U"person:\n  name: Zoë\n  nmae: x\n", 2, true, true));
+  const Diagnostic* w = ok.warning("unknown key 'nmae'");
+  ASSERT_NE(w, nullptr) << ok.dump();
+  EXPECT_EQ(w->span.to_string(), "resume.yaml:3:3");
+}
+
+TEST(InputText, AWideFileWithoutItsMarkIsNamedWithHowToConvertIt) {
+  for (const auto& [bytes, name] : {std::pair{wide(kWide, 2, false, false), "UTF-16LE"},
+                                    std::pair{wide(kWide, 2, true, false), "UTF-16BE"},
+                                    std::pair{wide(kWide, 4, false, false), "UTF-32LE"}}) {
+    auto l = load(bytes);
+    ASSERT_FALSE(l.resume);
+    const Diagnostic* e = l.error(std::string("looks like ") + name + " text without a byte-order mark");
+    ASSERT_NE(e, nullptr) << name << "\n" << l.dump();
+    EXPECT_NE(e->hint.find(std::string("iconv -f ") + name + " -t UTF-8 'resume.yaml'"), std::string::npos) << e->hint;
+  }
+  // A binary file is still called one.
+  auto png = load(std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x01\0", 20));
+  EXPECT_NE(png.error("the file is not text"), nullptr) << png.dump();
+}
+
+TEST(InputText, AByteOrderMarkOverBytesOfAnotherEncodingIsAnError) {
+  std::string odd = wide(kWide, 2, false, true);
+  odd.pop_back();  // half a UTF-16 unit
+  auto l = load(odd);
+  ASSERT_FALSE(l.resume);
+  EXPECT_NE(l.error("starts with a UTF-16LE byte-order mark, but not all of it is UTF-16LE"), nullptr) << l.dump();
+  std::u32string surrogate = U"person: {name: A";
+  surrogate += char32_t{0xD800};  // a high surrogate with no low one after it
+  surrogate += U"}\n";
+  auto lone = load(wide(surrogate, 2, false, true));
+  EXPECT_NE(lone.error("not all of it is UTF-16LE"), nullptr) << lone.dump();
+}
+
 }  // namespace
 }  // namespace cvpdf::model

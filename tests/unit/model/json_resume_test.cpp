@@ -78,6 +78,26 @@ TEST(JsonResume, SchemaOrderAndMetaSections) {
   EXPECT_EQ(m.resume->sections[1].title.get("en", "en"), "Jobs");
 }
 
+// JSON Resume's editors write "" for a job that goes on, as others leave
+// endDate out; an empty startDate or award date is no date.
+TEST(JsonResume, AnEmptyEndDateIsThePresent) {
+  auto l = load(R"({"basics": {"name": "A"},
+  "work": [{"name": "Acme", "position": "Engineer", "startDate": "2021-03", "endDate": ""},
+           {"name": "Initech", "position": "Intern", "startDate": "", "endDate": ""}],
+  "awards": [{"title": "Prize", "date": ""}]})",
+                "r.json");
+  ASSERT_TRUE(l.resume) << l.dump();
+  EXPECT_TRUE(l.diags.all().empty()) << l.dump();
+  const auto& work = l.resume->sections.at(0).entries;
+  ASSERT_EQ(work.size(), 2u);
+  const DateRange& current = std::get<ItemEntry>(work[0].body).date;
+  ASSERT_TRUE(current.start && current.end);
+  EXPECT_EQ(current.start->year, 2021);
+  EXPECT_TRUE(current.end->present);
+  EXPECT_FALSE(std::get<ItemEntry>(work[1].body).date.start);
+  EXPECT_FALSE(std::get<ItemEntry>(work[1].body).date.end);
+}
+
 TEST(JsonResume, NotShownNotesNameTheField) {
   const std::string text = R"({"basics": {"name": "A", "location": {"city": "Oslo", "postalCode": "0150"}},
   "meta": {"version": "v1.0.0", "themeOptions": {"colors": {}}}, "$schema": ""})";

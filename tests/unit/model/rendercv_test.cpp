@@ -4,6 +4,7 @@
 // names, and the messages for what RenderCV would refuse.
 #include <gtest/gtest.h>
 
+#include "model/not_shown.hpp"
 #include "model/schema.hpp"
 #include "test_support.hpp"
 
@@ -237,14 +238,125 @@ locale:
   EXPECT_EQ(r.style.at("dates.fr.present").scalar, "présent");
   EXPECT_EQ(std::get<ItemEntry>(r.sections.at(0).entries.at(0).body).role.get("fr", "fr"), "Master en Physique");
   // Every RenderCV locale has 12 abbreviations and 12 names.
-  for (const char* language : {"english", "arabic", "danish", "dutch", "french", "german", "hebrew", "hindi", "indonesian",
-                               "italian", "japanese", "korean", "mandarin_chinese", "norwegian_bokmål", "norwegian_nynorsk",
-                               "persian", "portuguese", "russian", "spanish", "turkish"}) {
+  // RenderCV 2.8 has 22: english and other_locales/*.yaml.
+  for (const char* language : {"english", "arabic", "danish", "dutch", "french", "german", "hebrew", "hindi", "hungarian",
+                               "indonesian", "italian", "japanese", "korean", "mandarin_chinese", "norwegian_bokmål",
+                               "norwegian_nynorsk", "persian", "portuguese", "russian", "spanish", "turkish", "vietnamese"}) {
     const auto* words = detail::rendercv_locale_words(language);
     ASSERT_NE(words, nullptr) << language;
     EXPECT_EQ(detail::rendercv_months(words->abbreviations).size(), 12u) << language;
     EXPECT_EQ(detail::rendercv_months(words->names).size(), 12u) << language;
   }
+}
+
+// RenderCV 2.8's hungarian and vietnamese locales, with its words as its
+// other_locales/*.yaml have them.
+TEST(RenderCvLoad, HungarianAndVietnameseAreRenderCvLocales) {
+  auto hu = load(R"(cv:
+  name: Kovács Anna
+  sections:
+    oktatás:
+      - {institution: BME, area: Mérnökinformatika, degree: BSc, start_date: 2020-09, end_date: 2024-06}
+locale:
+  language: hungarian
+)");
+  ASSERT_TRUE(hu.resume) << hu.dump();
+  EXPECT_TRUE(hu.diags.all().empty()) << hu.dump();
+  EXPECT_EQ(hu.resume->languages, std::vector<std::string>{"hu"});
+  ASSERT_TRUE(hu.resume->style.count("dates.hu.months"));
+  EXPECT_EQ(hu.resume->style.at("dates.hu.months").list,
+            (std::vector<std::string>{"Jan", "Febr", "Márc", "Ápr", "Máj", "Jún", "Júl", "Aug", "Szept", "Okt", "Nov", "Dec"}));
+  EXPECT_EQ(hu.resume->style.at("dates.hu.present").scalar, "jelenleg");
+  EXPECT_EQ(std::get<ItemEntry>(hu.resume->sections.at(0).entries.at(0).body).role.get("hu", "hu"),
+            "BSc Mérnökinformatika szakon");
+
+  auto vi = load(R"(cv:
+  name: Nguyễn Văn An
+  sections:
+    học vấn:
+      - {institution: HUST, area: Khoa học máy tính, degree: Kỹ sư, start_date: 2019-09}
+design:
+  templates: {single_date: MONTH_NAME YEAR}
+locale:
+  language: vietnamese
+)");
+  ASSERT_TRUE(vi.resume) << vi.dump();
+  EXPECT_TRUE(vi.diags.all().empty()) << vi.dump();
+  EXPECT_EQ(vi.resume->languages, std::vector<std::string>{"vi"});
+  ASSERT_TRUE(vi.resume->style.count("dates.vi.months"));
+  EXPECT_EQ(vi.resume->style.at("dates.vi.months").list.front(), "Tháng Một");  // MONTH_NAME: the full names
+  EXPECT_EQ(vi.resume->style.at("dates.vi.months").list.back(), "Tháng Mười Hai");
+  EXPECT_EQ(vi.resume->style.at("dates.vi.present").scalar, "hiện tại");
+  EXPECT_EQ(std::get<ItemEntry>(vi.resume->sections.at(0).entries.at(0).body).role.get("vi", "vi"),
+            "Kỹ sư ngành Khoa học máy tính");
+  const auto* abbreviations = detail::rendercv_locale_words("vietnamese");
+  ASSERT_NE(abbreviations, nullptr);
+  EXPECT_EQ(detail::rendercv_months(abbreviations->abbreviations).at(9), "Th10");
+}
+
+// RenderCV's examples write `area:` with no value; RenderCV sets the entry.
+TEST(RenderCvLoad, AnEducationEntryWithoutAreaIsAWarning) {
+  auto l = load("cv:\n  name: A\n  sections:\n    education:\n      - institution: MIT\n        area:\n"
+                "        degree: PhD\n      - {institution: ETH, area: ''}\n",
+                "cv.yaml");
+  ASSERT_TRUE(l.resume) << l.dump();
+  const Diagnostic* w = l.warning("has no 'area'; it shows the degree alone");
+  ASSERT_NE(w, nullptr) << l.dump();
+  EXPECT_EQ(w->span.line, 6);
+  ASSERT_NE(l.warning("has no 'area'; it shows the institution alone"), nullptr) << l.dump();
+  const auto& entries = l.resume->sections.at(0).entries;
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_EQ(std::get<ItemEntry>(entries[0].body).role.get("", ""), "PhD");
+  EXPECT_EQ(std::get<ItemEntry>(entries[1].body).org.get("", ""), "ETH");
+  EXPECT_TRUE(std::get<ItemEntry>(entries[1].body).role.empty());
+}
+
+// `check` names every option of design, locale and settings that cvpdf
+// does not apply, at its key, and none that it does.
+TEST(RenderCvLoad, CheckNamesEveryOptionNotApplied) {
+  const std::string text = R"(cv:
+  name: A
+design:
+  theme: classic
+  page:
+    size: a4
+    show_footer: true
+  header:
+    connections: {separator: '|', show_icons: false}
+  typography:
+    font_size: {body: 10pt, name: 30pt}
+  entries:
+    highlights: {bullet: ◆}
+  templates:
+    footer: '*NAME*'
+    date_range: START_DATE – END_DATE
+locale:
+  language: english
+  last_updated: Last updated in
+settings:
+  current_date: '2025-11-29'
+  bold_keywords: []
+  render_command: {pdf_path: OUTPUT_FOLDER/x.pdf}
+)";
+  Diagnostics d;
+  note_fields_not_shown(text, "cv.yaml", "/base", d);
+  std::vector<std::string> notes;
+  for (const auto& x : d.all()) {
+    EXPECT_EQ(x.severity, Severity::Note) << x.format();
+    notes.push_back(x.span.to_string() + " " + x.message);
+  }
+  EXPECT_EQ(notes, (std::vector<std::string>{"cv.yaml:7:5 'design.page.show_footer' is not applied",
+                                             "cv.yaml:9:19 'design.header.connections.separator' is not applied",
+                                             "cv.yaml:9:35 'design.header.connections.show_icons' is not applied",
+                                             "cv.yaml:11:29 'design.typography.font_size.name' is not applied",
+                                             "cv.yaml:13:18 'design.entries.highlights.bullet' is not applied",
+                                             "cv.yaml:15:5 'design.templates.footer' is not applied",
+                                             "cv.yaml:19:3 'locale.last_updated' is not applied",
+                                             "cv.yaml:21:3 'settings.current_date' is not applied",
+                                             "cv.yaml:23:20 'settings.render_command.pdf_path' is not applied"}));
+  // Loading says nothing of them.
+  auto l = load(text, "cv.yaml");
+  EXPECT_TRUE(l.diags.all().empty()) << l.dump();
 }
 
 TEST(RenderCvLoad, AThemeWithoutCounterpartIsClassicWithAWarning) {
