@@ -476,7 +476,9 @@ std::vector<SetLine> Typesetter::set(const RichText& rich, const ParagraphShape&
     reorder_line(lines[l], std::move(levels[l]), bases[l], measure, shape.flush_rtl, rtl_);
   }
   if (cuts > 0) warn_first_cut(rich, p, list, first_cut, cuts, where);
-  if (result.ends_on_short_token && !lines.empty()) warn_short_ending(where, lines.back());
+  // Only CJK text is re-broken for it (paragraph_break.cpp): a Latin
+  // paragraph may end on one short word, as TeX's do.
+  if (result.ends_on_short_token && p.has_cjk() && !lines.empty()) warn_short_ending(where, lines.back());
   return lines;
 }
 
