@@ -313,11 +313,15 @@ void Breaker::try_break(std::size_t cur, int pi, bool flagged) {
 
     // §855: record a feasible break.
     Demerits d = artificial ? 0 : demerits(b, pi, flagged, final_break, fit, r);
-    if (forced && !artificial && r.passive != kNone && line.natural < params_.last_line_min_width) {
-      const double missing = static_cast<double>(params_.last_line_min_width - std::max<Scaled>(line.natural, 0)) /
-                             static_cast<double>(params_.last_line_min_width);
-      const int demerits = params_.short_last_line_demerits + (one_token(r.begin, cur) ? params_.one_token_last_line_demerits : 0);
-      d += static_cast<Demerits>(demerits * (1 + 2 * missing));
+    const Scaled min_width = params_.last_line_min_width;
+    if (forced && !artificial && r.passive != kNone && min_width > 0 && line.natural < min_width) {
+      // The share of the minimum missing, 0 to 1 (a line of negative width,
+      // which only a caller's negative boxes give, counts as empty).
+      const double missing =
+          static_cast<double>(min_width - std::clamp<Scaled>(line.natural, 0, min_width)) / static_cast<double>(min_width);
+      const double demerits = static_cast<double>(params_.short_last_line_demerits) +
+                              (one_token(r.begin, cur) ? static_cast<double>(params_.one_token_last_line_demerits) : 0.0);
+      d += static_cast<Demerits>(std::clamp(demerits * (1 + 2 * missing), 0.0, static_cast<double>(kHopelessLineDemerits)));
     }
     d += r.total_demerits;
     if (d <= minimal_demerits_[fit]) {
