@@ -184,9 +184,10 @@ TEST(Watch, RendersAgainOnChangeAndStopsOnInterrupt) {
 // the directory's watch, which the rewatch after the build must keep.
 TEST(Watch, ASaveDuringABuildIsBuiltToo) {
   std::string dir = temp_dir();
-  // Big enough that a build outlasts the 0.2 s between the two saves.
+  // Big enough that a build outlasts the 0.2 s between the two saves (as
+  // many times fewer entries as a sanitized binary is slower).
   std::string entries;
-  for (int i = 0; i < 3000; ++i)
+  for (int i = 0, n = 3000 / binary_slowness(); i < n; ++i)
     entries += "      - {org: Org " + std::to_string(i) + ", role: Engineer, start: 2020-01, end: 2021-01, "
                "bullets: [Built the thing that made the other thing faster by a wide margin.]}\n";
   auto resume = [&](const std::string& name) {

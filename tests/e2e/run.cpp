@@ -137,6 +137,12 @@ std::string link_action_uri(const std::map<std::string, std::string>& bodies, co
 
 // CVPDF_TEST_BINARY runs the tests against another build (say, the last
 // release's, to measure a property before and after a change).
+int binary_slowness() {
+  const char* scale = std::getenv("CVPDF_CLI_TIMEOUT_SCALE");
+  const int factor = scale ? std::atoi(scale) : 1;
+  return factor > 0 ? factor : 1;
+}
+
 std::string cvpdf() {
   const char* other = std::getenv("CVPDF_TEST_BINARY");
   return std::string("'") + (other && *other ? other : CVPDF_BINARY) + "'";

@@ -41,6 +41,10 @@ std::map<std::string, std::string> object_bodies(const std::string& objects);
 std::string link_action_uri(const std::map<std::string, std::string>& bodies, const std::string& annotation);
 
 std::string cvpdf();  // the binary (CVPDF_TEST_BINARY, else the one built), quoted for the shell
+// How many times slower the binary under test runs than the release build
+// (CVPDF_CLI_TIMEOUT_SCALE, set by scripts/sanitize.sh; else 1): a test that
+// needs a build to last a moment gives a slower binary less to do.
+int binary_slowness();
 std::string source(const std::string& relative);  // a path in the source tree
 
 }  // namespace cvpdf::test

@@ -92,12 +92,13 @@ std::string wait_for_sigint_handler() {
          "[ -n \"$c\" ] && [ -n \"$m\" ] && [ $(( 0x$m & 2 )) -ne 0 ] && break; sleep 0.05; done";
 }
 
-// A résumé whose first build takes a while (20000 bullets: a second), so that
-// what a test does right after starting the watch happens during it.
+// A résumé whose first build takes a while (20000 bullets: a second in the
+// release build; fewer for a slower binary), so that what a test does right
+// after starting the watch happens during it.
 std::string slow_resume(const std::string& name) {
   std::string yaml = "person: {name: " + name + "}\nsections:\n  - title: Work\n    entries:\n      - org: Example\n"
                      "        bullets:\n";
-  for (int i = 0; i < 20000; ++i)
+  for (int i = 0, n = 20000 / binary_slowness(); i < n; ++i)
     yaml += "          - Built the " + std::to_string(i) + "th pipeline of a long career, with care and tests.\n";
   return yaml;
 }
