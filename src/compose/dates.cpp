@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "core/templates.hpp"
+#include "model/dates.hpp"
 
 namespace cvpdf::compose {
 
@@ -27,6 +28,13 @@ std::string format_date(const model::Date& date, const theme::DateWords& words) 
   if (date.present) return words.present;
   if (date.month == 0) return fmt::format("{}", date.year);
   return fill(words.pattern, date, words);
+}
+
+std::string format_publication_date(const std::string& written, const theme::DateWords& words) {
+  model::DateError error;
+  const auto date = model::parse_date(written, error);
+  if (!date || date->present || date->month == 0) return written;
+  return format_date(*date, words);
 }
 
 std::string format_range(const model::DateRange& range, const theme::DateWords& words, const std::string& separator) {

@@ -387,8 +387,10 @@ class RenderCv {
     if (const YNode* date = f["date"]; date && date->is_scalar()) {
       DateError error;
       auto d = parse_date(date->text(), error);
-      // cvpdf's publications carry a year; a free-text date is kept whole.
-      e.year = d && !d->present ? std::to_string(d->year) : trimmed(date->text());
+      // A publication's year may carry its month, which the theme writes
+      // in the locale's words as RenderCV does ("Jul 2023"); a free-text
+      // date is kept whole.
+      e.year = d && !d->present && d->month == 0 ? std::to_string(d->year) : trimmed(date->text());
     }
     s.entries.push_back(std::move(entry));
   }

@@ -226,7 +226,7 @@ std::string english_date(const std::string& iso) {
 }
 
 // Each entry's dates in the locale's words (every example's locale is
-// English). Each end of a range is looked for alone: moderncv sets a range
+// English), publications' included. Each end of a range is looked for alone: moderncv sets a range
 // on two lines of its date column, which the text reads between others.
 TEST(RenderCv, EveryDateOfTheExamplesIsOnThePageInTheLocalesWords) {
   const std::string dir = temp_dir();
@@ -241,7 +241,9 @@ TEST(RenderCv, EveryDateOfTheExamplesIsOnThePageInTheLocalesWords) {
     std::function<void(const model::detail::YNode&)> walk = [&](const auto& node) {
       const auto* start = node.is_map() ? node.find("start_date") : nullptr;
       const auto* end = node.is_map() ? node.find("end_date") : nullptr;
-      for (const auto* date : {start, end})
+      // A publication's `date` too: its month was dropped ("2023" for 2023-07).
+      const auto* single = node.is_map() ? node.find("date") : nullptr;
+      for (const auto* date : {start, end, single})
         if (date && date->is_scalar() && !date->text().empty()) dates.push_back(english_date(date->text()));
       for (const auto& child : node.children) walk(child);
     };

@@ -3,6 +3,7 @@
 // DOI, and its number "[1]" hanging before it (publications.number) — an
 // LI of the section's list of publications.
 #include "compose/citation.hpp"
+#include "compose/dates.hpp"
 #include "compose/entry_kinds.hpp"
 
 namespace cvpdf::compose {
@@ -20,7 +21,8 @@ RichText citation_text(const Composer& c, const model::Entry& entry, const Publi
                         publication.me,
                         c.text(publication.title),
                         c.text(publication.venue),
-                        model::blank(publication.year) ? std::string() : publication.year,
+                        model::blank(publication.year) ? std::string()
+                                                       : format_publication_date(publication.year, style.dates),
                         model::blank(publication.doi) ? std::string() : publication.doi};
   const std::string doi_link = doi_url(fields.doi);
   const std::string link = publication.url.empty() ? doi_link : publication.url;

@@ -18,7 +18,7 @@ constexpr KeyName kKeys[] = {
     {"title", "title", V::Text, "a publication's title"},
     {"authors", "authors", V::TextOrList, "the authors: a text or a list of names"},
     {"venue", "venue", V::Text, "the journal, conference or publisher"},
-    {"year", "year", V::Plain, "the year of publication"},
+    {"year", "year", V::Plain, "the year of publication, or its month (2023-07: set as the theme writes dates)"},
     {"doi", "doi", V::Plain, "the DOI, 10.NNNN/suffix; linked to doi.org"},
     {"url", "url", V::Plain, "the publication's address"},
     {"me", "me", V::Plain, "your name as it is written among the authors, set in bold"},

@@ -3,6 +3,7 @@
 // (compose/citation.hpp), the DOI among them.
 #include "app/text_writer.hpp"
 #include "compose/citation.hpp"
+#include "compose/dates.hpp"
 #include "model/visible_content.hpp"
 
 namespace cvpdf::app {
@@ -12,7 +13,8 @@ namespace {
 std::string citation(const TextWriter& out, const model::PublicationEntry& e) {
   const bool md = out.markdown();
   const compose::CitationFields fields{out.visible(e.authors), e.me, out.visible(e.title), out.visible(e.venue),
-                                       model::blank(e.year) ? std::string() : e.year,
+                                       model::blank(e.year) ? std::string()
+                                                            : compose::format_publication_date(e.year, out.style().dates),
                                        model::blank(e.doi) ? std::string() : e.doi};
   const std::string url = !e.url.empty() ? e.url : compose::doi_url(fields.doi);
   std::string text;

@@ -242,6 +242,20 @@ TEST(Dates, FormatPerLanguage) {
   EXPECT_EQ(format_range(same_year, en.dates, " – "), "2019");
 }
 
+// A publication's year with its month is written as the language writes
+// dates; a bare year or free text stays as written.
+TEST(Dates, APublicationsMonthIsWrittenInTheLanguagesWords) {
+  Diagnostics diags;
+  theme::Style en = theme::resolve_style({}, defaults(), "en", diags);
+  theme::Style zh = theme::resolve_style({}, defaults(), "zh", diags);
+  EXPECT_EQ(format_publication_date("2023-07", en.dates), "Jul 2023");
+  EXPECT_EQ(format_publication_date("2023-07", zh.dates), "2023.07");
+  EXPECT_EQ(format_publication_date("2023-07-15", en.dates), "Jul 2023");
+  EXPECT_EQ(format_publication_date("2023", en.dates), "2023");
+  EXPECT_EQ(format_publication_date("in press", en.dates), "in press");
+  EXPECT_EQ(format_publication_date("2023-13", en.dates), "2023-13");
+}
+
 TEST(Language, PdfTagsAndPrimarySubtags) {
   EXPECT_EQ(model::pdf_language_tag("zh"), "zh-Hans");
   EXPECT_EQ(model::pdf_language_tag("zh-TW"), "zh-Hant");
