@@ -12,12 +12,14 @@ namespace cvpdf::app {
 
 namespace {
 
-std::string plain_text(const model::Resume& resume, const theme::Style& style, const std::string& language) {
-  return export_text(resume, style, language, TextFlavour::Plain);
+std::string plain_text(const model::Resume& resume, const theme::Style& style, const std::string& language,
+                       std::int64_t creation_time) {
+  return export_text(resume, style, language, TextFlavour::Plain, creation_time);
 }
 
-std::string markdown(const model::Resume& resume, const theme::Style& style, const std::string& language) {
-  return export_text(resume, style, language, TextFlavour::Markdown);
+std::string markdown(const model::Resume& resume, const theme::Style& style, const std::string& language,
+                     std::int64_t creation_time) {
+  return export_text(resume, style, language, TextFlavour::Markdown, creation_time);
 }
 
 std::string pdf_file(frame::Document&& doc, const text::FontBook& book, const WriterSettings& settings) {

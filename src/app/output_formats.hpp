@@ -5,6 +5,7 @@
 // --help, completions) and the pipeline (default names, which writer runs)
 // know the formats from this table alone.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -33,9 +34,10 @@ struct WriterSettings {
 };
 
 // A writer's kind also says where in the pipeline it runs.
-// From the model, without laying anything out: the text exports.
+// From the model, without laying anything out: the text exports, dated
+// `creation_time` as the PDF would be.
 using ModelWriter = std::string (*)(const model::Resume& resume, const theme::Style& style,
-                                    const std::string& language);
+                                    const std::string& language, std::int64_t creation_time);
 // From the composed document, one file; the document is used up.
 using DocumentWriter = std::string (*)(frame::Document&& doc, const text::FontBook& book,
                                        const WriterSettings& settings);

@@ -314,7 +314,7 @@ WriterSettings writer_settings(const Options& options) { return {options.pdfa, o
 void emit_from_model(Run& run, Input& in, const theme::Style& style, const Destination& to, ModelWriter write) {
   // The PDF path says this while composing; the text leaves out the same.
   model::warn_nothing_to_show(*in.resume, to.language, run.diags);
-  keep(run, in, to.path, write(*in.resume, style, to.language), "text", to.origin);
+  keep(run, in, to.path, write(*in.resume, style, to.language, creation_time(run.epoch, in.path)), "text", to.origin);
 }
 
 // The emit step of a preview: each page set down on the spool as it is

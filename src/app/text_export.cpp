@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/text_writer.hpp"
+#include "compose/dates.hpp"
 #include "compose/inline_markup.hpp"
 #include "model/language_tags.hpp"
 #include "model/visible_content.hpp"
@@ -90,8 +91,8 @@ void write_section(TextWriter& out, const model::Section& section, const std::st
 }  // namespace
 
 std::string export_text(const model::Resume& resume, const theme::Style& style, const std::string& language,
-                        TextFlavour flavour) {
-  TextWriter out(resume, style, language, flavour);
+                        TextFlavour flavour, std::int64_t creation_time) {
+  TextWriter out(resume, style, language, flavour, compose::date_of(creation_time));
   write_header(out, resume.person);
   const std::string& fallback = resume.languages.front();
   for (const auto& section : resume.sections)

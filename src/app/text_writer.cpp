@@ -14,8 +14,8 @@
 namespace cvpdf::app {
 
 TextWriter::TextWriter(const model::Resume& resume, const theme::Style& style, const std::string& language,
-                       TextFlavour flavour)
-    : resume_(resume), style_(style), language_(language), md_(flavour == TextFlavour::Markdown) {}
+                       TextFlavour flavour, const model::Date& today)
+    : resume_(resume), style_(style), language_(language), md_(flavour == TextFlavour::Markdown), today_(today) {}
 
 const std::string& TextWriter::text(const model::Localized& l) const {
   return l.get(language_, resume_.languages.front());

@@ -20,12 +20,14 @@ namespace cvpdf::app {
 class TextWriter {
  public:
   TextWriter(const model::Resume& resume, const theme::Style& style, const std::string& language,
-             TextFlavour flavour);
+             TextFlavour flavour, const model::Date& today);
 
   // Markdown, or plain text.
   bool markdown() const { return md_; }
   const theme::Style& style() const { return style_; }
   const std::string& language() const { return language_; }
+  // The day the output is dated: where a `present` range's span ends.
+  const model::Date& today() const { return today_; }
 
   // The field's text in the variant (falling back as the PDF does).
   const std::string& text(const model::Localized& l) const;
@@ -55,6 +57,7 @@ class TextWriter {
   const theme::Style& style_;
   const std::string& language_;
   bool md_;
+  model::Date today_;
   std::string out_;
 };
 

@@ -6,6 +6,7 @@
 #include "text/bidi.hpp"
 
 #include "compose/composer.hpp"
+#include "compose/dates.hpp"
 #include "compose/fonts.hpp"
 #include "compose/galley.hpp"
 #include "compose/inline_markup.hpp"
@@ -26,21 +27,39 @@ std::string page_number(const std::string& pattern, std::size_t page, std::size_
 }
 
 // "Name · Page 2 of 3" at the foot of every page from the layout's
-// `footer.from-page`, so a loose page still says whose and which it is.
+// `footer.from-page`, so a loose page still says whose and which it is;
+// and with `footer.last-updated`, "Last updated Dec 2026" at the left of
+// every page's foot, so a printed copy says how fresh it is.
 void add_footers(std::vector<frame::Page>& pages, const std::string& name, const theme::Style& style,
-                 Typesetter& typesetter) {
-  if (pages.size() < 2 && style.footer_from_page > 1) return;
+                 Typesetter& typesetter, const model::Date& today) {
   const SpanStyle muted{FontVariant::Regular, style.footer_size, style.muted_color, 0};
+  const Scaled baseline = style.page_height - style.margin_bottom / 2;
   ParagraphShape shape = typesetter.body_shape(style.content_width());
   shape.align = theme::Alignment::Ragged;
+  // What setting the footer could warn of (a name broken inside a word
+  // to fit) is said of the name where the header sets it, or is of a
+  // trial whose lines give way to the page number alone.
+  std::vector<Diagnostic> unsaid;
+  std::vector<SetLine> stamp;
+  if (style.footer_last_updated && today.year > 0) {
+    const model::Date month{today.year, today.month, 0, false, {}};
+    RichText words;
+    words.add(expand_template(style.last_updated_words, {{"date", format_date(month, style.dates)}}), muted);
+    stamp = typesetter.set_trial(words, shape, unsaid);
+    if (stamp.size() > 1) stamp.clear();  // words longer than the measure: a theme's mistake, not set
+  }
+  // The name and page number share the line with the stamp, an em apart.
+  if (!stamp.empty()) shape = typesetter.body_shape(style.content_width() - stamp.front().width - style.footer_size);
+  for (std::size_t i = 0; !stamp.empty() && i < pages.size(); ++i) {
+    SetLine line = stamp.front();
+    translate(line.elements, style.margin_left, baseline);
+    for (auto& e : line.elements) pages[i].elements.push_back(std::move(e));
+  }
+  if (pages.size() < 2 && style.footer_from_page > 1) return;
   auto footer_lines = [&](const std::string& page, bool with_name) {
     RichText footer;
     if (with_name) footer.add(name + "  ·  ", muted);
     footer.add(page, muted);
-    // What setting the footer could warn of (a name broken inside a word
-    // to fit) is said of the name where the header sets it, or is of a
-    // trial whose lines give way to the page number alone.
-    std::vector<Diagnostic> unsaid;
     return typesetter.set_trial(footer, shape, unsaid);
   };
   // The footer is one line in the bottom margin: a name too long to share
@@ -58,8 +77,7 @@ void add_footers(std::vector<frame::Page>& pages, const std::string& name, const
     if (lines.empty()) continue;
     SetLine& line = lines.front();
     // Flush right, halfway down the bottom margin.
-    translate(line.elements, style.page_width - style.margin_right - line.width,
-              style.page_height - style.margin_bottom / 2);
+    translate(line.elements, style.page_width - style.margin_right - line.width, baseline);
     for (auto& e : line.elements) pages[i].elements.push_back(std::move(e));
   }
 }
@@ -92,6 +110,7 @@ frame::Document compose_document(const model::Resume& resume, const theme::Style
   Galley galley;
   Composer composer{resume, style, options.language, typesetter, galley, diags, style.content_width()};
   composer.icon_face = fonts.icon_face;
+  composer.today = date_of(options.creation_time);
 
   // What is left out for having nothing to show is said once per variant.
   model::warn_nothing_to_show(resume, options.language, diags);
@@ -120,7 +139,7 @@ frame::Document compose_document(const model::Resume& resume, const theme::Style
     columns = {geometry.main, geometry.sidebar};
   }
   const std::string name = markup::plain_text(composer.text(resume.person.name));
-  add_footers(doc.pages, name, style, typesetter);
+  add_footers(doc.pages, name, style, typesetter, composer.today);
   if (options.debug_overlay) add_debug_overlay(doc, placed, columns);
   // A right-to-left language's pages are the left-to-right layout mirrored.
   if (text::is_rtl_language(options.language)) mirror_pages(doc.pages);

@@ -89,6 +89,9 @@ struct Composer {
   // The contact icons' face (FontSet::icon_face): kNoFace when the theme
   // sets no icons or the icon font is missing.
   text::FaceId icon_face = text::kNoFace;
+  // The day the PDF is dated (ComposeOptions::creation_time): where a
+  // `present` range ends when its span is shown (dates.duration).
+  model::Date today{};
 
   // The logical structure (structure.hpp): the builder of this column's
   // reading-order lane; null composes untagged (a test setting one part).

@@ -170,6 +170,7 @@ std::vector<frame::Page> compose_two_columns(const Composer& base, std::vector<f
   Composer sidebar{base.resume, sidebar_style, base.language, base.typesetter, sidebar_galley, base.diags,
                    geometry.sidebar.width};
   main.icon_face = sidebar.icon_face = base.icon_face;
+  main.today = sidebar.today = base.today;
 
   const unsigned main_parts = kHeaderAll & ~sidebar_parts;
   // The reading order of the structure: the header first, whichever

@@ -112,6 +112,18 @@ constexpr auto choice_words(ReadingOrder) {
   return std::to_array<ChoiceWord<ReadingOrder>>({{"main-first", MainFirst}, {"sidebar-first", SidebarFirst}});
 }
 
+enum class DurationShown { None, After, Instead };  // dates.duration: an entry's time span beside or instead of its dates
+constexpr auto choice_words(DurationShown) {
+  using enum DurationShown;
+  return std::to_array<ChoiceWord<DurationShown>>({{"none", None}, {"after", After}, {"instead", Instead}});
+}
+
+enum class DurationWidth { Wide, Short, Narrow };  // dates.duration-width: ICU's unit widths
+constexpr auto choice_words(DurationWidth) {
+  using enum DurationWidth;
+  return std::to_array<ChoiceWord<DurationWidth>>({{"wide", Wide}, {"short", Short}, {"narrow", Narrow}});
+}
+
 // A choice's word: "rule-beside" for HeadingStyle::RuleBeside.
 template <class E>
 constexpr std::string_view choice_word(E value) {
@@ -252,8 +264,13 @@ struct Style {
 
   Scaled footer_size = 0;
   int footer_from_page = 2;
+  bool footer_last_updated = false;  // the rendering date at the foot of every page
+  std::string last_updated_words;    // "Last updated {date}"
 
   std::string date_separator;
+  DurationShown date_duration = DurationShown::None;
+  DurationWidth date_duration_width = DurationWidth::Short;
+  std::string date_duration_separator;  // between the dates and their span: " · "
   DateWords dates;         // for the variant's language
   std::string resume_word; // "Résumé", "简历" (document title)
   std::string page_words;  // the footer's page number: "Page {page} of {pages}"

@@ -246,8 +246,18 @@ const std::vector<StyleField>& rows() {
       with_range(field("footer.from-page", CVPDF_STYLE_MEMBER(footer_from_page), K::Count, "2",
                        "the name and page number at the foot of this page onwards"),
                  1, 1000),
+      field("footer.last-updated", CVPDF_STYLE_MEMBER(footer_last_updated), K::Bool, "false",
+            "the date the PDF was made (SOURCE_DATE_EPOCH, else the input's time), at the foot of every page "
+            "(words.<lang>.last-updated)"),
 
       field("dates.separator", CVPDF_STYLE_MEMBER(date_separator), K::Text, " – ", "between the dates of a range"),
+      field("dates.duration", CVPDF_STYLE_CHOICE(date_duration), K::Choice, "none",
+            "a range's time span (\"2 yrs, 3 mths\", \"2年3个月\"; to the PDF's date for present): after its "
+            "dates or instead of them"),
+      field("dates.duration-width", CVPDF_STYLE_CHOICE(date_duration_width), K::Choice, "short",
+            "the span's words: wide \"2 years, 3 months\", short \"2 yrs, 3 mths\", narrow \"2y 3m\""),
+      field("dates.duration-separator", CVPDF_STYLE_MEMBER(date_duration_separator), K::Text, " · ",
+            "between the dates and their span (dates.duration: after)"),
       with_check(per_language(field("dates.en.pattern", CVPDF_STYLE_MEMBER(dates.pattern), K::Text, "{month} {year}",
                                     "how a date is written: {month}, {m}, {mm}, {year}")),
                  C::DateKeys),
@@ -260,6 +270,9 @@ const std::vector<StyleField>& rows() {
       with_check(per_language(field("words.en.page", CVPDF_STYLE_MEMBER(page_words), K::Text, "Page {page} of {pages}",
                                     "the footer's page number")),
                  C::PageKeys),
+      with_check(per_language(field("words.en.last-updated", CVPDF_STYLE_MEMBER(last_updated_words), K::Text,
+                                    "Last updated {date}", "the footer's date (footer.last-updated)")),
+                 C::UpdatedKeys),
       per_language(field("words.en.email", CVPDF_STYLE_MEMBER(email_word), K::Text, "Email",
                          "what the e-mail icon reads as in the PDF's text (copied, or read by a parser)")),
       per_language(field("words.en.phone", CVPDF_STYLE_MEMBER(phone_word), K::Text, "Phone",

@@ -57,6 +57,7 @@ enum class FieldCheck {
   ItemLines,     // entry.item-lines: the template grammar (entry_lines.hpp)
   DateKeys,      // a date pattern: {year} {month} {mm} {m} {dd} {d} (core/templates.hpp)
   PageKeys,      // the footer's page number: {page} {pages}
+  UpdatedKeys,   // the footer's last-updated words: {date}
 };
 
 // A Choice row's member, whichever enum it is (style.hpp): read and set by

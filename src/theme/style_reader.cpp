@@ -578,6 +578,9 @@ class FieldReader {
       case FieldCheck::PageKeys:
         warn_unknown_keys(key, s.page_words, {{"page", ""}, {"pages", ""}});
         break;
+      case FieldCheck::UpdatedKeys:
+        warn_unknown_keys(key, s.last_updated_words, {{"date", ""}});
+        break;
       case FieldCheck::ItemLines: {
         // Checked here, at the key, so a bad template is reported once
         // with its place, not met again for every item; the classic

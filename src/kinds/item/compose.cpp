@@ -63,7 +63,7 @@ HeadFields head_fields(const Composer& c, const model::Entry& entry, const ItemE
   head.org = c.text(item.org);
   head.role = c.text(item.role);
   head.location = c.text(item.location);
-  head.date = format_range(item.date, c.style.dates, c.style.date_separator);
+  head.date = format_entry_dates(item.date, c.style, c.language, c.today);
   for (const auto& tag : item.tags) {
     if (c.text(tag).empty()) continue;  // a blank tag leaves no stray " · "
     if (!head.tags.empty()) head.tags += " · ";
@@ -326,17 +326,47 @@ void ItemSetter::set_date_column() {
     return typesetter.set(date, shape);
   };
   // A range too wide for the column breaks after its separator, so each
-  // date stays whole ("Sep 2016 –" over "Jun 2018", not "Sep 2016 – Jun" over "2018").
-  RichText whole;
-  whole.add(head_.date, styles_.date);
+  // date stays whole ("Sep 2016 –" over "Jun 2018", not "Sep 2016 – Jun"
+  // over "2018"); its span (dates.duration: after) goes on a line of its
+  // own under the dates.
+  auto fits = [&](const std::string& words) {
+    RichText whole;
+    whole.add(words, styles_.date);
+    return typesetter.measure(whole) <= style_.date_column_width;
+  };
   const model::DateRange& date = item_.date;
-  if (date.start && date.end && typesetter.measure(whole) > style_.date_column_width) {
-    std::string separator = style_.date_separator;
-    while (!separator.empty() && separator.back() == ' ') separator.pop_back();
-    date_lines_ = set_date(format_date(*date.start, style_.dates) + separator);
-    for (auto& line : set_date(format_date(*date.end, style_.dates))) date_lines_.push_back(std::move(line));
-  } else {
+  const std::string span = style_.date_duration == theme::DurationShown::After
+                               ? format_duration(date, c_.today, c_.language, style_.date_duration_width)
+                               : std::string();
+  const bool dates_shown = style_.date_duration != theme::DurationShown::Instead ||
+                           format_duration(date, c_.today, c_.language, style_.date_duration_width).empty();
+  if (!dates_shown || fits(head_.date)) {
     date_lines_ = set_date(head_.date);
+  } else {
+    const std::string dates = format_range(date, style_.dates, style_.date_separator);
+    if (date.start && date.end && !fits(dates)) {
+      std::string separator = style_.date_separator;
+      while (!separator.empty() && separator.back() == ' ') separator.pop_back();
+      date_lines_ = set_date(format_date(*date.start, style_.dates) + separator);
+      for (auto& line : set_date(format_date(*date.end, style_.dates))) date_lines_.push_back(std::move(line));
+    } else {
+      date_lines_ = set_date(dates);
+    }
+    // A span too wide for the column breaks only between its units
+    // ("5 yrs," over "10 mths"), never between a number and its unit.
+    std::vector<std::string> pieces;
+    if (!span.empty() && !fits(span)) {
+      for (std::size_t from = 0; from < span.size();) {
+        const std::size_t comma = span.find(", ", from);
+        const std::size_t end = comma == std::string::npos ? span.size() : comma + 1;
+        pieces.push_back(span.substr(from, end - from));
+        from = comma == std::string::npos ? span.size() : comma + 2;
+      }
+    } else if (!span.empty()) {
+      pieces.push_back(span);
+    }
+    for (const std::string& piece : pieces)
+      for (auto& line : set_date(piece)) date_lines_.push_back(std::move(line));
   }
   date_read_ = date_lines_.empty();
 }

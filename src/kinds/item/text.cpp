@@ -11,7 +11,7 @@ void export_kind<model::ItemEntry>(TextWriter& out, const model::Entry&, const m
                                    const EntryPlace&) {
   const bool md = out.markdown();
   std::string head = out.text(e.org).empty() ? out.text(e.role) : out.text(e.org);
-  std::string date = compose::format_range(e.date, out.style().dates, out.style().date_separator);
+  std::string date = compose::format_entry_dates(e.date, out.style(), out.language(), out.today());
   std::string tags;
   for (const auto& t : e.tags) tags += (tags.empty() ? "" : ", ") + out.rich(out.text(t));
   std::string first = md ? "### " + out.rich(head) : out.rich(head);

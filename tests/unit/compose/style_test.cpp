@@ -256,6 +256,49 @@ TEST(Dates, APublicationsMonthIsWrittenInTheLanguagesWords) {
   EXPECT_EQ(format_publication_date("2023-13", en.dates), "2023-13");
 }
 
+// A range's span counts its first and last months whole, a year alone
+// from January to December, present to the day the PDF is dated; ICU
+// words it for the language at the theme's width.
+TEST(Dates, ARangesSpanIsCountedWholeAndWordedByIcu) {
+  auto range = [](model::Date start, model::Date end) {
+    model::DateRange r;
+    r.start = start;
+    r.end = end;
+    return r;
+  };
+  const model::Date today{2026, 12, 4, false, {}};
+  const model::Date present{0, 0, 0, true, {}};
+  using W = theme::DurationWidth;
+  const auto mar21_now = range({2021, 3, 0, false, {}}, present);
+  EXPECT_EQ(format_duration(mar21_now, today, "en", W::Short), "5 yrs, 10 mths");
+  EXPECT_EQ(format_duration(mar21_now, today, "en", W::Wide), "5 years, 10 months");
+  EXPECT_EQ(format_duration(mar21_now, today, "en", W::Narrow), "5y 10m");
+  EXPECT_EQ(format_duration(mar21_now, today, "zh", W::Short), "5年10个月");
+  EXPECT_EQ(format_duration(mar21_now, today, "de", W::Wide), "5 Jahre, 10 Monate");
+  // Both months count: Jan–Dec is a year, Jul–Jul one month.
+  EXPECT_EQ(format_duration(range({2019, 1, 0, false, {}}, {2019, 12, 0, false, {}}), today, "en", W::Wide), "1 year");
+  EXPECT_EQ(format_duration(range({2020, 7, 0, false, {}}, {2020, 7, 0, false, {}}), today, "en", W::Wide), "1 month");
+  EXPECT_EQ(format_duration(range({2019, 0, 0, false, {}}, {2021, 0, 0, false, {}}), today, "en", W::Wide), "3 years");
+  // No span: a single date, an end before its start, present before today is known.
+  model::DateRange single;
+  single.start = model::Date{2020, 7, 0, false, {}};
+  EXPECT_EQ(format_duration(single, today, "en", W::Short), "");
+  EXPECT_EQ(format_duration(range({2021, 5, 0, false, {}}, {2020, 1, 0, false, {}}), today, "en", W::Short), "");
+  EXPECT_EQ(format_duration(mar21_now, model::Date{}, "en", W::Short), "");
+  // The theme's choice: after the dates, instead of them, or not at all.
+  Diagnostics diags;
+  theme::Style en = theme::resolve_style({}, defaults(), "en", diags);
+  EXPECT_EQ(format_entry_dates(mar21_now, en, "en", today), "Mar 2021 – Present");
+  en.date_duration = theme::DurationShown::After;
+  EXPECT_EQ(format_entry_dates(mar21_now, en, "en", today), "Mar 2021 – Present · 5 yrs, 10 mths");
+  en.date_duration = theme::DurationShown::Instead;
+  EXPECT_EQ(format_entry_dates(mar21_now, en, "en", today), "5 yrs, 10 mths");
+  EXPECT_EQ(format_entry_dates(single, en, "en", today), "Jul 2020");
+  EXPECT_EQ(date_of(1796342400).year, 2026);
+  EXPECT_EQ(date_of(1796342400).month, 12);
+  EXPECT_EQ(date_of(1796342400).day, 4);
+}
+
 TEST(Language, PdfTagsAndPrimarySubtags) {
   EXPECT_EQ(model::pdf_language_tag("zh"), "zh-Hans");
   EXPECT_EQ(model::pdf_language_tag("zh-TW"), "zh-Hant");

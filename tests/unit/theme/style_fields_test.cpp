@@ -120,7 +120,9 @@ TEST(StyleFields, EveryTableKeyIsKnownAndReachesItsMember) {
         v.list = key == "entry.item-lines" ? std::vector<std::string>{"org | date", "role location tags"} : std::vector<std::string>(12, "X");
         break;
       // A text that is a template names one of its keys (core/templates.hpp).
-      case FieldKind::Text: v.scalar = f.check == FieldCheck::PageKeys ? "{pages}" : "{month}"; break;
+      case FieldKind::Text:
+        v.scalar = f.check == FieldCheck::PageKeys ? "{pages}" : f.check == FieldCheck::UpdatedKeys ? "{date}" : "{month}";
+        break;
       // Every choice's last word is not its default.
       case FieldKind::Choice: v.scalar = std::string(f.choices.substr(f.choices.rfind('|') + 1)); break;
     }
