@@ -159,7 +159,7 @@ TEST(RenderCvLoad, EveryEntryTypeInTheModel) {
   EXPECT_EQ(paper.title.get("en", "en"), "A paper");
   EXPECT_EQ(paper.authors.get("en", "en"), "*Ada*, Bob");
   EXPECT_EQ(paper.venue.get("en", "en"), "Nature");
-  EXPECT_EQ(paper.year, "2021");
+  EXPECT_EQ(paper.year, "2021-05");  // its month kept, written in the locale's words when set
   EXPECT_EQ(paper.doi, "10.1000/xyz");
   EXPECT_EQ(paper.url, "");  // RenderCV ignores the URL of a publication with a DOI
 
