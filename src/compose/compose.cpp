@@ -1,6 +1,6 @@
 // The composer's orchestrator: it only chains the stages — fonts, header,
 // sections (one galley, or two beside a sidebar: sidebar.hpp), pages,
-// footers, the debug overlay, outline and metadata.
+// the running header and footer, the debug overlay, outline and metadata.
 #include "compose/compose.hpp"
 #include "compose/mirror.hpp"
 #include "text/bidi.hpp"
@@ -12,75 +12,13 @@
 #include "compose/inline_markup.hpp"
 #include "compose/overlay.hpp"
 #include "compose/paragraph.hpp"
+#include "compose/running_text.hpp"
 #include "compose/sidebar.hpp"
-#include "core/templates.hpp"
 #include "text/hyphenator.hpp"
 
 namespace cvpdf::compose {
 
 namespace {
-
-// The page number in the layout's words for the language: "Page {page} of
-// {pages}", "第 {page} 页，共 {pages} 页".
-std::string page_number(const std::string& pattern, std::size_t page, std::size_t pages) {
-  return expand_template(pattern, {{"page", std::to_string(page)}, {"pages", std::to_string(pages)}});
-}
-
-// "Name · Page 2 of 3" at the foot of every page from the layout's
-// `footer.from-page`, so a loose page still says whose and which it is;
-// and with `footer.last-updated`, "Last updated Dec 2026" at the left of
-// every page's foot, so a printed copy says how fresh it is.
-void add_footers(std::vector<frame::Page>& pages, const std::string& name, const theme::Style& style,
-                 Typesetter& typesetter, const model::Date& today) {
-  const SpanStyle muted{FontVariant::Regular, style.footer_size, style.muted_color, 0};
-  const Scaled baseline = style.page_height - style.margin_bottom / 2;
-  ParagraphShape shape = typesetter.body_shape(style.content_width());
-  shape.align = theme::Alignment::Ragged;
-  // What setting the footer could warn of (a name broken inside a word
-  // to fit) is said of the name where the header sets it, or is of a
-  // trial whose lines give way to the page number alone.
-  std::vector<Diagnostic> unsaid;
-  std::vector<SetLine> stamp;
-  if (style.footer_last_updated && today.year > 0) {
-    const model::Date month{today.year, today.month, 0, false, {}};
-    RichText words;
-    words.add(expand_template(style.last_updated_words, {{"date", format_date(month, style.dates)}}), muted);
-    stamp = typesetter.set_trial(words, shape, unsaid);
-    if (stamp.size() > 1) stamp.clear();  // words longer than the measure: a theme's mistake, not set
-  }
-  // The name and page number share the line with the stamp, an em apart.
-  if (!stamp.empty()) shape = typesetter.body_shape(style.content_width() - stamp.front().width - style.footer_size);
-  for (std::size_t i = 0; !stamp.empty() && i < pages.size(); ++i) {
-    SetLine line = stamp.front();
-    translate(line.elements, style.margin_left, baseline);
-    for (auto& e : line.elements) pages[i].elements.push_back(std::move(e));
-  }
-  if (pages.size() < 2 && style.footer_from_page > 1) return;
-  auto footer_lines = [&](const std::string& page, bool with_name) {
-    RichText footer;
-    if (with_name) footer.add(name + "  ·  ", muted);
-    footer.add(page, muted);
-    return typesetter.set_trial(footer, shape, unsaid);
-  };
-  // The footer is one line in the bottom margin: a name too long to share
-  // it gives way to the page number, which is what a loose page needs. The
-  // last page's number is the longest, so one trial there decides for every
-  // page — and a long name is set once, not once a page (the pages of a
-  // name that fills pages grow with it).
-  bool name_fits = !name.empty() && footer_lines(page_number(style.page_words, pages.size(), pages.size()), true).size() == 1;
-  for (std::size_t i = 0; i < pages.size(); ++i) {
-    int number = static_cast<int>(i) + 1;
-    if (number < style.footer_from_page) continue;
-    const std::string page = page_number(style.page_words, i + 1, pages.size());
-    auto lines = footer_lines(page, name_fits);
-    if (lines.size() > 1 && name_fits) lines = footer_lines(page, false);
-    if (lines.empty()) continue;
-    SetLine& line = lines.front();
-    // Flush right, halfway down the bottom margin.
-    translate(line.elements, style.page_width - style.margin_right - line.width, baseline);
-    for (auto& e : line.elements) pages[i].elements.push_back(std::move(e));
-  }
-}
 
 std::string keywords_from(const std::string& headline) {
   // "AI Systems · Ascend Training & Inference · HPC" → "AI Systems, Ascend Training & Inference, HPC"
@@ -139,7 +77,7 @@ frame::Document compose_document(const model::Resume& resume, const theme::Style
     columns = {geometry.main, geometry.sidebar};
   }
   const std::string name = markup::plain_text(composer.text(resume.person.name));
-  add_footers(doc.pages, name, style, typesetter, composer.today);
+  add_running_text(doc.pages, composer, name);
   if (options.debug_overlay) add_debug_overlay(doc, placed, columns);
   // A right-to-left language's pages are the left-to-right layout mirrored.
   if (text::is_rtl_language(options.language)) mirror_pages(doc.pages);

@@ -124,6 +124,12 @@ constexpr auto choice_words(DurationWidth) {
   return std::to_array<ChoiceWord<DurationWidth>>({{"wide", Wide}, {"short", Short}, {"narrow", Narrow}});
 }
 
+enum class TextSide { Left, Center, Right };  // header.text-align, footer.text-align
+constexpr auto choice_words(TextSide) {
+  using enum TextSide;
+  return std::to_array<ChoiceWord<TextSide>>({{"left", Left}, {"center", Center}, {"right", Right}});
+}
+
 // A choice's word: "rule-beside" for HeadingStyle::RuleBeside.
 template <class E>
 constexpr std::string_view choice_word(E value) {
@@ -266,6 +272,11 @@ struct Style {
   int footer_from_page = 2;
   bool footer_last_updated = false;  // the rendering date at the foot of every page
   std::string last_updated_words;    // "Last updated {date}"
+  // Free text in the top and bottom margins of every page, per language
+  // (markup; {page} {pages} {name} {date}): a reference, a consent clause.
+  std::string header_text, footer_text;
+  Scaled header_text_size = 0, footer_text_size = 0;
+  TextSide header_text_align = TextSide::Right, footer_text_align = TextSide::Center;
 
   std::string date_separator;
   DurationShown date_duration = DurationShown::None;

@@ -58,6 +58,7 @@ enum class FieldCheck {
   DateKeys,      // a date pattern: {year} {month} {mm} {m} {dd} {d} (core/templates.hpp)
   PageKeys,      // the footer's page number: {page} {pages}
   UpdatedKeys,   // the footer's last-updated words: {date}
+  RunningKeys,   // free header and footer text: {page} {pages} {name} {date}
 };
 
 // A Choice row's member, whichever enum it is (style.hpp): read and set by

@@ -581,6 +581,11 @@ class FieldReader {
       case FieldCheck::UpdatedKeys:
         warn_unknown_keys(key, s.last_updated_words, {{"date", ""}});
         break;
+      case FieldCheck::RunningKeys: {
+        const TemplateValues keys{{"page", ""}, {"pages", ""}, {"name", ""}, {"date", ""}};
+        warn_unknown_keys(key, key.ends_with(".header-text") ? s.header_text : s.footer_text, keys);
+        break;
+      }
       case FieldCheck::ItemLines: {
         // Checked here, at the key, so a bad template is reported once
         // with its place, not met again for every item; the classic

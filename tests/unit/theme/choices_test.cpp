@@ -29,7 +29,7 @@ StyleMap one_key(const std::string& key, const std::string& value) {
 }
 
 TEST(Choices, EveryChoiceRowHasAnEnumTarget) {
-  EXPECT_EQ(choice_rows().size(), 15u);
+  EXPECT_EQ(choice_rows().size(), 17u);
   for (const auto& f : style_fields())
     EXPECT_EQ(f.kind == FieldKind::Choice, std::holds_alternative<ChoiceTarget>(f.target)) << f.key;
 }

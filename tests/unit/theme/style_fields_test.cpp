@@ -121,10 +121,17 @@ TEST(StyleFields, EveryTableKeyIsKnownAndReachesItsMember) {
         break;
       // A text that is a template names one of its keys (core/templates.hpp).
       case FieldKind::Text:
-        v.scalar = f.check == FieldCheck::PageKeys ? "{pages}" : f.check == FieldCheck::UpdatedKeys ? "{date}" : "{month}";
+        v.scalar = f.check == FieldCheck::PageKeys      ? "{pages}"
+                   : f.check == FieldCheck::UpdatedKeys ? "{date}"
+                   : f.check == FieldCheck::RunningKeys ? "{name}"
+                                                        : "{month}";
         break;
-      // Every choice's last word is not its default.
-      case FieldKind::Choice: v.scalar = std::string(f.choices.substr(f.choices.rfind('|') + 1)); break;
+      // A choice's last word, or its first where the last is its default.
+      case FieldKind::Choice: {
+        const std::string last(f.choices.substr(f.choices.rfind('|') + 1));
+        v.scalar = last != f.fallback ? last : std::string(f.choices.substr(0, f.choices.find('|')));
+        break;
+      }
     }
     Diagnostics diags;
     const std::string language = key.find("cjk-ja") != std::string::npos   ? "ja"
