@@ -3,7 +3,7 @@
 # The installed binary finds its fonts at <bindir>/../share/cvpdf/fonts
 # (text/font_book.cpp), so the same tree works under /usr, /usr/local,
 # ~/.local or unpacked anywhere with `dpkg-deb -x`. The Debian files the
-# package carries besides (copyright, changelog, lintian overrides) are in
+# package carries besides (copyright, changelog) are in
 # packaging/; tests/packaging/deb_test.sh lints and installs the package.
 
 # Generated at build time from the binary itself: the shell completions
@@ -56,7 +56,6 @@ add_custom_target(cvpdf_share ALL DEPENDS "${CVPDF_MAN_GZ}" ${CVPDF_DOC_GZ} ${CV
 install(TARGETS cvpdf RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES "${CVPDF_MAN_GZ}" DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${CVPDF_DOC_GZ} packaging/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(FILES packaging/lintian-overrides DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides RENAME cvpdf)
 
 # The bundled fonts. Debian ships the very same files (fonts-lato 2.015,
 # fonts-fork-awesome 1.2.0: byte for byte fonts/), and a package must not
@@ -147,4 +146,14 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS
 # with cvpdf in all but unusual installations, Policy 7.2), not Depended on
 # (cvpdf works without it, and zsh and fish users need none of it).
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-symbola, fonts-noto-color-emoji, bash-completion")
+# The same bytes from every cpack run: the members' times are the
+# changelog entry's date (SOURCE_DATE_EPOCH, which cpack's DEB generator
+# reads; one set by the caller wins), set by packaging/cpack_options.cmake
+# when cpack starts.
+find_program(CVPDF_PARSECHANGELOG dpkg-parsechangelog)
+if(CVPDF_PARSECHANGELOG)
+  execute_process(COMMAND ${CVPDF_PARSECHANGELOG} -l "${CMAKE_CURRENT_SOURCE_DIR}/packaging/changelog" -S Timestamp
+                  OUTPUT_VARIABLE CPACK_CVPDF_EPOCH OUTPUT_STRIP_TRAILING_WHITESPACE COMMAND_ERROR_IS_FATAL ANY)
+  set(CPACK_PROJECT_CONFIG_FILE "${CMAKE_CURRENT_SOURCE_DIR}/packaging/cpack_options.cmake")
+endif()
 include(CPack)
