@@ -18,8 +18,9 @@ packages=(
   hyphen-en-us fonts-noto-cjk fonts-noto-cjk-extra fontconfig
   # Latin faces of the built-in themes: Charis SIL (engineering, zh),
   # Open Sans (moderncv), TeX Gyre Pagella (academic: Palatino's design,
-  # with true italics and bold); Lato is bundled in fonts/
-  fonts-sil-charis fonts-open-sans fonts-texgyre
+  # with true italics and bold); Lato and Fork Awesome are in fonts/ too,
+  # but the .deb links to Debian's very same files (cmake/packaging.cmake)
+  fonts-sil-charis fonts-open-sans fonts-texgyre fonts-lato fonts-fork-awesome
   # the mono face of `code` in text (fonts.mono); DejaVu Sans also holds
   # many symbols (✓ ★ →) the system fallback finds
   fonts-dejavu-core
@@ -41,9 +42,9 @@ packages=(
   # (a single-file source program needs the compiler); preflight 2.0.27
   # needs the JavaBeans Activation and JAXB APIs, which Java 17 lacks
   libpdfbox2-java libactivation-java libjaxb-api-java default-jdk-headless
-  # the .deb (cpack's dpkg-shlibdeps) and the shells whose completions are
-  # tried (tests/packaging)
-  dpkg-dev zsh fish
+  # the .deb (cpack's dpkg-shlibdeps), its checker and the shells whose
+  # completions are tried (tests/packaging)
+  dpkg-dev lintian zsh fish
   # the JSON Schema test (tests/schema/validate.py)
   python3 python3-jsonschema python3-yaml
   # the PDF/UA-1 checker (tests/e2e/pdf_ua_check.py): a PDF reader that is
