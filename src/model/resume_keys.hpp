@@ -19,6 +19,7 @@ enum class ValueType : unsigned char {
   Text,         // a scalar, or {en: ..., zh: ...}
   Plain,        // a scalar the same in every language (a URL, a path, an e-mail address)
   TextList,     // a list of texts
+  Bullets,      // a list of bullets: texts, or {text, bullets} with one level of sub-bullets
   TextOrList,   // a text, or a list of names joined by ", " (authors)
   Links,        // a list of {label, url} / {network, username}, or bare URLs
   Date,         // one date: 2024, 2024-06, 2024-06-30, present
@@ -63,6 +64,8 @@ const KeyTable& person_keys();
 const KeyTable& metric_keys();
 const KeyTable& link_keys();
 const KeyTable& section_keys();
+// A bullet written as a mapping: its text and its sub-bullets.
+const KeyTable& bullet_keys();
 // Every entry kind's keys (once each: `text` is several kinds'), and `only`.
 const KeyTable& entry_keys();
 
