@@ -12,6 +12,15 @@ namespace {
 
 using testing::load;
 
+// A résumé up to an item's `bullets:`, the bullets to follow on line 7.
+constexpr const char* kAcme = R"(person: {name: A}
+sections:
+  - title: Work
+    entries:
+      - org: Acme
+        bullets:
+)";
+
 const std::vector<Bullet>& item_bullets(const Resume& r) { return r.sections.at(0).entries.at(0).as<ItemEntry>()->bullets; }
 
 TEST(NestedBullets, ATextOrATextWithSubBullets) {
@@ -60,13 +69,7 @@ sections:
 }
 
 TEST(NestedBullets, ASubBulletWithBulletsOfItsOwnIsAnErrorAtItsPlace) {
-  auto l = load(R"(person: {name: A}
-sections:
-  - title: Work
-    entries:
-      - org: Acme
-        bullets:
-          - text: Parent
+  auto l = load(std::string(kAcme) + R"(          - text: Parent
             bullets:
               - text: Child
                 bullets: [Grandchild]
@@ -79,13 +82,7 @@ sections:
 }
 
 TEST(NestedBullets, AMisspeltKeyInABulletNamesTheKeyMeant) {
-  auto l = load(R"(person: {name: A}
-sections:
-  - title: Work
-    entries:
-      - org: Acme
-        bullets:
-          - txet: Parent
+  auto l = load(std::string(kAcme) + R"(          - txet: Parent
             bullets: [One]
 )");
   ASSERT_TRUE(l.resume) << l.dump();
