@@ -1,0 +1,235 @@
+// Sub-bullets as readers see them: in every built-in theme, English and
+// Chinese, a sub-bullet's symbol stands where its bullet's text starts and
+// its text one indent further (mupdf's glyph origins); a Hebrew page puts
+// them mirrored, from the right; the tags nest an L in the bullet's LBody
+// (poppler's structure tree); RenderCV's Classic example sets its nested
+// highlights as sub-bullets, and `convert` writes them as {text, bullets};
+// the plain text indents them and the Markdown is a list CommonMark nests.
+#include <gtest/gtest.h>
+
+#include <optional>
+
+#include "pdf_boxes.hpp"
+#include "pdf_structure.hpp"
+#include "run.hpp"
+
+namespace cvpdf::test {
+namespace {
+
+const char* const kNested = R"(languages: [en, zh]
+person:
+  name: {en: Alex Example, zh: 李明}
+sections:
+  - title: {en: Experience, zh: 工作经历}
+    entries:
+      - org: {en: Example Labs, zh: 示例实验室}
+        role: {en: Engineer, zh: 工程师}
+        date: 2020-01 – present
+        bullets:
+          - {en: Zetafirst opened the list, zh: 丙项开头}
+          - text: {en: Alphaparent leads its sub-bullets, zh: 甲父项在前}
+            bullets:
+              - {en: Betachild is the first one, zh: 乙子项其一}
+              - {en: Gammachild is the second, zh: 丁子项其二}
+          - {en: Deltalast closes it, zh: 戊项收尾}
+)";
+
+// Where a text starts on the page (its first glyph's origin), and the
+// glyph drawn just before it on its baseline: the symbol that hangs there.
+struct Placed {
+  double x = 0, y = 0;
+  double end = 0;               // the right edge of its baseline's glyphs
+  std::optional<Glyph> before;  // the nearest glyph left of it on its baseline
+};
+
+std::optional<Placed> find_text(const GlyphBoxes& boxes, const std::string& token) {
+  for (const GlyphPage& page : boxes.glyph_pages) {
+    std::vector<const Glyph*> all;
+    for (const GlyphLine& line : page.lines)
+      for (const Glyph& g : line.glyphs) all.push_back(&g);
+    for (const GlyphLine& line : page.lines) {
+      std::string joined;
+      std::vector<std::size_t> starts;
+      for (const Glyph& g : line.glyphs) {
+        starts.push_back(joined.size());
+        joined += g.text;
+      }
+      const std::size_t at = joined.find(token);
+      if (at == std::string::npos) continue;
+      const std::size_t first = static_cast<std::size_t>(std::find(starts.begin(), starts.end(), at) - starts.begin());
+      if (first == starts.size()) continue;
+      Placed p;
+      const Glyph& g0 = line.glyphs[first];
+      p.x = g0.quad.x0;
+      p.y = g0.y;
+      p.end = g0.quad.x1;
+      for (const Glyph* g : all)
+        if (std::abs(g->y - p.y) <= 0.5) p.end = std::max(p.end, g->quad.x1);
+      for (const Glyph* g : all) {
+        if (std::abs(g->y - p.y) > 0.5 || is_space(g->text)) continue;
+        if (g->quad.x1 <= p.x + 0.01 && (!p.before || g->quad.x0 > p.before->quad.x0)) p.before = *g;
+      }
+      return p;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string render(const std::string& yaml, const std::string& args, const std::string& pdf) {
+  const Result r = run(cvpdf() + " -q " + args + " '" + yaml + "' -o '" + pdf + "'");
+  EXPECT_EQ(r.status, 0) << args << "\n" << r.err;
+  return pdf;
+}
+
+TEST(NestedBullets, SubBulletsHangAtTheirBulletsTextInEveryThemeAndLanguage) {
+  const std::string dir = temp_dir();
+  const std::string yaml = dir + "/nested.yaml";
+  write_file(yaml, kNested);
+  const auto themes = listed_themes();
+  ASSERT_GE(themes.size(), 6u);
+  for (const std::string& theme : themes)
+    for (const std::string lang : {"en", "zh"}) {
+      const std::string what = theme + " " + lang;
+      const GlyphBoxes boxes =
+          read_glyph_boxes(render(yaml, "--theme " + theme + " --lang " + lang, dir + "/" + theme + lang + ".pdf"));
+      ASSERT_EQ(boxes.error, "") << what;
+      const bool en = lang == "en";
+      const auto parent = find_text(boxes, en ? "Alphaparent" : "甲父项");
+      const auto first = find_text(boxes, en ? "Zetafirst" : "丙项");
+      const auto child = find_text(boxes, en ? "Betachild" : "乙子项");
+      const auto second = find_text(boxes, en ? "Gammachild" : "丁子项");
+      const auto last = find_text(boxes, en ? "Deltalast" : "戊项");
+      ASSERT_TRUE(parent && first && child && second && last) << what;
+      // The bullets' texts start at one x, their symbols before it.
+      EXPECT_NEAR(parent->x, first->x, 0.05) << what;
+      EXPECT_NEAR(parent->x, last->x, 0.05) << what;
+      ASSERT_TRUE(parent->before) << what;
+      // A sub-bullet's text starts right of its bullet's, by about the
+      // symbol's indent again; its symbol stands at or after the bullet's
+      // text, not in the bullets' symbol column.
+      EXPECT_GT(child->x, parent->x + 4) << what;
+      EXPECT_NEAR(child->x - parent->x, parent->x - first->before->quad.x0, 4.0) << what;
+      EXPECT_NEAR(second->x, child->x, 0.05) << what;
+      ASSERT_TRUE(child->before) << what;
+      EXPECT_GE(child->before->quad.x0, parent->x - 0.5) << what << ": the sub-symbol " << child->before->text;
+      EXPECT_LT(child->before->quad.x1, child->x) << what;
+      EXPECT_NE(child->before->text, parent->before->text) << what << ": the sub-bullet has the bullet's symbol";
+      // In reading order: the parent above its sub-bullets, they above the next bullet.
+      EXPECT_LT(parent->y, child->y) << what;
+      EXPECT_LT(child->y, second->y) << what;
+      EXPECT_LT(second->y, last->y) << what;
+    }
+}
+
+TEST(NestedBullets, AHebrewPageMirrorsThemFromTheRight) {
+  const std::string dir = temp_dir();
+  const std::string yaml = dir + "/he.yaml";
+  write_file(yaml, R"(languages: [he]
+person: {name: נועה לוי}
+sections:
+  - title: ניסיון
+    entries:
+      - org: ענן דוגמה
+        date: 2021-03 – present
+        bullets:
+          - מוביל ראשון
+          - text: אבא של הרשימה
+            bullets: [ילד ראשון, ילד שני]
+)");
+  const GlyphBoxes boxes = read_glyph_boxes(render(yaml, "", dir + "/he.pdf"));
+  ASSERT_EQ(boxes.error, "");
+  const auto parent = find_text(boxes, "אבא");  // mupdf gives Hebrew in logical order
+  const auto child = find_text(boxes, "ילד ראשון");
+  const auto lead = find_text(boxes, "מוביל");
+  ASSERT_TRUE(parent && child && lead);
+  // Mirrored: a line's text ends (its first letter stands) at the right,
+  // the sub-bullet's right edge left of its bullet's by about an indent.
+  EXPECT_NEAR(lead->end, parent->end, 0.6);
+  EXPECT_LT(child->end, parent->end - 4);
+}
+
+TEST(NestedBullets, TheTagsNestAListInTheBulletsBody) {
+  const std::string dir = temp_dir();
+  const std::string yaml = dir + "/nested.yaml";
+  write_file(yaml, kNested);
+  const TaggedPdf pdf = read_tagged_pdf(render(yaml, "", dir + "/tagged.pdf"));
+  ASSERT_EQ(pdf.error, "");
+  const auto& nodes = pdf.struct_nodes;
+  auto role = [&](int i) { return i < 0 ? std::string() : nodes[static_cast<std::size_t>(i)].role; };
+  auto parent = [&](int i) { return i < 0 ? -1 : nodes[static_cast<std::size_t>(i)].parent; };
+  int nested = 0;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const int l = static_cast<int>(i);
+    if (role(l) != "L" || role(parent(l)) != "LBody") continue;
+    // L > LI > LBody > L > LI, each sub-bullet's LI a Lbl and an LBody.
+    EXPECT_EQ(role(parent(parent(l))), "LI") << pdf.struct_text;
+    EXPECT_EQ(role(parent(parent(parent(l)))), "L") << pdf.struct_text;
+    ++nested;
+    std::vector<std::string> texts;
+    for (int li : nodes[i].children) {
+      EXPECT_EQ(role(li), "LI") << pdf.struct_text;
+      const auto& kids = nodes[static_cast<std::size_t>(li)].children;
+      ASSERT_EQ(kids.size(), 2u) << pdf.struct_text;
+      EXPECT_EQ(role(kids[0]), "Lbl");
+      EXPECT_EQ(role(kids[1]), "LBody");
+      texts.push_back(subtree_text(nodes, kids[1]));
+    }
+    ASSERT_EQ(texts.size(), 2u) << pdf.struct_text;
+    EXPECT_NE(texts[0].find("Betachild"), std::string::npos) << texts[0];
+    EXPECT_NE(texts[1].find("Gammachild"), std::string::npos) << texts[1];
+    // The parent's body reads its own text before its sub-list.
+    EXPECT_NE(subtree_text(nodes, parent(l)).find("Alphaparent leads its sub-bullets"), std::string::npos);
+  }
+  EXPECT_EQ(nested, 1) << pdf.struct_text;
+}
+
+TEST(NestedBullets, RenderCvsClassicExampleSetsItsNestedHighlightsAsSubBullets) {
+  const std::string dir = temp_dir();
+  const std::string input = source("tests/formats/rendercv/classic.yaml");
+  const std::string pdf = render(input, "", dir + "/classic.pdf");
+  const GlyphBoxes boxes = read_glyph_boxes(pdf);
+  ASSERT_EQ(boxes.error, "");
+  const auto bullet = find_text(boxes, "Published research");
+  const auto sub = find_text(boxes, "ICML 2022 main");
+  ASSERT_TRUE(bullet && sub);
+  EXPECT_GT(sub->x, bullet->x + 4);
+  EXPECT_GT(sub->y, bullet->y);
+  const std::string text = pdf_text(pdf);
+  EXPECT_EQ(text.find("impact - ICML"), std::string::npos) << text;
+  EXPECT_EQ(text.find("years - NeurIPS"), std::string::npos) << text;
+  // convert writes the same as {text, bullets}, which renders the same text.
+  const std::string converted = dir + "/classic-cvpdf.yaml";
+  const Result c = run(cvpdf() + " convert '" + input + "' -o '" + converted + "'");
+  ASSERT_EQ(c.status, 0) << c.err;
+  const std::string yaml = read_file(converted);
+  EXPECT_NE(yaml.find("          - text: Published research at top-tier venues with significant academic impact\n"
+                      "            bullets:\n"
+                      "              - ICML 2022 main conference paper, cited 340+ times within two years\n"),
+            std::string::npos)
+      << yaml;
+  EXPECT_EQ(pdf_text(render(converted, "", dir + "/converted.pdf")), text);
+}
+
+TEST(NestedBullets, PlainTextIndentsThemAndCommonMarkNestsTheList) {
+  const std::string dir = temp_dir();
+  const std::string yaml = dir + "/nested.yaml";
+  write_file(yaml, kNested);
+  ASSERT_EQ(run(cvpdf() + " -q '" + yaml + "' -o '" + dir + "/cv.txt'").status, 0);
+  const std::string txt = read_file(dir + "/cv.txt");
+  EXPECT_NE(txt.find("- Zetafirst opened the list\n"
+                     "- Alphaparent leads its sub-bullets\n"
+                     "  - Betachild is the first one\n"
+                     "  - Gammachild is the second\n"
+                     "- Deltalast closes it\n"),
+            std::string::npos)
+      << txt;
+  ASSERT_EQ(run(cvpdf() + " -q --lang zh '" + yaml + "' -o '" + dir + "/cv.md'").status, 0);
+  const Result html = run("cmark '" + dir + "/cv.md'");
+  ASSERT_EQ(html.status, 0) << html.err;
+  EXPECT_NE(html.out.find("<li>甲父项在前\n<ul>\n<li>乙子项其一</li>\n<li>丁子项其二</li>\n</ul>\n</li>\n<li>戊项收尾</li>"),
+            std::string::npos)
+      << html.out;
+}
+
+}  // namespace
+}  // namespace cvpdf::test
