@@ -17,8 +17,7 @@ namespace cvpdf::test {
 namespace {
 
 const char* const kNested = R"(languages: [en, zh]
-person:
-  name: {en: Alex Example, zh: 李明}
+person: {name: {en: Alex Example, zh: 李明}}
 sections:
   - title: {en: Experience, zh: 工作经历}
     entries:
@@ -42,36 +41,33 @@ struct Placed {
   std::optional<Glyph> before;  // the nearest glyph left of it on its baseline
 };
 
+// The glyph of `line` that `token` begins at (its glyphs' texts spelling it), or -1.
+int token_start(const GlyphLine& line, const std::string& token) {
+  for (std::size_t i = 0; i < line.glyphs.size(); ++i) {
+    std::string spelt;
+    for (std::size_t j = i; j < line.glyphs.size() && spelt.size() < token.size(); ++j) spelt += line.glyphs[j].text;
+    if (spelt.compare(0, token.size(), token) == 0) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 std::optional<Placed> find_text(const GlyphBoxes& boxes, const std::string& token) {
-  for (const GlyphPage& page : boxes.glyph_pages) {
-    std::vector<const Glyph*> all;
-    for (const GlyphLine& line : page.lines)
-      for (const Glyph& g : line.glyphs) all.push_back(&g);
+  for (const GlyphPage& page : boxes.glyph_pages)
     for (const GlyphLine& line : page.lines) {
-      std::string joined;
-      std::vector<std::size_t> starts;
-      for (const Glyph& g : line.glyphs) {
-        starts.push_back(joined.size());
-        joined += g.text;
-      }
-      const std::size_t at = joined.find(token);
-      if (at == std::string::npos) continue;
-      const std::size_t first = static_cast<std::size_t>(std::find(starts.begin(), starts.end(), at) - starts.begin());
-      if (first == starts.size()) continue;
-      Placed p;
-      const Glyph& g0 = line.glyphs[first];
-      p.x = g0.quad.x0;
-      p.y = g0.y;
-      p.end = g0.quad.x1;
-      for (const Glyph* g : all)
-        if (std::abs(g->y - p.y) <= 0.5) p.end = std::max(p.end, g->quad.x1);
-      for (const Glyph* g : all) {
-        if (std::abs(g->y - p.y) > 0.5 || is_space(g->text)) continue;
-        if (g->quad.x1 <= p.x + 0.01 && (!p.before || g->quad.x0 > p.before->quad.x0)) p.before = *g;
-      }
+      const int first = token_start(line, token);
+      if (first < 0) continue;
+      const Glyph& g0 = line.glyphs[static_cast<std::size_t>(first)];
+      Placed p{g0.quad.x0, g0.y, g0.quad.x1, std::nullopt};
+      // mupdf may put the symbol in a block of its own: every glyph of the page on this baseline counts.
+      for (const GlyphLine& other : page.lines)
+        for (const Glyph& g : other.glyphs) {
+          if (std::abs(g.y - p.y) > 0.5) continue;
+          p.end = std::max(p.end, g.quad.x1);
+          if (!is_space(g.text) && g.quad.x1 <= p.x + 0.01 && (!p.before || g.quad.x0 > p.before->quad.x0))
+            p.before = g;
+        }
       return p;
     }
-  }
   return std::nullopt;
 }
 
