@@ -39,6 +39,7 @@ struct Placed {
   double x = 0, y = 0;
   double end = 0;               // the right edge of its baseline's glyphs
   std::optional<Glyph> before;  // the nearest glyph left of it on its baseline
+  std::size_t page = 0;         // 0 for the first
 };
 
 // The glyph of `line` that `token` begins at (its glyphs' texts spelling it), or -1.
@@ -52,12 +53,13 @@ int token_start(const GlyphLine& line, const std::string& token) {
 }
 
 std::optional<Placed> find_text(const GlyphBoxes& boxes, const std::string& token) {
-  for (const GlyphPage& page : boxes.glyph_pages)
+  for (std::size_t n = 0; n < boxes.glyph_pages.size(); ++n) {
+    const GlyphPage& page = boxes.glyph_pages[n];
     for (const GlyphLine& line : page.lines) {
       const int first = token_start(line, token);
       if (first < 0) continue;
       const Glyph& g0 = line.glyphs[static_cast<std::size_t>(first)];
-      Placed p{g0.quad.x0, g0.y, g0.quad.x1, std::nullopt};
+      Placed p{g0.quad.x0, g0.y, g0.quad.x1, std::nullopt, n};
       // mupdf may put the symbol in a block of its own: every glyph of the page on this baseline counts.
       for (const GlyphLine& other : page.lines)
         for (const Glyph& g : other.glyphs) {
@@ -68,6 +70,7 @@ std::optional<Placed> find_text(const GlyphBoxes& boxes, const std::string& toke
         }
       return p;
     }
+  }
   return std::nullopt;
 }
 
@@ -115,6 +118,61 @@ TEST(NestedBullets, SubBulletsHangAtTheirBulletsTextInEveryThemeAndLanguage) {
       EXPECT_LT(child->y, second->y) << what;
       EXPECT_LT(second->y, last->y) << what;
     }
+}
+
+// The item moved down page 1 a line at a time (k one-line notes above it):
+// wherever the page ends, a bullet's text is never left at its foot with
+// its sub-bullets on the next page; a break between two sub-bullets is
+// allowed, and some k must split the item at all, or the sweep proved nothing.
+TEST(NestedBullets, ABulletsTextNeverEndsAPageWithoutItsFirstSubBullet) {
+  const std::string dir = temp_dir();
+  int split_items = 0, split_subs = 0;
+  for (int k = 33; k <= 40; ++k) {
+    std::string yaml = R"(style:
+  page: {size: a4, margin: {top: 50pt, bottom: 50pt, left: 50pt, right: 50pt}}
+  text: {size: 10pt, leading: 1.3, hyphenate: false}
+  entry: {space-between: 6pt, keep-together: 5}
+  bullets: {space-between: 2pt, gap-before: 2pt}
+  fit: {short-page: 0}
+person: {name: Pat Foot}
+sections:
+  - title: Notes
+    bullets:
+)";
+    for (int i = 0; i < k; ++i) yaml += "      - Note " + std::to_string(i) + "\n";
+    yaml += R"(  - title: Work
+    entries:
+      - org: Warmuporg
+        role: Warmuprole
+      - org: Example Labs
+        bullets:
+          - Zetafirst is one line
+          - text: Alphaparent is one line
+            bullets: [Betachild one, Gammachild two, Epsilonchild three]
+          - Deltalast is one line
+          - Omegalast ends the item
+      - org: Afterorg
+        bullets: [Afterbullet one., Afterbullet two.]
+  - title: After
+    text: A last section, so that the last page's balance leaves the item where the page breaks it.
+)";
+    const std::string path = dir + "/foot" + std::to_string(k) + ".yaml";
+    write_file(path, yaml);
+    const GlyphBoxes boxes = read_glyph_boxes(render(path, "", dir + "/foot" + std::to_string(k) + ".pdf"));
+    ASSERT_EQ(boxes.error, "") << k;
+    const auto org = find_text(boxes, "Example Labs");
+    const auto parent = find_text(boxes, "Alphaparent");
+    const auto b = find_text(boxes, "Betachild");
+    const auto g = find_text(boxes, "Gammachild");
+    const auto e = find_text(boxes, "Epsilonchild");
+    const auto last = find_text(boxes, "Omegalast");
+    ASSERT_TRUE(org && parent && b && g && e && last) << k;
+    EXPECT_EQ(parent->page, b->page) << k << ": the bullet's text ends a page, its sub-bullets on the next";
+    split_items += org->page != last->page ? 1 : 0;
+    split_subs += b->page != g->page || g->page != e->page ? 1 : 0;
+  }
+  EXPECT_GT(split_items, 0) << "the sweep never split the item";
+  EXPECT_GT(split_subs, 0) << "no page broke between two sub-bullets";
 }
 
 TEST(NestedBullets, AHebrewPageMirrorsThemFromTheRight) {
