@@ -12,6 +12,9 @@
 
 namespace cvpdf::model {
 
+const char* const kOneLevelOfSubBullets =
+    "one level of sub-bullets: make this a bullet of its own, or join its items into its text";
+
 namespace {
 
 using V = ValueType;
@@ -102,12 +105,21 @@ constexpr ForeignKey kSectionForeign[] = {
 // A bullet that holds sub-bullets. Its sub-bullets are texts: one level.
 constexpr KeyName kBullet[] = {
     {"text", "text", V::Text, "the bullet's text"},
-    {"bullets", "bullets", V::TextList, "its sub-bullets, set under it (one level: each a text)"},
-    {"highlights", "bullets", V::TextList},
+    {"bullets", "bullets", V::SubBullets, "its sub-bullets, set under it (one level: each a text)"},
+    {"highlights", "bullets", V::SubBullets},
+};
+constexpr KeyName kSubBullet[] = {
+    {"text", "text", V::Text, "the sub-bullet's text"},
 };
 constexpr ForeignKey kBulletForeign[] = {
     {"sub-bullets", "a bullet's sub-bullets are 'bullets'"}, {"subbullets", "a bullet's sub-bullets are 'bullets'"},
     {"items", "a bullet's sub-bullets are 'bullets'"},       {"children", "a bullet's sub-bullets are 'bullets'"},
+};
+
+// Not constexpr: the hint is the one the loader gives, a pointer named outside.
+const ForeignKey kSubBulletForeign[] = {
+    {"bullets", kOneLevelOfSubBullets},
+    {"highlights", kOneLevelOfSubBullets},
 };
 
 // An entry's keys besides its kinds'.
@@ -139,6 +151,7 @@ const KeyTable kMetricTable{"in a metric", kMetric, kMetricForeign};
 const KeyTable kLinkTable{"in a link", kLink, kLinkForeign};
 const KeyTable kSectionTable{"in a section", kSection, kSectionForeign};
 const KeyTable kBulletTable{"in a bullet", kBullet, kBulletForeign};
+const KeyTable kSubBulletTable{"in a sub-bullet", kSubBullet, kSubBulletForeign};
 
 // The kinds' keys in EntryBody's order, a key several kinds take once (the
 // first kind's row: its meaning is the JSON Schema's only for this table).
@@ -180,6 +193,7 @@ const KeyTable& metric_keys() { return kMetricTable; }
 const KeyTable& link_keys() { return kLinkTable; }
 const KeyTable& section_keys() { return kSectionTable; }
 const KeyTable& bullet_keys() { return kBulletTable; }
+const KeyTable& sub_bullet_keys() { return kSubBulletTable; }
 const KeyTable& entry_keys() {
   static const std::vector<KeyName> keys = gather_entry_keys();
   static const KeyTable table{"in an entry", keys, kEntryForeign};

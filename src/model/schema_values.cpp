@@ -241,9 +241,6 @@ void each_item(const Reader& r, const YNode* node, const std::string& key, const
   }
 }
 
-constexpr const char* kOneLevel =
-    "one level of sub-bullets: make this a bullet of its own, or join its items into its text";
-
 }  // namespace
 
 void Reader::text_list(const YNode* node, const std::string& key, std::vector<Localized>& out) const {
@@ -256,17 +253,19 @@ void Reader::text_list(const YNode* node, const std::string& key, std::vector<Lo
 
 void Reader::bullet_list(const YNode* node, const std::string& key, std::vector<Bullet>& out) const {
   const auto& keys = model::bullet_keys();
-  // A sub-bullet is a text; written as {text, bullets} its bullets are
-  // refused (one level), its text kept.
+  const auto& sub_keys = model::sub_bullet_keys();
+  // A sub-bullet is a text, or {text}; bullets of its own are an error
+  // (one level), its text kept.
   auto sub_bullet = [&](const YNode& sub, const std::string& sub_key, Bullet& b) {
     Localized l;
     if (sub.is_map() && !looks_localized(sub, keys.keys)) {
-      for (const auto& k : sub.children)
-        if (k.key() == "bullets" || k.key() == "highlights") {
-          diags_.error(key_span(k), "a sub-bullet cannot hold bullets of its own", kOneLevel);
-          break;
-        }
-      auto f = fields(sub, keys);
+      YNode own = sub;
+      std::erase_if(own.children, [&](const YNode& k) {
+        const bool nested = k.key() == "bullets" || k.key() == "highlights";
+        if (nested) diags_.error(key_span(k), "a sub-bullet cannot hold bullets of its own", model::kOneLevelOfSubBullets);
+        return nested;
+      });
+      auto f = fields(own, sub_keys);
       if (text(f["text"], "text", l) && !l.empty()) b.sub_bullets.push_back(std::move(l));
       return;
     }
@@ -284,7 +283,7 @@ void Reader::bullet_list(const YNode* node, const std::string& key, std::vector<
               auto f = fields(item, keys);
               text(f["text"], "text", b.text);
               if (const YNode* subs = f["bullets"])
-                each_item(*this, subs, subs->key(), "a list of texts", kOneLevel,
+                each_item(*this, subs, subs->key(), "a list of texts", model::kOneLevelOfSubBullets,
                           [&](const YNode& sub) { sub_bullet(sub, subs->key(), b); });
               // No text but sub-bullets: they show as bullets (docs/user-guide.md).
               if (!b.text.empty() || !b.sub_bullets.empty()) out.push_back(std::move(b));
