@@ -1,6 +1,6 @@
 // What the entry kinds share when they are set (src/kinds/*/compose.cpp):
 // lines into an entry's column, a head line with a side flush right, a
-// bullet, a list item with a hanging label (publications, numbered
+// bullet and its sub-bullets, a list item with a hanging label (publications, numbered
 // entries), the links of an entry, the faces of its fields, and the keeps
 // among an entry's gathered lines as they go into the galley.
 #include <algorithm>

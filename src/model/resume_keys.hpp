@@ -1,5 +1,5 @@
 // The key tables of the cvpdf résumé format (docs/user-guide.md, "The résumé file"): for
-// each place (top level, person, metric, link, section, entry) the keys it
+// each place (top level, person, metric, link, section, entry, bullet, sub-bullet) the keys it
 // may hold, their aliases, what value each takes, what it means, and the
 // words from other formats that belong to another key here. An entry's
 // keys are its kinds' (each kind's model.cpp, entry_kinds.hpp), gathered
