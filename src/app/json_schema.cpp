@@ -259,6 +259,8 @@ std::string type_def(const model::KeyName& k) {
     case V::Text: return "text";
     case V::Plain: return canonical == "url" ? "url" : canonical == "email" ? "email" : "plain";
     case V::TextList: return "textList";
+    case V::Bullets: return "bullets";
+    case V::SubBullets: return "subBullets";
     case V::TextOrList: return "textOrList";
     case V::Links: return "links";
     case V::Date: return "date";
@@ -491,6 +493,15 @@ Json resume_defs() {
   defs["link"]["pattern"] = defs["url"]["pattern"];  // a bare address
   defs["link"]["errorMessage"] = defs["url"]["errorMessage"];
   defs["links"] = list_of("link");
+  // A bullet: a text, or {text, bullets} — told from a text per language
+  // by its keys, as a link is; its sub-bullets are texts (one level).
+  defs["bullet"] = record_or_localized(model::bullet_keys(), nullptr, {});
+  defs["bullet"]["description"] =
+      Json::str("a bullet: a text, one per language ({en: …, zh: …}), or {text: …, bullets: [sub-bullets]}");
+  defs["bullets"] = list_of("bullet");
+  defs["subBullet"] = record_or_localized(model::sub_bullet_keys(), nullptr, {});
+  defs["subBullet"]["description"] = Json::str("a sub-bullet: a text, or one per language ({en: …, zh: …})");
+  defs["subBullets"] = list_of("subBullet");
   defs["section"] = place(model::section_keys(), {"title"}, true);
   defs["sections"] = list_of("section");
   defs["entry"] = entry_schema();

@@ -83,8 +83,7 @@ void write_section(TextWriter& out, const model::Section& section, const std::st
   out.blank();
   write_entries(out, section, fallback);
   // What the PDF leaves out (blank bullets) the text leaves out too.
-  for (const auto& b : section.bullets)
-    if (!out.visible(b).empty()) out.line("- " + out.rich(out.text(b)));
+  out.bullets(section.bullets);
   if (!section.text.empty()) out.line(out.rich(out.text(section.text)));
 }
 

@@ -97,8 +97,10 @@ std::string TextWriter::link(const std::string& label, const std::string& url) c
 
 namespace {
 
-// "- item", "* item", "3. item": a Markdown list's item ("3\\. " is text).
+// "- item", "* item", "3. item": a Markdown list's item ("3\\. " is text),
+// or a nested one ("  - item").
 bool list_item(std::string_view line) {
+  if (line.starts_with("  - ")) return true;
   if (line.starts_with("- ") || line.starts_with("* ")) return true;
   const std::size_t digits = line.find_first_not_of("0123456789");
   return digits > 0 && digits != std::string_view::npos && line.substr(digits).starts_with(". ");
@@ -110,6 +112,15 @@ bool list_item(std::string_view line) {
 // empty line between them into one paragraph (the headline and the
 // contacts), and takes a line under a list item into that item. Only a
 // list's items follow one another.
+void TextWriter::bullets(const std::vector<model::Bullet>& list) {
+  for (const auto& b : list) {
+    const bool shown = !visible(b.text).empty();
+    if (shown) line("- " + rich(text(b.text)));
+    for (const auto& sub : b.sub_bullets)
+      if (!visible(sub).empty()) line((shown ? "  - " : "- ") + rich(text(sub)));
+  }
+}
+
 void TextWriter::line(const std::string& s) {
   if (md_ && !out_.empty()) {
     const std::size_t start = out_.rfind('\n', out_.size() - 2);

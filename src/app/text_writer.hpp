@@ -6,6 +6,7 @@
 // blocks, so every kind writes them alike.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "app/text_export.hpp"
 #include "model/resume.hpp"
@@ -45,6 +46,10 @@ class TextWriter {
   std::string link(const std::string& label, const std::string& url) const;
 
   void line(const std::string& s);
+  // Bullets as "- " lines, a bullet's sub-bullets under it indented by two
+  // spaces: where its text starts, so CommonMark reads a nested list. A
+  // bullet blank in the variant gives its sub-bullets as bullets, as the PDF does.
+  void bullets(const std::vector<model::Bullet>& list);
   // One empty line between blocks, never two.
   void blank();
   // The text written, its trailing empty lines dropped, ending in a newline.

@@ -46,6 +46,7 @@ struct GatheredLines {
   bool keep_with_previous = false;
   Scaled gap = 0;
   bool bullet = false;  // a bullet's lines (add_bullet), where an entry may split
+  bool sub_bullet = false;  // a sub-bullet's: a split between two, but no entry begins there
 };
 
 // Where the lines of an entry, or of a section's own bullets, go: `x` from
@@ -123,6 +124,13 @@ struct Composer {
   model::TextPlace place(const model::Localized& value) const {
     return value.place(language, resume.languages.front());
   }
+  // A bullet shows when its text or one of its sub-bullets does.
+  bool shows(const model::Bullet& bullet) const {
+    if (!text(bullet.text).empty()) return true;
+    for (const auto& sub : bullet.sub_bullets)
+      if (!text(sub).empty()) return true;
+    return false;
+  }
   bool shows(const model::Entry& entry) const {
     return model::entry_has_content(entry, language, resume.languages.front());
   }
@@ -188,8 +196,16 @@ struct Composer {
                       Scaled gap, theme::Alignment align, const char* role);
   std::string run_in_separator() const;
   // A bullet: the symbol hanging in the indent, the text after it; an LI
-  // of the column's one L of bullets.
-  void add_bullet(EntryColumn& at, const model::Localized& bullet, bool keep_with_previous, Scaled gap = 0);
+  // of the column's one L of bullets. Its sub-bullets follow, their symbol
+  // where its text starts, an L inside its LBody; the first is kept with
+  // the bullet, so its text never ends a page with its sub-bullets on the
+  // next. A bullet with no text in the variant sets its sub-bullets as
+  // bullets (no bare symbol over them).
+  void add_bullet(EntryColumn& at, const model::Bullet& bullet, bool keep_with_previous, Scaled gap = 0);
+  // One LI of `at`'s L: `symbol` hanging in the indent, `text` after it.
+  // Returns its LBody, for a sub-list inside it.
+  StructId add_list_item(EntryColumn& at, const model::Localized& text, const std::string& symbol,
+                         bool keep_with_previous, Scaled gap);
   // Gathered lines into the galley: an item's, its first `head_groups`
   // groups its head lines, or a section's own bullets (no head; each bullet
   // then marks an entry's beginning, Galley::mark_begin). No break before a

@@ -1,6 +1,6 @@
 // What the entry kinds share when they are set (src/kinds/*/compose.cpp):
 // lines into an entry's column, a head line with a side flush right, a
-// bullet, a list item with a hanging label (publications, numbered
+// bullet and its sub-bullets, a list item with a hanging label (publications, numbered
 // entries), the links of an entry, the faces of its fields, and the keeps
 // among an entry's gathered lines as they go into the galley.
 #include <algorithm>
@@ -114,23 +114,45 @@ bool Composer::add_split_line(EntryColumn& at, const RichText& left, const RichT
   return node != kArtifact;
 }
 
-void Composer::add_bullet(EntryColumn& at, const model::Localized& bullet, bool keep_with_previous, Scaled gap) {
+void Composer::add_bullet(EntryColumn& at, const model::Bullet& bullet, bool keep_with_previous, Scaled gap) {
+  std::vector<const model::Localized*> subs;
+  for (const auto& sub : bullet.sub_bullets)
+    if (!text(sub).empty()) subs.push_back(&sub);
+  if (text(bullet.text).empty()) {
+    for (std::size_t i = 0; i < subs.size(); ++i)
+      add_list_item(at, *subs[i], style.bullet_symbol, i == 0 && keep_with_previous,
+                    i == 0 ? gap : style.bullet_space_between);
+    return;
+  }
+  const StructId body = add_list_item(at, bullet.text, style.bullet_symbol, keep_with_previous, gap);
+  if (subs.empty()) return;
+  EntryColumn inner{at.x + style.bullet_indent, at.width - style.bullet_indent, at.gathered, kArtifact};
+  if (structure) inner.bullets = add_node("L", body);
+  for (std::size_t i = 0; i < subs.size(); ++i) {
+    add_list_item(inner, *subs[i], style.bullet_sub_symbol, i == 0, style.bullet_space_between);
+    if (at.gathered) at.gathered->back().sub_bullet = true;
+  }
+}
+
+StructId Composer::add_list_item(EntryColumn& at, const model::Localized& item_text, const std::string& marker,
+                                 bool keep_with_previous, Scaled gap) {
   const Scaled width = at.width;
-  RichText rich = rich_text(text(bullet), body(), place(bullet));
+  RichText rich = rich_text(text(item_text), body(), place(item_text));
   auto lines = typesetter.set(rich, typesetter.body_shape(width - style.bullet_indent));
-  if (lines.empty()) return;
+  if (lines.empty()) return kArtifact;
   RichText symbol;
-  symbol.add(style.bullet_symbol, with(FontVariant::Regular, style.text_size, style.accent_color));
+  symbol.add(marker, with(FontVariant::Regular, style.text_size, style.accent_color));
   ParagraphShape shape = typesetter.body_shape(style.bullet_indent);
   shape.align = theme::Alignment::Ragged;
   auto symbol_lines = typesetter.set(symbol, shape);
   // The entry's (or section's) one L, an LI per bullet: its symbol the
   // Lbl, its text the LBody.
+  StructId lbody = kArtifact;
   if (structure) {
     if (at.bullets == kArtifact) at.bullets = add_node("L");
     const StructId item = add_node("LI", at.bullets);
     tag_as(symbol_lines, "Lbl", item);
-    tag_as(lines, "LBody", item);
+    lbody = tag_as(lines, "LBody", item);
   }
   if (!symbol_lines.empty()) {
     SetLine& s = symbol_lines.front();
@@ -145,6 +167,7 @@ void Composer::add_bullet(EntryColumn& at, const model::Localized& bullet, bool 
   }
   put_lines(at, std::move(lines), style.bullet_indent, keep_with_previous, gap);
   if (at.gathered) at.gathered->back().bullet = true;
+  return lbody;
 }
 
 std::vector<std::size_t> Composer::release_gathered(std::vector<GatheredLines>& gathered, std::size_t head_groups,
@@ -178,7 +201,7 @@ std::vector<std::size_t> Composer::release_gathered(std::vector<GatheredLines>& 
     before += g.lines.size();
     const std::size_t mark = galley.mark();
     galley.add_lines(std::move(g.lines), g.x, g.keep_with_previous, g.gap);
-    if (bullets_begin_entries && g.bullet) galley.mark_begin(mark, Begins::Entry);
+    if (bullets_begin_entries && g.bullet && !g.sub_bullet) galley.mark_begin(mark, Begins::Entry);
   }
   return splits;
 }

@@ -116,7 +116,7 @@ void Composer::compose_section(const model::Section& section, bool first) {
   EntryColumn own{text_x, width - text_x, &bullets};
   bool first_bullet = true;
   for (const auto& bullet : section.bullets) {
-    if (text(bullet).empty()) continue;  // no bare bullet symbol
+    if (!shows(bullet)) continue;  // no bare bullet symbol
     add_bullet(own, bullet, first_bullet, first_bullet ? 0 : style.bullet_space_between);
     first_bullet = false;
   }

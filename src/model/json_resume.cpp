@@ -205,7 +205,7 @@ class Sections {
     Localized description;
     r_.text(f["description"], "description", description);
     if (!description.empty() && !blank(text_of(description))) it.tags.push_back(std::move(description));
-    r_.text_list(f["highlights"], "highlights", it.bullets);
+    r_.text_bullets(f["highlights"], "highlights", it.bullets);
     json_resume::add_url_link(r_, f["url"], it.links);
   }
   void education(const YNode& item, Entry& e) {
@@ -220,7 +220,7 @@ class Sections {
                               text_of(score), kAlongside);
     if (!role.empty()) it.role = Localized::plain(role, r_.span(item));
     read_dates(r_, f["startDate"], f["endDate"], it.date);
-    r_.text_list(f["courses"], "courses", it.bullets);
+    r_.text_bullets(f["courses"], "courses", it.bullets);
     json_resume::add_url_link(r_, f["url"], it.links);
   }
   void award(const YNode& item, Entry& e) {
@@ -295,7 +295,7 @@ class Sections {
     std::string role = joined(text_of(roles), text_of(entity), kAlongside);
     if (!role.empty()) it.role = Localized::plain(role, roles.empty() ? entity.span : roles.span);
     r_.text(f["description"], "description", it.text);
-    r_.text_list(f["highlights"], "highlights", it.bullets);
+    r_.text_bullets(f["highlights"], "highlights", it.bullets);
     r_.text(f["type"], "type", type);
     if (!type.empty() && !blank(text_of(type))) it.tags.push_back(std::move(type));
     r_.text_list(f["keywords"], "keywords", it.tags);

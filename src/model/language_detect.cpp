@@ -109,6 +109,12 @@ struct Gatherer {
   void add(const std::vector<Localized>& ls) {
     for (const auto& l : ls) add(l);
   }
+  void add(const std::vector<Bullet>& bs) {
+    for (const auto& b : bs) {
+      add(b.text);
+      add(b.sub_bullets);
+    }
+  }
 };
 
 }  // namespace
@@ -169,7 +175,8 @@ std::string detect_language(const Resume& resume) {
     for (const auto& e : s.entries)
       for_each_field(e, [&](const FieldKey& key, const auto& field) {
         using Field = std::decay_t<decltype(field)>;
-        if constexpr (std::is_same_v<Field, Localized> || std::is_same_v<Field, std::vector<Localized>>)
+        if constexpr (std::is_same_v<Field, Localized> || std::is_same_v<Field, std::vector<Localized>> ||
+                      std::is_same_v<Field, std::vector<Bullet>>)
           if (key.use != FieldUse::Names) g.add(field);
       });
   }

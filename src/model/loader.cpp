@@ -119,6 +119,12 @@ struct TranslationCheck {
   void check_all(const std::vector<Localized>& texts, const std::string& what, const Only& only) const {
     for (const auto& t : texts) check(t, what, only);
   }
+  void check_all(const std::vector<Bullet>& bullets, const std::string& what, const Only& only) const {
+    for (const auto& b : bullets) {
+      check(b.text, what, only);
+      check_all(b.sub_bullets, "a sub-bullet", only);
+    }
+  }
   void check_links(const std::vector<Link>& links, const Only& only) const {
     for (const auto& l : links) check(l.label, "a link's label", only);
   }
@@ -144,7 +150,7 @@ struct TranslationCheck {
         for_each_field(e, [&](const FieldKey& key, const auto& field) {
           using Field = std::decay_t<decltype(field)>;
           if constexpr (std::is_same_v<Field, Localized>) check(field, "'" + std::string(key.name) + "'", only);
-          if constexpr (std::is_same_v<Field, std::vector<Localized>>)
+          if constexpr (std::is_same_v<Field, std::vector<Localized>> || std::is_same_v<Field, std::vector<Bullet>>)
             check_all(field, "one of the '" + std::string(key.name) + "'", only);
           if constexpr (std::is_same_v<Field, std::vector<Link>>) check_links(field, only);
         });

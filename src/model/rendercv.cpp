@@ -72,6 +72,37 @@ std::string trimmed(const std::string& s) {
   return s.substr(a, s.find_last_not_of(" \t\n") - a + 1);
 }
 
+// A highlight as RenderCV sets it: it turns every " - " into a line break
+// and a nested list item, so the text before the first " - " is the bullet
+// and each piece after one a sub-bullet (its `process_highlights`). The
+// pieces are cut from left to right, without overlap, as str.replace does.
+Bullet rendercv_highlight(Localized written) {
+  Bullet b;
+  b.span = written.span;
+  for (const auto& [language, text] : written.by_language) {
+    std::vector<std::string> pieces;
+    std::size_t from = 0;
+    for (std::size_t at; (at = text.find(" - ", from)) != std::string::npos; from = at + 3)
+      pieces.push_back(trimmed(text.substr(from, at - from)));
+    if (pieces.empty()) continue;  // no cut: the text stays as written, with its origin
+    pieces.push_back(trimmed(text.substr(from)));
+    b.text.by_language[language] = pieces.front();
+    b.text.origins.erase(language);
+    for (std::size_t i = 1, sub = 0; i < pieces.size(); ++i) {
+      if (pieces[i].empty()) continue;  // Markdown drops an empty item too
+      if (b.sub_bullets.size() <= sub) b.sub_bullets.push_back(Localized{{}, written.span, {}});
+      b.sub_bullets[sub++].by_language[language] = pieces[i];
+    }
+  }
+  for (auto& [language, text] : written.by_language)
+    if (!b.text.by_language.count(language)) {
+      b.text.by_language[language] = std::move(text);
+      if (auto o = written.origins.find(language); o != written.origins.end()) b.text.origins.insert(*o);
+    }
+  b.text.span = written.span;
+  return b;
+}
+
 // A phone number as a tel: URI has no spaces or punctuation (RFC 3966's
 // global number: '+' and digits).
 std::string dialled(const std::string& written) {
@@ -366,7 +397,9 @@ class RenderCv {
                                     e.location.empty() ? r_.span(*f["date"]) : e.location.span);
     }
     r_.text(f["summary"], "summary", e.text);
-    r_.text_list(f["highlights"], "highlights", e.bullets);
+    std::vector<Localized> highlights;
+    r_.text_list(f["highlights"], "highlights", highlights);
+    for (auto& h : highlights) e.bullets.push_back(rendercv_highlight(std::move(h)));
     if (ok) s.entries.push_back(std::move(entry));
   }
 
@@ -416,7 +449,7 @@ class RenderCv {
         auto f = r_.fields(node, kBulletKeys, "in a BulletEntry");
         Localized b;
         r_.text(f["bullet"], "bullet", b);
-        if (!b.empty()) s.bullets.push_back(std::move(b));
+        if (!b.empty()) s.bullets.push_back(Bullet::plain(std::move(b)));
         return;
       }
       case RenderCvEntry::Text: {

@@ -37,7 +37,7 @@ struct Person {
 struct Section {
   Localized title;
   std::vector<Entry> entries;
-  std::vector<Localized> bullets;  // a section of bare bullets
+  std::vector<Bullet> bullets;  // a section of bare bullets
   Localized text;                  // a section that is one paragraph
   Only only;
   SourceSpan span;

@@ -12,6 +12,9 @@
 
 namespace cvpdf::model {
 
+const char* const kOneLevelOfSubBullets =
+    "one level of sub-bullets: make this a bullet of its own, or join its items into its text";
+
 namespace {
 
 using V = ValueType;
@@ -87,8 +90,8 @@ constexpr KeyName kSection[] = {
     {"entries", "entries", V::Entries,
      "the entries: items (org, role, date), pairs (label, text), publications (title, authors), numbered entries "
      "(number) or plain texts"},
-    {"bullets", "bullets", V::TextList, "a bulleted list, for a section without entries"},
-    {"highlights", "bullets", V::TextList},
+    {"bullets", "bullets", V::Bullets, "a bulleted list, for a section without entries"},
+    {"highlights", "bullets", V::Bullets},
     {"text", "text", V::Text, "one paragraph, for a section without entries"},
     {"summary", "text", V::Text},
     {"only", "only", V::Only, "the variants the section appears in: only: zh, or only: [en]"},
@@ -97,6 +100,26 @@ constexpr ForeignKey kSectionForeign[] = {
     {"name", "a section's heading is 'title'"},     {"heading", "a section's heading is 'title'"},
     {"items", "a section's entries are 'entries'"}, {"content", "a section's entries are 'entries'"},
     {"description", "a section's paragraph is 'text'"},
+};
+
+// A bullet that holds sub-bullets. Its sub-bullets are texts: one level.
+constexpr KeyName kBullet[] = {
+    {"text", "text", V::Text, "the bullet's text"},
+    {"bullets", "bullets", V::SubBullets, "its sub-bullets, set under it (one level: each a text)"},
+    {"highlights", "bullets", V::SubBullets},
+};
+constexpr KeyName kSubBullet[] = {
+    {"text", "text", V::Text, "the sub-bullet's text"},
+};
+constexpr ForeignKey kBulletForeign[] = {
+    {"sub-bullets", "a bullet's sub-bullets are 'bullets'"}, {"subbullets", "a bullet's sub-bullets are 'bullets'"},
+    {"items", "a bullet's sub-bullets are 'bullets'"},       {"children", "a bullet's sub-bullets are 'bullets'"},
+};
+
+// Not constexpr: the hint is the one the loader gives, a pointer named outside.
+const ForeignKey kSubBulletForeign[] = {
+    {"bullets", kOneLevelOfSubBullets},
+    {"highlights", kOneLevelOfSubBullets},
 };
 
 // An entry's keys besides its kinds'.
@@ -127,6 +150,8 @@ const KeyTable kPersonTable{"in 'person'", kPerson, kPersonForeign};
 const KeyTable kMetricTable{"in a metric", kMetric, kMetricForeign};
 const KeyTable kLinkTable{"in a link", kLink, kLinkForeign};
 const KeyTable kSectionTable{"in a section", kSection, kSectionForeign};
+const KeyTable kBulletTable{"in a bullet", kBullet, kBulletForeign};
+const KeyTable kSubBulletTable{"in a sub-bullet", kSubBullet, kSubBulletForeign};
 
 // The kinds' keys in EntryBody's order, a key several kinds take once (the
 // first kind's row: its meaning is the JSON Schema's only for this table).
@@ -167,6 +192,8 @@ const KeyTable& person_keys() { return kPersonTable; }
 const KeyTable& metric_keys() { return kMetricTable; }
 const KeyTable& link_keys() { return kLinkTable; }
 const KeyTable& section_keys() { return kSectionTable; }
+const KeyTable& bullet_keys() { return kBulletTable; }
+const KeyTable& sub_bullet_keys() { return kSubBulletTable; }
 const KeyTable& entry_keys() {
   static const std::vector<KeyName> keys = gather_entry_keys();
   static const KeyTable table{"in an entry", keys, kEntryForeign};

@@ -1,5 +1,5 @@
 // The key tables of the cvpdf résumé format (docs/user-guide.md, "The résumé file"): for
-// each place (top level, person, metric, link, section, entry) the keys it
+// each place (top level, person, metric, link, section, entry, bullet, sub-bullet) the keys it
 // may hold, their aliases, what value each takes, what it means, and the
 // words from other formats that belong to another key here. An entry's
 // keys are its kinds' (each kind's model.cpp, entry_kinds.hpp), gathered
@@ -19,6 +19,8 @@ enum class ValueType : unsigned char {
   Text,         // a scalar, or {en: ..., zh: ...}
   Plain,        // a scalar the same in every language (a URL, a path, an e-mail address)
   TextList,     // a list of texts
+  Bullets,      // a list of bullets: texts, or {text, bullets} with one level of sub-bullets
+  SubBullets,   // a bullet's sub-bullets: texts (or {text}), holding no bullets
   TextOrList,   // a text, or a list of names joined by ", " (authors)
   Links,        // a list of {label, url} / {network, username}, or bare URLs
   Date,         // one date: 2024, 2024-06, 2024-06-30, present
@@ -63,6 +65,12 @@ const KeyTable& person_keys();
 const KeyTable& metric_keys();
 const KeyTable& link_keys();
 const KeyTable& section_keys();
+// A bullet written as a mapping: its text and its sub-bullets.
+const KeyTable& bullet_keys();
+// A sub-bullet written as a mapping: its text alone (one level of sub-bullets).
+const KeyTable& sub_bullet_keys();
+// Why a sub-bullet holds no bullets, and what to write instead.
+extern const char* const kOneLevelOfSubBullets;
 // Every entry kind's keys (once each: `text` is several kinds'), and `only`.
 const KeyTable& entry_keys();
 

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/diagnostics.hpp"
@@ -30,6 +31,22 @@ struct Localized {
   // The place of the text get() gives, for messages about a place inside it.
   TextPlace place(const std::string& language, const std::string& fallback_language) const;
   static Localized plain(std::string text, SourceSpan span = {});
+};
+
+// A bullet: its text and, one level down, its sub-bullets (`{text: …,
+// bullets: […]}`). A sub-bullet holds no bullets of its own: one level is
+// what every theme, the text exports and the tagged list set, and what
+// RenderCV's nested highlights need.
+struct Bullet {
+  Localized text;
+  std::vector<Localized> sub_bullets;
+  SourceSpan span;
+  static Bullet plain(Localized text) {
+    Bullet b;
+    b.span = text.span;
+    b.text = std::move(text);
+    return b;
+  }
 };
 
 // `only: zh` / `only: [en]`: the variants a section or entry appears in.

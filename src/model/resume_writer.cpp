@@ -93,6 +93,22 @@ void key_texts(YAML::Emitter& y, const char* key, const std::vector<Localized>& 
   y << YAML::EndSeq;
 }
 
+void key_bullets(YAML::Emitter& y, const char* key, const std::vector<Bullet>& list) {
+  if (list.empty()) return;
+  y << YAML::Key << key << YAML::Value << YAML::BeginSeq;
+  for (const auto& b : list) {
+    if (b.sub_bullets.empty()) {
+      write_text(y, b.text);
+      continue;
+    }
+    y << YAML::BeginMap;
+    key_text(y, "text", b.text);
+    key_texts(y, "bullets", b.sub_bullets);
+    y << YAML::EndMap;
+  }
+  y << YAML::EndSeq;
+}
+
 void key_dates(YAML::Emitter& y, const DateRange& r) {
   if (r.start && !r.end) {
     key_plain(y, "date", date_text(*r.start));
@@ -195,7 +211,7 @@ void section(YAML::Emitter& y, const Section& s) {
     for (const auto& e : s.entries) entry(y, e);
     y << YAML::EndSeq;
   } else if (!s.bullets.empty()) {
-    key_texts(y, "bullets", s.bullets);
+    detail::key_bullets(y, "bullets", s.bullets);
   } else {
     key_text(y, "text", s.text);
   }
@@ -222,6 +238,12 @@ class OneLanguage {
   void operator()(std::vector<Localized>& list) const {
     for (auto& t : list) (*this)(t);
   }
+  void operator()(std::vector<Bullet>& bullets) const {
+    for (auto& b : bullets) {
+      (*this)(b.text);
+      (*this)(b.sub_bullets);
+    }
+  }
   void operator()(std::vector<Link>& links) const {
     for (auto& l : links) (*this)(l.label);
   }
@@ -241,7 +263,7 @@ class OneLanguage {
       for_each_field(e, [&](const FieldKey&, auto& field) {
         using Field = std::decay_t<decltype(field)>;
         if constexpr (std::is_same_v<Field, Localized> || std::is_same_v<Field, std::vector<Localized>> ||
-                      std::is_same_v<Field, std::vector<Link>>)
+                      std::is_same_v<Field, std::vector<Bullet>> || std::is_same_v<Field, std::vector<Link>>)
           (*this)(field);
       });
   }

@@ -18,6 +18,9 @@ void write_text(YAML::Emitter& out, const Localized& text);
 void key_text(YAML::Emitter& out, const char* key, const Localized& text);
 void key_plain(YAML::Emitter& out, const char* key, const std::string& value);
 void key_texts(YAML::Emitter& out, const char* key, const std::vector<Localized>& list);
+// Bullets: a bullet without sub-bullets as a text, one with them as
+// {text, bullets}.
+void key_bullets(YAML::Emitter& out, const char* key, const std::vector<Bullet>& list);
 // `date:` for a single date, else `start:` and `end:`.
 void key_dates(YAML::Emitter& out, const DateRange& range);
 void key_links(YAML::Emitter& out, const std::vector<Link>& list);

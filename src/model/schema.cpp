@@ -256,7 +256,7 @@ void read_section(const Reader& r, const YNode& node, std::vector<Section>& out)
       }
     }
   }
-  r.text_list(f["bullets"], f["bullets"] ? f["bullets"]->key() : "bullets", s.bullets);
+  r.bullet_list(f["bullets"], f["bullets"] ? f["bullets"]->key() : "bullets", s.bullets);
   r.text(f["text"], f["text"] ? f["text"]->key() : "text", s.text);
   if (!content && !s.title.empty()) {
     r.diags().warning(r.span(node), "section '" + first_text(r, s.title) + "' is empty",

@@ -60,6 +60,11 @@ class Reader {
   bool plain(const YNode* node, const std::string& key, std::string& out) const;
   // A list of texts (bullets, tags).
   void text_list(const YNode* node, const std::string& key, std::vector<Localized>& out) const;
+  // Bullets: each a text, or {text, bullets} with one level of sub-bullets
+  // (a mapping of languages is told from it by its keys).
+  void bullet_list(const YNode* node, const std::string& key, std::vector<Bullet>& out) const;
+  // A list of texts, each a bullet without sub-bullets (another format's highlights).
+  void text_bullets(const YNode* node, const std::string& key, std::vector<Bullet>& out) const;
   // A text, or a list of texts joined by ", " (authors).
   bool text_or_joined_list(const YNode* node, const std::string& key, Localized& out) const;
   // `links`: a list of {label, url} or bare URLs.

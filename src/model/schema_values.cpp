@@ -219,21 +219,81 @@ bool Reader::plain(const YNode* node, const std::string& key, std::string& out) 
   return true;
 }
 
-void Reader::text_list(const YNode* node, const std::string& key, std::vector<Localized>& out) const {
+namespace {
+
+// The items of a list value, each handed to `each`: blank items skipped, a
+// list inside the list refused at its place with `nested_hint`.
+template <class Each>
+void each_item(const Reader& r, const YNode* node, const std::string& key, const std::string& expected,
+               const std::string& nested_hint, Each&& each) {
   if (!node || node->is_null()) return;
   if (!node->is_sequence()) {
-    wrong_type(*node, key, "a list of texts", "write each item on its own line, starting with '- '");
+    r.wrong_type(*node, key, expected, "write each item on its own line, starting with '- '");
     return;
   }
   for (const auto& item : node->children) {
     if (item.is_null()) continue;
-    Localized l;
     if (item.is_sequence()) {
-      wrong_type(item, key, "a list of texts", "a list inside '" + key + "' is not allowed; flatten it");
+      r.wrong_type(item, key, expected, nested_hint);
       continue;
     }
-    if (text(&item, key, l) && !l.empty()) out.push_back(std::move(l));
+    each(item);
   }
+}
+
+}  // namespace
+
+void Reader::text_list(const YNode* node, const std::string& key, std::vector<Localized>& out) const {
+  each_item(*this, node, key, "a list of texts", "a list inside '" + key + "' is not allowed; flatten it",
+            [&](const YNode& item) {
+              Localized l;
+              if (text(&item, key, l) && !l.empty()) out.push_back(std::move(l));
+            });
+}
+
+void Reader::bullet_list(const YNode* node, const std::string& key, std::vector<Bullet>& out) const {
+  const auto& keys = model::bullet_keys();
+  const auto& sub_keys = model::sub_bullet_keys();
+  // A sub-bullet is a text, or {text}; bullets of its own are an error
+  // (one level), its text kept.
+  auto sub_bullet = [&](const YNode& sub, const std::string& sub_key, Bullet& b) {
+    Localized l;
+    if (sub.is_map() && !looks_localized(sub, keys.keys)) {
+      YNode own = sub;
+      std::erase_if(own.children, [&](const YNode& k) {
+        const bool nested = k.key() == "bullets" || k.key() == "highlights";
+        if (nested) diags_.error(key_span(k), "a sub-bullet cannot hold bullets of its own", model::kOneLevelOfSubBullets);
+        return nested;
+      });
+      auto f = fields(own, sub_keys);
+      if (text(f["text"], "text", l) && !l.empty()) b.sub_bullets.push_back(std::move(l));
+      return;
+    }
+    if (text(&sub, sub_key, l) && !l.empty()) b.sub_bullets.push_back(std::move(l));
+  };
+  each_item(*this, node, key, "a list of bullets",
+            "a list inside '" + key + "' is not allowed; a bullet's sub-bullets are {text: ..., bullets: [...]}",
+            [&](const YNode& item) {
+              Bullet b;
+              b.span = span(item);
+              if (!item.is_map() || looks_localized(item, keys.keys)) {
+                if (text(&item, key, b.text) && !b.text.empty()) out.push_back(std::move(b));
+                return;
+              }
+              auto f = fields(item, keys);
+              text(f["text"], "text", b.text);
+              if (const YNode* subs = f["bullets"])
+                each_item(*this, subs, subs->key(), "a list of texts", model::kOneLevelOfSubBullets,
+                          [&](const YNode& sub) { sub_bullet(sub, subs->key(), b); });
+              // No text but sub-bullets: they show as bullets (docs/user-guide.md).
+              if (!b.text.empty() || !b.sub_bullets.empty()) out.push_back(std::move(b));
+            });
+}
+
+void Reader::text_bullets(const YNode* node, const std::string& key, std::vector<Bullet>& out) const {
+  std::vector<Localized> texts;
+  text_list(node, key, texts);
+  for (auto& t : texts) out.push_back(Bullet::plain(std::move(t)));
 }
 
 bool Reader::text_or_joined_list(const YNode* node, const std::string& key, Localized& out) const {

@@ -61,6 +61,14 @@ bool any_visible(const std::vector<Localized>& values, const std::string& langua
   return false;
 }
 
+bool any_visible(const std::vector<Bullet>& bullets, const std::string& language,
+                 const std::string& fallback_language) {
+  for (const auto& b : bullets)
+    if (visible(b.text, language, fallback_language) || any_visible(b.sub_bullets, language, fallback_language))
+      return true;
+  return false;
+}
+
 bool any_visible(const std::vector<Link>& links, const std::string& language, const std::string& fallback_language) {
   for (const auto& link : links)
     if (visible(link.label, language, fallback_language) || !blank(link.url)) return true;

@@ -27,6 +27,9 @@ const std::string& visible_text(const Localized& value, const std::string& langu
 bool visible(const Localized& value, const std::string& language, const std::string& fallback_language);
 bool any_visible(const std::vector<Localized>& values, const std::string& language,
                  const std::string& fallback_language);
+// A bullet shows when its text or one of its sub-bullets does.
+bool any_visible(const std::vector<Bullet>& bullets, const std::string& language,
+                 const std::string& fallback_language);
 bool any_visible(const std::vector<Link>& links, const std::string& language, const std::string& fallback_language);
 
 // Whether the entry sets anything in the variant: it is in the variant

@@ -230,6 +230,7 @@ struct Style {
   Scaled date_size = 0, tag_size = 0, links_size = 0;
 
   std::string bullet_symbol;
+  std::string bullet_sub_symbol;  // a sub-bullet's, hanging at its bullet's text
   Scaled bullet_indent = 0, bullet_space_between = 0, bullet_gap_before = 0;
 
   double pair_label_column_max = 0.35;

@@ -203,6 +203,8 @@ const std::vector<StyleField>& rows() {
       with_fit(field("entry.links-size", CVPDF_STYLE_MEMBER(links_size), K::Size, "=text.size", "an entry's links"), F::Proportional),
 
       field("bullets.symbol", CVPDF_STYLE_MEMBER(bullet_symbol), K::Text, "•", "the bullet"),
+      field("bullets.sub-symbol", CVPDF_STYLE_MEMBER(bullet_sub_symbol), K::Text, "◦",
+            "a sub-bullet's: it hangs where its bullet's text starts, its text one indent further"),
       with_fit(field("bullets.indent", CVPDF_STYLE_MEMBER(bullet_indent), K::Length, "11pt",
                      "where a bullet's text starts; the symbol hangs before it"),
                F::Proportional),

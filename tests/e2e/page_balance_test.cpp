@@ -293,7 +293,7 @@ TEST(PageBalance, TheChecksFindWhatBreaksTheRules) {
   model::Entry entry;
   auto& item = entry.make<model::ItemEntry>();
   item.org = model::Localized::plain("Headorg");
-  item.bullets = {model::Localized::plain("body one")};  // a head with a body to keep it with
+  item.bullets = {model::Bullet::plain(model::Localized::plain("body one"))};  // a head with a body to keep it with
   work.entries.push_back(entry);
   resume.sections.push_back(work);
 

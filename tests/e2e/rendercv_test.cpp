@@ -45,7 +45,9 @@ std::string folded(std::string s) {
   return out;
 }
 
-// Every printed text value under `cv:` (section titles too), markup removed.
+// Every printed text value under `cv:` (section titles too), markup removed;
+// a highlight in the pieces RenderCV sets as a bullet and its sub-bullets
+// (cut at each " - "), each with its own symbol before it on the page.
 std::vector<std::string> cv_texts(const std::string& path) {
   Diagnostics diags;
   auto doc = model::detail::parse_yaml(read_file(path), path, diags);
@@ -58,6 +60,12 @@ std::vector<std::string> cv_texts(const std::string& path) {
       if (key == "website") {  // shown without its scheme and trailing slash
         t = t.substr(t.find("://") + 3);
         if (t.back() == '/') t.pop_back();
+      }
+      if (key == "highlights") {
+        std::size_t from = 0;
+        for (std::size_t at; (at = t.find(" - ", from)) != std::string::npos; from = at + 3)
+          out.push_back(t.substr(from, at - from));
+        t = t.substr(from);
       }
       out.push_back(t);
     }

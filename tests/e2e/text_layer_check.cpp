@@ -284,7 +284,11 @@ Expected expected_text(const model::Resume& r, const std::string& lang) {
         add(b.stages.back(), text(item->text));
         for (const auto& bullet : item->bullets) {
           b.stages.emplace_back();
-          add(b.stages.back(), text(bullet));
+          add(b.stages.back(), text(bullet.text));
+          for (const auto& sub : bullet.sub_bullets) {
+            b.stages.emplace_back();
+            add(b.stages.back(), text(sub));
+          }
         }
       } else if (const auto* pair = e.as<model::PairEntry>()) {
         add(b.stages[0], text(pair->label));
@@ -303,7 +307,10 @@ Expected expected_text(const model::Resume& r, const std::string& lang) {
       }
       out.blocks.push_back(b);
     }
-    for (const auto& bullet : section.bullets) single({text(bullet)});
+    for (const auto& bullet : section.bullets) {
+      single({text(bullet.text)});
+      for (const auto& sub : bullet.sub_bullets) single({text(sub)});
+    }
     single({text(section.text)});
   }
   return out;

@@ -201,7 +201,7 @@ class ItemSetter {
   // text and links go.
   std::vector<model::EntryLine> lines_;
   bool left_dates_ = false;  // a date column (Composer::date_column)
-  std::vector<const model::Localized*> bullets_;  // the bullets that show
+  std::vector<const model::Bullet*> bullets_;  // the bullets that show
   bool run_in_ = false;
   bool links_in_head_ = false, links_after_org_ = false, links_below_ = false;
 
@@ -241,7 +241,7 @@ void ItemSetter::plan_lines() {
   // (a name set flush right heads nothing to run in after).
   // Only what shows counts: blank bullets and links are not set.
   for (const auto& bullet : item_.bullets)
-    if (!c_.text(bullet).empty()) bullets_.push_back(&bullet);
+    if (c_.shows(bullet)) bullets_.push_back(&bullet);
   const bool has_links = !links_.empty();
   run_in_ = style_.entry_run_in && org_on_left && !head_.org.empty() && head_.role.empty() &&
             head_.location.empty() && bullets_.empty() && !c_.text(item_.text).empty();

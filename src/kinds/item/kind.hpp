@@ -15,7 +15,7 @@ struct ItemEntry {
   Localized location;
   DateRange date;
   Localized text;  // a paragraph under the head
-  std::vector<Localized> bullets;
+  std::vector<Bullet> bullets;
   std::vector<Link> links;
   std::vector<Localized> tags;  // e.g. status tags "Live", "In development"
 

@@ -30,8 +30,8 @@ constexpr KeyName kKeys[] = {
     {"end", "end", V::Date, "when it ended, or present"},
     {"end_date", "end", V::Date},
     {"location", "location", V::Text, "where"},
-    {"bullets", "bullets", V::TextList, "what you did, one bullet each"},
-    {"highlights", "bullets", V::TextList},
+    {"bullets", "bullets", V::Bullets, "what you did, one bullet each; a bullet may hold sub-bullets"},
+    {"highlights", "bullets", V::Bullets},
     {"links", "links", V::Links, "links shown with the entry: {label, url} or {network, username}"},
     {"tags", "tags", V::TextList, "keywords: tools, languages, techniques"},
     {"text", "text", V::Text, "a paragraph under the item's head"},
@@ -100,7 +100,7 @@ bool read_kind<ItemEntry>(const detail::Reader& r, const detail::Reader::Fields&
   ok = r.text(field(f, "location"), "location", out.location) && ok;
   ok = read_dates(r, field(f, "date"), field(f, "start"), field(f, "end"), out.date) && ok;
   const detail::YNode* bullets = field(f, "bullets");
-  r.text_list(bullets, bullets ? bullets->key() : "bullets", out.bullets);
+  r.bullet_list(bullets, bullets ? bullets->key() : "bullets", out.bullets);
   r.links(field(f, "links"), "links", out.links);
   r.text_list(field(f, "tags"), "tags", out.tags);
   return ok;
@@ -123,7 +123,7 @@ void write_kind<ItemEntry>(YAML::Emitter& out, const ItemEntry& e, const Only& o
     key_text(out, "location", e.location);
     key_dates(out, e.date);
     key_text(out, "text", e.text);
-    key_texts(out, "bullets", e.bullets);
+    key_bullets(out, "bullets", e.bullets);
     key_links(out, e.links);
     key_texts(out, "tags", e.tags);
   });

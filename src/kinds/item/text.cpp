@@ -31,8 +31,7 @@ void export_kind<model::ItemEntry>(TextWriter& out, const model::Entry&, const m
     out.line(links);
   }
   if (!e.text.empty()) out.line(out.rich(out.text(e.text)));
-  for (const auto& b : e.bullets)
-    if (!out.visible(b).empty()) out.line("- " + out.rich(out.text(b)));
+  out.bullets(e.bullets);
   out.blank();
 }
 

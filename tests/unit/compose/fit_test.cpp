@@ -184,7 +184,7 @@ TEST(FitToPages, WarningsOfTrialLayoutsAreNotRepeated) {
   // A character no font has warns once, not once per trial layout. (A
   // private-use one: U+1F0A1 was one, until system fallback found it.)
   Fixture f(bullets_for_two_pages());
-  f.resume->sections.front().bullets.front() = model::Localized::plain("A glyph nobody has: \xF3\xB0\x80\x81");
+  f.resume->sections.front().bullets.front().text = model::Localized::plain("A glyph nobody has: \xF3\xB0\x80\x81");
   const std::size_t before = f.diags.all().size();
   FitResult r = f.fit(1);
   EXPECT_GT(r.layouts, 1);

@@ -143,6 +143,14 @@ struct Dump {
   void operator()(const FieldKey& key, const std::vector<Localized>& list) {
     for (const auto& v : list) (*this)(key, v);
   }
+  void operator()(const FieldKey& key, const std::vector<Bullet>& list) {
+    for (const auto& b : list) {
+      (*this)(key, b.text);
+      out += "{";
+      (*this)(key, b.sub_bullets);
+      out += "}";
+    }
+  }
   void operator()(const FieldKey& key, const std::vector<Link>& list) {
     for (const auto& link : list) {
       (*this)(key, link.label);
@@ -172,7 +180,7 @@ std::string dump(const Entry& e) {
 TEST(EntryKinds, EveryKindIsWrittenAsItReadsBack) {
   const std::string entries =
       "      - {org: A, role: {en: R, zh: 角色}, location: L, start: 2020-09, end: present, text: T,\n"
-      "         bullets: [B1, B2], links: [{label: Site, url: example.com}, {network: github, username: octocat}],\n"
+      "         bullets: [B1, {text: B2, bullets: [S1, {en: S2, zh: 子项}]}], links: [{label: Site, url: example.com}, {network: github, username: octocat}],\n"
       "         tags: [X]}\n"
       "      - {org: B, date: 2024-06-30, only: zh}\n"
       "      - {label: Languages, text: {en: C++, zh: C++ 语言}}\n"

@@ -151,7 +151,7 @@ TEST(Model, FullResume) {
   EXPECT_TRUE(acme.date.end->present);
   EXPECT_EQ(acme.date.start->span.to_string(), "resume.yaml:33:16");
   ASSERT_EQ(acme.bullets.size(), 2u);
-  EXPECT_EQ(acme.bullets[1].get("zh", "en"), "修好了。");
+  EXPECT_EQ(acme.bullets[1].text.get("zh", "en"), "修好了。");
   ASSERT_EQ(acme.links.size(), 1u);
   EXPECT_EQ(acme.links[0].url, "https://acme.example.com");
   ASSERT_EQ(acme.tags.size(), 2u);

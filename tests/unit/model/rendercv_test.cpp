@@ -169,7 +169,7 @@ TEST(RenderCvLoad, EveryEntryTypeInTheModel) {
   EXPECT_EQ(skill.text.get("en", "en"), "C++, Rust");
 
   ASSERT_EQ(r.sections[6].bullets.size(), 2u);
-  EXPECT_EQ(r.sections[6].bullets[1].get("en", "en"), "Second prize");
+  EXPECT_EQ(r.sections[6].bullets[1].text.get("en", "en"), "Second prize");
   // Numbered entries stay numbered entries: the number is counted where
   // the list is set, not glued into the text.
   const auto* two = r.sections[7].entries.at(1).as<NumberedEntry>();
