@@ -94,7 +94,8 @@ TEST(FittedStyle, EveryFieldMovesAsItsFitRoleSays) {
   EXPECT_EQ(proportional, (std::set<std::string>{"header.name-size", "header.headline-size", "header.contact-size",
                                                  "metrics.value-size", "metrics.label-size", "heading.size",
                                                  "entry.date-size", "entry.tag-size", "entry.links-size", "footer.size",
-                                                 "bullets.indent", "pairs.column-gap"}));
+                                                 "footer.text-size", "header.text-size", "bullets.indent",
+                                                 "pairs.column-gap"}));
   EXPECT_EQ(gaps, (std::set<std::string>{"text.paragraph-gap", "header.gap-after-name", "header.gap-after-headline",
                                          "header.gap-after-contact", "header.gap-after-summary", "metrics.gap-after",
                                          "heading.rule-gap", "heading.space-before", "heading.space-after",
