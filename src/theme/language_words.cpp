@@ -21,6 +21,11 @@ std::vector<std::string> missing_language_words(const model::StyleMap& style, co
       return own.replace(own.find(".en."), 4, "." + tag + ".");
     };
     if (style.count(block(language)) || style.count(block(primary))) continue;
+    // An English text that is empty (a theme's free header text, unset)
+    // prints nothing in any language: nothing is missing.
+    const auto english = style.find(key);
+    if (english != style.end() ? english->second.scalar.empty() && !english->second.is_list : f.fallback.empty())
+      continue;
     if (icu_dates && (key == "dates.en.pattern" || key == "dates.en.months")) continue;
     missing.push_back(block(language));
   }

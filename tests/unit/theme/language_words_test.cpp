@@ -54,6 +54,13 @@ TEST(LocaleWords, MissingWordsAreTheOnesNeitherABlockNorIcuGives) {
   EXPECT_EQ(std::count(missing.begin(), missing.end(), "dates.fr.pattern"), 0);  // ICU has it
   EXPECT_EQ(std::count(missing.begin(), missing.end(), "words.fr.resume"), 1);
   EXPECT_TRUE(missing_language_words(StyleMap{}, "en").empty());
+  // A free margin text left empty prints nothing in any language; one the
+  // English block gives would be printed in English, so French lacks it.
+  EXPECT_EQ(std::count(missing.begin(), missing.end(), "words.fr.footer-text"), 0);
+  const StyleMap footer = style_of({{"words.en.footer-text", "I consent."}});
+  missing = missing_language_words(footer, "fr");
+  EXPECT_EQ(std::count(missing.begin(), missing.end(), "words.fr.footer-text"), 1);
+  EXPECT_EQ(std::count(missing.begin(), missing.end(), "words.fr.header-text"), 0);
 }
 
 }  // namespace
